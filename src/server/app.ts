@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerAuth } from './lib/auth.ts';
+import { registerErrorHandler } from './lib/errors.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+
+export type App = ReturnType<typeof withZod>;
+const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** Each feature adds its routes here; nothing else in the app knows the features. */
+const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes];
+
+/** Builds the HTTP app around a context; main.ts listens on it, tests call inject on it. */
+export async function buildApp(ctx: AppContext, options: { ping: () => Promise<void> }): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'PadTrack API', description: 'Receipt pads, invoices, custody and reports.', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, ctx);
+  app.decorate('ping', options.ping);
+  const api = withZod(app);
+  for (const feature of FEATURES) feature(api, ctx);
+
+  const webDir = ctx.config.webDir;
+  const indexFile = webDir ? path.join(webDir, 'index.html') : null;
+  if (webDir && indexFile && fs.existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` });
+    }
+    if (indexFile && fs.existsSync(indexFile)) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ping: () => Promise<void>;
+  }
+}

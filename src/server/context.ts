@@ -1,0 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './lib/mail.ts';
+
+/** What services need from the outside world; built once in main.ts or by the test app. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  badgeSecret: string;
+  log: FastifyBaseLogger;
+}

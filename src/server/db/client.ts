@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: data access functions take whichever the service hands them. */
+export type Conn = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
+export async function openDatabase(options: { url: string | null; dataDir: string | null }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    return {
+      kind: 'postgres',
+      db,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    extensions: { btree_gist, pg_trgm },
+  });
+  const pgliteDb = drizzlePglite({ client, schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  const db = pgliteDb as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      if (client.closed) throw new Error('database closed');
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The SQLSTATE of a database error, looking through the wrappers the ORM adds. */
+export function sqlState(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if (typeof current === 'object' && current !== null) {
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+      current = (current as { cause?: unknown }).cause;
+    } else break;
+  }
+  return null;
+}
+
+/** The constraint named by a database error, if any. */
+export function violatedConstraint(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if (typeof current === 'object' && current !== null) {
+      const constraint = (current as { constraint?: unknown }).constraint;
+      if (typeof constraint === 'string') return constraint;
+      current = (current as { cause?: unknown }).cause;
+    } else break;
+  }
+  return null;
+}

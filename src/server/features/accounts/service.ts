@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { ROLE, USER_STATUS } from '../../../shared/lookups.ts';
+import { MSG } from '../../../shared/messages.ts';
+import type { LoginResponse, SessionUser } from '../../../shared/schemas/accounts.ts';
+import type { AppContext } from '../../context.ts';
+import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import { encodeBadge } from '../../lib/badge.ts';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { qrSvgBase64 } from '../../lib/qr.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AuthUser } from '../../lib/auth.ts';
+import * as repo from './repo.ts';
+
+const RESET_TTL_MS = 30 * 60 * 1000;
+const loginFailures = new AttemptLimiter(5, 60_000);
+/** Unknown e-mails still cost one hash check, so response times do not reveal which accounts exist. */
+const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
+async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
+  const token = newToken();
+  await repo.insertAccessToken(ctx.db, userId, hashToken(token), new Date(Date.now() + ctx.config.tokenTtlHours * 3_600_000));
+  const user = await repo.findSessionUser(ctx.db, userId);
+  if (!user) throw notFound();
+  return { user, token };
+}
+
+/** Signs in; repeated failures for one client and e-mail are throttled so passwords cannot be guessed. */
+export async function login(ctx: AppContext, input: { email: string; password: string }, clientKey: string): Promise<LoginResponse> {
+  const key = `${clientKey}|${input.email}`;
+  if (loginFailures.isBlocked(key)) throw new AppError('too_many', MSG.tooManyRequests, 429);
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const ok = user ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await dummyHash, input.password)) && false;
+  if (!user || !ok) {
+    loginFailures.fail(key);
+    throw invalid('email', MSG.invalidCredentials);
+  }
+  if (user.user_status_id !== USER_STATUS.ACTIVE) throw new AppError('inactive', MSG.accountInactive, 403, { email: [MSG.accountInactive] });
+  loginFailures.clear(key);
+  return startSession(ctx, user.id);
+}
+
+
+/** Logout only ever removes the token that made the call. */
+export async function logout(ctx: AppContext, tokenHash: string): Promise<void> {
+  await repo.deleteAccessToken(ctx.db, tokenHash);
+}
+
+/** Self-registration: an Active account without role or branch until an administrator assigns them. */
+export async function register(
+  ctx: AppContext,
+  input: { first_name: string; middle_name: string | null; last_name: string; email: string; mobile_number: string; password: string },
+): Promise<LoginResponse> {
+  if (await repo.emailTakenByOther(ctx.db, input.email, null)) throw invalid('email', MSG.emailTaken);
+  const user = await repo.insertUser(ctx.db, {
+    first_name: input.first_name,
+    middle_name: input.middle_name,
+    last_name: input.last_name,
+    email: input.email,
+    contact_number: input.mobile_number,
+    password_hash: await hashPassword(input.password),
+    user_status_id: USER_STATUS.ACTIVE,
+  });
+  return startSession(ctx, user.id);
+}
+
+/** Mails a single-use reset link; the link comes from APP_URL, never from the request. */
+export async function sendResetLink(ctx: AppContext, user: { id: number; email: string; first_name: string }): Promise<void> {
+  const token = newToken();
+  await repo.insertPasswordReset(ctx.db, user.id, hashToken(token), new Date(Date.now() + RESET_TTL_MS));
+  const link = `${ctx.config.appUrl}/reset-password/${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your PadTrack password',
+    text: `Hello ${user.first_name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail.\n`,
+    html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>Open this link within 30 minutes to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this mail.</p>`,
+    link,
+  });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Answers the same whether or not the e-mail is known, so accounts cannot be enumerated. */
+export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user && user.user_status_id === USER_STATUS.ACTIVE) await sendResetLink(ctx, user);
+}
+
+/** Spends a reset token: new password, rotated badge, and every other session of that user ended. */
+export async function updatePassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+  caller: { user: AuthUser | null; tokenHash: string | null },
+): Promise<{ role_id: number | null }> {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
+    if (!userId) throw invalid('password', MSG.invalidOrExpiredToken);
+    const roleId = await repo.setPasswordAndRotateBadge(tx, userId, passwordHash);
+    await repo.deleteUserTokens(tx, userId, caller.user?.id === userId ? caller.tokenHash : null);
+    return { role_id: roleId };
+  });
+}
+
+export async function profile(ctx: AppContext, userId: number): Promise<SessionUser> {
+  const user = await repo.findSessionUser(ctx.db, userId);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Names and e-mail only: nobody changes their own role, branch or status here. */
+export async function updateProfile(
+  ctx: AppContext,
+  userId: number,
+  input: { first_name: string; last_name: string; email: string },
+): Promise<SessionUser> {
+  if (await repo.emailTakenByOther(ctx.db, input.email, userId)) throw invalid('email', MSG.emailTaken);
+  await repo.updateUser(ctx.db, userId, input);
+  return profile(ctx, userId);
+}
+
+/** Own account with no target; another user's only for administrators (roles 1, 2). */
+export async function resetUserPassword(ctx: AppContext, actor: AuthUser, targetId: number | undefined): Promise<string> {
+  if (targetId === undefined || targetId === actor.id) {
+    await sendResetLink(ctx, actor);
+    return MSG.resetLinkSentAlert;
+  }
+  if (actor.role_id !== ROLE.ADMIN && actor.role_id !== ROLE.IT_ADMIN) throw forbidden();
+  const target = await repo.findSessionUser(ctx.db, targetId);
+  if (!target) throw notFound('User not found.');
+  await sendResetLink(ctx, target);
+  return MSG.resetLinkSentToUser;
+}
+
+export async function badge(ctx: AppContext, user: AuthUser): Promise<{ qr_code: string; code: string }> {
+  const code = encodeBadge(ctx.badgeSecret, user.id, user.badge_version);
+  return { qr_code: await qrSvgBase64(code), code };
+}

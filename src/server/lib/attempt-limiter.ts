@@ -1,0 +1,29 @@
+/** Counts failures per key in a sliding window; a key over the limit is refused until its oldest failure ages out. */
+export class AttemptLimiter {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  private recent(key: string, now: number): number[] {
+    const kept = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (kept.length === 0) this.failures.delete(key);
+    else this.failures.set(key, kept);
+    return kept;
+  }
+
+  isBlocked(key: string, now = Date.now()): boolean {
+    return this.recent(key, now).length >= this.max;
+  }
+
+  fail(key: string, now = Date.now()): void {
+    this.failures.set(key, [...this.recent(key, now), now]);
+    if (this.failures.size > 50_000) this.failures.delete(this.failures.keys().next().value as string);
+  }
+
+  clear(key: string): void {
+    this.failures.delete(key);
+  }
+}

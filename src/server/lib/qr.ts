@@ -1,0 +1,7 @@
+import QRCode from 'qrcode';
+
+/** A badge as the spec returns it: base64 of SVG markup. */
+export async function qrSvgBase64(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, width: 240 });
+  return Buffer.from(svg, 'utf8').toString('base64');
+}

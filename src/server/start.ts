@@ -1,0 +1,28 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { badgeSecret, seedFirstAdmin, seedLookups } from './db/seed.ts';
+import { createMailer } from './lib/mail.ts';
+
+/** Opens and migrates the database, seeds it, and builds the app: the same steps for the server, demo and benchmarks. */
+export async function startApp(config: Config, options: { database?: Database; logger?: pino.Logger } = {}) {
+  const log = options.logger ?? pino({ level: config.logLevel });
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir }));
+  await seedLookups(database.db);
+  const generated = await seedFirstAdmin(database.db, config.adminEmail, config.adminPassword);
+  if (generated) {
+    log.warn(`First admin created: ${config.adminEmail} with password ${generated} (shown once; change it after signing in)`);
+  }
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    badgeSecret: await badgeSecret(database.db),
+    log,
+  };
+  const app = await buildApp(ctx, { ping: database.ping });
+  app.addHook('onClose', async () => database.close());
+  return { app, ctx, database, generatedAdminPassword: generated };
+}

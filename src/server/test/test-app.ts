@@ -1,0 +1,54 @@
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { startApp } from '../start.ts';
+
+async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ url: null, dataDir: null });
+  const name = `padtrack_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * A real app on a fresh database: PGlite in memory, or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL. Requests go through app.inject, the whole HTTP layer included.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  const config = {
+    ...loadConfig({
+      DATA_DIR: path.join(os.tmpdir(), `padtrack-test-${randomBytes(4).toString('hex')}`),
+      APP_URL: 'http://padtrack.test',
+      ADMIN_EMAIL: 'admin@padtrack.test',
+      ADMIN_PASSWORD: 'Admin@12345',
+      ...env,
+    }),
+    webDir: null,
+  };
+  const started = await startApp(config, { database, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  await started.app.ready();
+  return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, close: () => started.app.close() };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
