@@ -1,0 +1,91 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+
+export const ADMIN = { email: 'admin@padtrack.test', password: 'Admin@12345' };
+export const PASSWORD = 'Secret@123';
+export const uniq = () => randomBytes(3).toString('hex');
+
+export interface Api {
+  token: string;
+  get<T = unknown>(path: string, params?: Record<string, string | number>): Promise<T>;
+  post<T = unknown>(path: string, data?: unknown): Promise<T>;
+  put<T = unknown>(path: string, data?: unknown): Promise<T>;
+  del<T = unknown>(path: string): Promise<T>;
+}
+
+async function unwrap<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An API session signed in through /api/login, for setting up what a browser test needs. */
+export async function apiAs(request: APIRequestContext, email: string, password: string): Promise<Api> {
+  const login = await unwrap<{ token: string }>(await request.post('/api/login', { data: { email, password } }), `login ${email}`);
+  const headers = { authorization: `Bearer ${login.token}` };
+  return {
+    token: login.token,
+    get: async (path, params) => unwrap(await request.get(`/api/${path}`, { headers, params }), `GET ${path}`),
+    post: async (path, data) => unwrap(await request.post(`/api/${path}`, { headers, data: data ?? {} }), `POST ${path}`),
+    put: async (path, data) => unwrap(await request.put(`/api/${path}`, { headers, data: data ?? {} }), `PUT ${path}`),
+    del: async (path) => unwrap(await request.delete(`/api/${path}`, { headers }), `DELETE ${path}`),
+  };
+}
+
+export const adminApi = (request: APIRequestContext) => apiAs(request, ADMIN.email, ADMIN.password);
+
+export async function createLocation(admin: Api, name = `Pier ${uniq()}`) {
+  return (await admin.post<{ data: { id: number; name: string } }>('add-location', { name })).data;
+}
+
+export async function createCompany(admin: Api, name = `Company ${uniq()}`, companyTypeId = 1) {
+  return (await admin.post<{ data: { id: number; name: string } }>('add-company', { name, company_type_id: companyTypeId })).data;
+}
+
+export async function createBranch(admin: Api, name = `Branch ${uniq()}`) {
+  const company = await createCompany(admin);
+  const location = await createLocation(admin);
+  return (await admin.post<{ data: { id: number; name: string } }>('add-branch', { name, company_id: company.id, location_id: location.id })).data;
+}
+
+export async function createRoute(admin: Api, name = `Route ${uniq()}`) {
+  const company = await createCompany(admin, `Lines ${uniq()}`);
+  return (await admin.post<{ data: { id: number; name: string; tin: string } }>('add-route', { name, tin: `${Date.now() % 1e9}-000`, company_id: company.id }))
+    .data;
+}
+
+/** A user of a role (and branch) created by the admin through /api/add-user, with password PASSWORD. */
+export async function createUser(admin: Api, values: { role_id: number; branch_id?: number; first_name?: string; last_name?: string }) {
+  const id = uniq();
+  const email = `user-${id}@padtrack.test`;
+  const payload = {
+    first_name: values.first_name ?? 'Test',
+    last_name: values.last_name ?? `User ${id.replace(/\d/g, '')}`.trim(),
+    email,
+    contact_number: '0917-123-4567',
+    password: PASSWORD,
+    role_id: values.role_id,
+    branch_id: values.branch_id ?? (await createBranch(admin)).id,
+    user_status_id: 1,
+  };
+  const created = await admin.post<{ data: { id: number; full_name: string } }>('add-user', payload);
+  return { id: created.data.id, full_name: created.data.full_name, email, password: PASSWORD };
+}
+
+/** Signs in through the sign-in screen and waits to leave it. */
+export async function uiLogin(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** Collects console errors and page errors so a test can assert a screen opened cleanly. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

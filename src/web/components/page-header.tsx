@@ -1,0 +1,24 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { greetingName } from '../../shared/format.ts';
+import { useSession } from '../lib/session.ts';
+
+/** Every screen greets the user by first name (spec §1) above its title and actions. */
+export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+  const session = useSession();
+  return (
+    <Group justify="space-between" align="flex-end" mb="md" wrap="wrap" gap="sm">
+      <Stack gap={2}>
+        <Text c="dimmed" size="sm">
+          Hello, {greetingName(session?.user)}
+        </Text>
+        <Title order={2}>{title}</Title>
+      </Stack>
+      {actions ? (
+        <Group gap="xs" wrap="wrap">
+          {actions}
+        </Group>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+import type { SessionUser } from '../../shared/schemas/accounts.ts';
+
+export interface Session {
+  user: SessionUser;
+  token: string;
+}
+
+const USER_KEY = 'padtrack.user';
+const TOKEN_KEY = 'padtrack.token';
+const listeners = new Set<() => void>();
+
+function read(): Session | null {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY);
+    const user = localStorage.getItem(USER_KEY);
+    return token && user ? { token, user: JSON.parse(user) as SessionUser } : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = read();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** Spec §4 "Session": user and token persist in local storage. */
+export const sessionStore = {
+  get: () => current,
+  set(session: Session) {
+    localStorage.setItem(TOKEN_KEY, session.token);
+    localStorage.setItem(USER_KEY, JSON.stringify(session.user));
+    current = session;
+    emit();
+  },
+  updateUser(user: SessionUser) {
+    if (!current) return;
+    sessionStore.set({ ...current, user });
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    current = null;
+    emit();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
