@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { abbreviateSeries, expectedReturnText, fullName, greetingName, pagerWindow, routeLabel } from './format.ts';
+
+describe('formatters', () => {
+  it('when a series number is shown in the grid, then it is abbreviated as spec §9 says', () => {
+    expect(abbreviateSeries(999)).toBe('999');
+    expect(abbreviateSeries(1000)).toBe('1.0K-1000');
+    expect(abbreviateSeries(25000)).toBe('25.0K-5000');
+    expect(abbreviateSeries(1000001)).toBe('1.0M-0001');
+    expect(abbreviateSeries(2500000000123)).toBe('2.5T-0123');
+    expect(abbreviateSeries(3_400_000_000)).toBe('3.4B-0000');
+  });
+
+  it('when the expected return is empty, past, today or ahead, then "-", "Overdue", "Due today" or "N days"', () => {
+    const now = new Date('2026-11-22T02:00:00Z');
+    expect(expectedReturnText(null, now, 'Asia/Manila')).toBe('-');
+    expect(expectedReturnText('2026-11-21', now, 'Asia/Manila')).toBe('Overdue');
+    expect(expectedReturnText('2026-11-22', now, 'Asia/Manila')).toBe('Due today');
+    expect(expectedReturnText('2026-11-23', now, 'Asia/Manila')).toBe('1 day');
+    expect(expectedReturnText('2026-11-29', now, 'Asia/Manila')).toBe('7 days');
+  });
+
+  it('when it is already tomorrow in Manila but not in UTC, then the days count from the Manila date', () => {
+    const lateUtc = new Date('2026-11-22T17:00:00Z');
+    expect(expectedReturnText('2026-11-23', lateUtc, 'Asia/Manila')).toBe('Due today');
+    expect(expectedReturnText('2026-11-23', lateUtc, 'UTC')).toBe('1 day');
+  });
+
+  it('when the pager has many pages, then at most five numbers around the current one', () => {
+    expect(pagerWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pagerWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pagerWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
+    expect(pagerWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pagerWindow(1, 0)).toEqual([]);
+  });
+
+  it('when names are shown, then missing parts are skipped and the greeting falls back to "User"', () => {
+    expect(fullName({ first_name: 'Ana', middle_name: null, last_name: 'Reyes' })).toBe('Ana Reyes');
+    expect(greetingName({ first_name: '' })).toBe('User');
+    expect(greetingName(null)).toBe('User');
+    expect(greetingName({ first_name: 'Ana' })).toBe('Ana');
+  });
+
+  it('when a route is shown, then as company - route - TIN', () => {
+    expect(routeLabel({ name: 'Batangas-Calapan', tin: '123-456', company: { name: 'Ocean Fast Ferries' } })).toBe(
+      'Ocean Fast Ferries - Batangas-Calapan - 123-456',
+    );
+  });
+});
