@@ -18,6 +18,7 @@ export const APP_VERSION = '1.0.0';
 export function AppLayout() {
   const session = useSession();
   const [navOpen, nav] = useDisclosure(false);
+  const [deskOpen, desk] = useDisclosure(true);
   const [qrOpen, qr] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const location = useLocation();
@@ -44,7 +45,7 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen, desktop: !navOpen } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen, desktop: !deskOpen } }}
       footer={{ height: 40 }}
       padding="md"
     >
@@ -52,7 +53,8 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpen} onClick={nav.toggle} aria-label="Toggle navigation" size="sm" />
+            <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" aria-label="Toggle navigation" size="sm" />
+            <Burger opened={deskOpen} onClick={desk.toggle} visibleFrom="sm" aria-label="Toggle navigation" size="sm" />
             <Text fw={800} c="blue.8" size="lg">
               PadTrack
             </Text>
