@@ -12,12 +12,22 @@ import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { roleRoutes } from './features/roles/routes.ts';
+import { companyRoutes } from './features/companies/routes.ts';
+import { routeRoutes } from './features/routes/routes.ts';
+import { locationRoutes } from './features/locations/routes.ts';
+import { branchRoutes } from './features/branches/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
+import { padRoutes } from './features/pads/routes.ts';
+import { custodyRoutes } from './features/custodies/routes.ts';
+import { invoiceRoutes } from './features/invoices/routes.ts';
 
 export type App = ReturnType<typeof withZod>;
 const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** Each feature adds its routes here; nothing else in the app knows the features. */
-const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes];
+const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes];
 
 /** Builds the HTTP app around a context; main.ts listens on it, tests call inject on it. */
 export async function buildApp(ctx: AppContext, options: { ping: () => Promise<void> }): Promise<FastifyInstance> {

@@ -48,6 +48,12 @@ export const MSG = {
   cameraDenied: 'Camera access was denied. Please allow camera access and try again.',
   cameraMissing: 'No camera found on this device.',
   cameraFailed: 'Failed to start camera. Please ensure camera permissions are granted.',
+
+  seriesToGreater: 'Series To must be greater than Series From',
+  generatingPads: 'Generating pads...',
+  noPads: 'No pads',
+  updatingPad: 'Updating pad...',
+  deletingPad: 'Deleting pad...',
 } as const;
 
 export const required = (label: string) => `${label} is required`;
@@ -55,3 +61,52 @@ export const invalidFormat = (label: string) => `Invalid ${label} format`;
 export const minLengthMessage = (label: string, n: number) => `${label} must be at least ${n} characters`;
 export const confirmDelete = (thing: string) => `Are you sure you want to delete this ${thing}?`;
 export const deleteFailed = (thing: string) => `Error deleting ${thing}`;
+
+/** Spec §5 and §8 wording for custody: turnover alerts, hand-over toasts, loading messages. */
+export const CUSTODY_MSG = {
+  selectPad: 'Please select at least one pad',
+  selectBranch: 'Please select a branch',
+  selectAssignee: 'Please select a user to assign',
+  handOverToRequired: 'Hand over to is required',
+  turnoverCreated: 'Turnover invoice created successfully',
+  turnoverFailed: 'Failed to create turnover invoice',
+  returnCreated: 'Return invoice created successfully',
+  returnFailed: 'Failed to create return invoice',
+  handedOver: 'Custody handed over successfully',
+  handOverFailed: 'Failed to hand over custody',
+  creatingReturn: 'Creating return invoice...',
+  creatingTurnover: 'Creating turnover invoice...',
+  handingOver: 'Handing over custody...',
+  noCustodies: 'No custodies',
+} as const;
+
+/** Spec §2 and §8 wording for the administration screens (users, roles, companies, routes, locations, branches). */
+export const ADMIN_MSG = {
+  noUsers: 'No users',
+  noRoles: 'No roles',
+  noCompanies: 'No companies',
+  noRoutes: 'No routes',
+  noLocations: 'No locations',
+  noBranches: 'No branches',
+  deleteUserFailed: 'Error deleting user',
+  resetUserPasswordFailed: 'Error resetting user password',
+  toggleUserFailed: 'An error occurred while toggling user activation. Please try again.',
+  confirmResetUserPassword: 'Are you sure you want to reset password of this user?',
+  confirmToggleUser: "Are you sure you want to change this user's status?",
+  userActivated: 'User activated successfully',
+  userDeactivated: 'User deactivated successfully',
+  cannotDeleteSelf: 'You cannot delete your own account. Ask another administrator.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account. Ask another administrator.',
+  cannotChangeOwnRole: 'You cannot change your own role. Ask another administrator.',
+  cannotChangeOwnStatus: 'You cannot deactivate your own account. Ask another administrator.',
+  nameTaken: 'The name has already been taken.',
+  selectedInvalid: (label: string) => `The selected ${label.toLowerCase()} does not exist.`,
+  created: (thing: string) => `${thing} created successfully`,
+  updated: (thing: string) => `${thing} updated successfully`,
+  deleted: (thing: string) => `${thing} deleted successfully`,
+  creating: (thing: string) => `Creating ${thing}...`,
+  updating: (thing: string) => `Updating ${thing}...`,
+  deleting: (thing: string) => `Deleting ${thing}...`,
+  resettingPassword: 'Resetting password...',
+  togglingUser: 'Toggling user activation...',
+} as const;

@@ -1,0 +1,38 @@
+import { CUSTODY_MSG } from '../../../shared/messages.ts';
+import { handOverSchema, inTransitQuery, returnInvoiceSchema, turnoverInvoiceSchema, userPadsQuery } from '../../../shared/schemas/custodies.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
+import type { App } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
+import { authorize, currentUser } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['custodies'];
+
+export function custodyRoutes(app: App, ctx: AppContext) {
+  app.get('/api/get-in-transit-invoices', { schema: { tags, querystring: inTransitQuery }, onRequest: authorize() }, async (request) =>
+    service.listInTransit(ctx, currentUser(request), request.query),
+  );
+
+  app.get('/api/get-user-pads', { schema: { tags, querystring: userPadsQuery }, onRequest: authorize() }, async (request) =>
+    service.listUserPads(ctx, currentUser(request), request.query),
+  );
+
+  app.post('/api/create-return-invoice', { schema: { tags, body: returnInvoiceSchema }, onRequest: authorize() }, async (request, reply) => {
+    const data = await service.createReturn(ctx, currentUser(request), request.body);
+    return reply.status(201).send({ message: CUSTODY_MSG.returnCreated, data });
+  });
+
+  app.post('/api/create-turnover-invoice', { schema: { tags, body: turnoverInvoiceSchema }, onRequest: authorize() }, async (request, reply) => {
+    const data = await service.createTurnover(ctx, currentUser(request), request.body);
+    return reply.status(201).send({ message: CUSTODY_MSG.turnoverCreated, data });
+  });
+
+  app.post(
+    '/api/hand-over-invoice/:id',
+    { schema: { tags, params: idParam, body: handOverSchema }, onRequest: authorize() },
+    async (request) => ({
+      message: CUSTODY_MSG.handedOver,
+      data: await service.handOver(ctx, currentUser(request), request.params.id, request.body),
+    }),
+  );
+}

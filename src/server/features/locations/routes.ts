@@ -1,0 +1,33 @@
+import { ADMIN_MSG } from '../../../shared/messages.ts';
+import { can } from '../../../shared/permissions.ts';
+import { idParam, listQuery } from '../../../shared/schemas/common.ts';
+import { locationSchema } from '../../../shared/schemas/locations.ts';
+import type { App } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
+import { authorize } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['locations'];
+const admin = authorize((user) => can(user, 'administer'));
+
+export function locationRoutes(app: App, ctx: AppContext) {
+  app.get('/api/get-locations', { schema: { tags }, onRequest: authorize() }, async () => ({ data: await service.all(ctx) }));
+
+  app.get('/api/get-locations-with-search', { schema: { tags, querystring: listQuery }, onRequest: admin }, async (request) =>
+    service.list(ctx, request.query),
+  );
+
+  app.post('/api/add-location', { schema: { tags, body: locationSchema }, onRequest: admin }, async (request, reply) =>
+    reply.status(201).send({ message: ADMIN_MSG.created('Location'), data: await service.create(ctx, request.body) }),
+  );
+
+  app.put('/api/update-location/:id', { schema: { tags, params: idParam, body: locationSchema }, onRequest: admin }, async (request) => ({
+    message: ADMIN_MSG.updated('Location'),
+    data: await service.update(ctx, request.params.id, request.body),
+  }));
+
+  app.delete('/api/delete-location/:id', { schema: { tags, params: idParam }, onRequest: admin }, async (request) => {
+    await service.remove(ctx, request.params.id);
+    return { message: ADMIN_MSG.deleted('Location') };
+  });
+}

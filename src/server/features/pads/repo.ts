@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
+import type { SeriesEntry } from '../../../shared/pad-status.ts';
+import type { Pad } from '../../../shared/schemas/pads.ts';
+import type { NamedRef } from '../../../shared/schemas/common.ts';
+import type { Conn } from '../../db/client.ts';
+import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
+
+export type PadRow = typeof pads.$inferSelect;
+
+/** Namespace of the advisory locks that serialise pad numbering per route ("PADS"). */
+const NUMBERING_LOCK = 0x50414453;
+
+
+export function seriesFromStatus(from: number, status: string): SeriesEntry[] {
+  const entries: SeriesEntry[] = new Array(status.length);
+  for (let i = 0; i < status.length; i += 1) {
+    entries[i] = { number: from + i, status: status.charCodeAt(i) === 50 ? SERIES_ENTRY.USED : SERIES_ENTRY.NOT_USED };
+  }
+  return entries;
+}
+
+export const statusFromSeries = (series: ReadonlyArray<{ status: number }>) =>
+  series.map((entry) => (entry.status === SERIES_ENTRY.USED ? '2' : '1')).join('');
+
+export async function routeExists(conn: Conn, routeId: number): Promise<boolean> {
+  const [row] = await conn.select({ id: routes.id }).from(routes).where(eq(routes.id, routeId)).limit(1);
+  return Boolean(row);
+}
+
+export async function branchExists(conn: Conn, branchId: number): Promise<boolean> {
+  const [row] = await conn.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).limit(1);
+  return Boolean(row);
+}
+
+/** Held until the transaction ends, so two generations on one route never pick the same pad numbers. */
+export async function lockRouteNumbering(conn: Conn, routeId: number): Promise<void> {
+  await conn.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK}::int, ${routeId}::int)`);
+}
+
+export async function maxPadNumber(conn: Conn, routeId: number): Promise<number> {
+  const [row] = await conn
+    .select({ max: sql<number>`coalesce(max(${pads.number}), 0)::int` })
+    .from(pads)
+    .where(eq(pads.route_id, routeId));
+  return row.max;
+}
+
+/** All pads of one request in a single statement: pad i covers from + i*size .. min(from + (i+1)*size - 1, to). */
+export async function insertGeneratedPads(
+  conn: Conn,
+  input: { routeId: number; from: number; to: number; size: number; firstNumber: number; holderBranchId: number | null; createdBy: number },
+): Promise<number> {
+  const count = Math.ceil((input.to - input.from + 1) / input.size);
+  const start = sql`(${input.from}::bigint + g.i * ${input.size}::bigint)`;
+  const end = sql`least(${input.from}::bigint + (g.i + 1) * ${input.size}::bigint - 1, ${input.to}::bigint)`;
+  const result = await conn.execute(sql`
+    insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_branch_id, created_by)
+    select ${input.routeId}::int, ${input.firstNumber}::int + g.i::int, ${start}, ${end}, repeat('1', (${end} - ${start} + 1)::int),
+           ${PAD_STATUS.UNUSED}::smallint, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${input.holderBranchId}::int, ${input.createdBy}::int
+    from generate_series(0::bigint, ${count - 1}::bigint) as g(i)`);
+  return affectedRows(result) ?? count;
+}
+
+function affectedRows(result: unknown): number | null {
+  const r = result as { rowCount?: number | null; affectedRows?: number | null };
+  return r.rowCount ?? r.affectedRows ?? null;
+}
+
+export async function findOverlappingPad(conn: Conn, routeId: number, from: number, to: number) {
+  const [row] = await conn
+    .select({ id: pads.id, number: pads.number, series_from: pads.series_from, series_to: pads.series_to })
+    .from(pads)
+    .where(and(eq(pads.route_id, routeId), sql`${pads.series_from} <= ${to}::bigint`, sql`${pads.series_to} >= ${from}::bigint`))
+    .orderBy(asc(pads.series_from))
+    .limit(1);
+  return row;
+}
+
+const padColumns = {
+  pad: pads,
+  route: { id: routes.id, name: routes.name, tin: routes.tin, company_id: routes.company_id },
+  company: { id: companies.id, name: companies.name },
+  pad_status: { id: padStatuses.id, name: padStatuses.name },
+  issuance_status: { id: issuanceStatuses.id, name: issuanceStatuses.name },
+};
+
+type JoinedRow = {
+  pad: PadRow;
+  route: { id: number; name: string; tin: string; company_id: number };
+  company: NamedRef;
+  pad_status: NamedRef;
+  issuance_status: NamedRef;
+};
+
+function toPad(row: JoinedRow): Pad {
+  const p = row.pad;
+  return {
+    id: p.id,
+    route_id: p.route_id,
+    route: { ...row.route, company: row.company },
+    number: p.number,
+    series_number: `${p.series_from}-${p.series_to}`,
+    series_from: p.series_from,
+    series_to: p.series_to,
+    pad_status_id: p.pad_status_id,
+    pad_status: row.pad_status,
+    issuance_status_id: p.issuance_status_id,
+    issuance_status: row.issuance_status,
+    remarks: p.remarks,
+    series: seriesFromStatus(p.series_from, p.series_status),
+    holder_user_id: p.holder_user_id,
+    holder_branch_id: p.holder_branch_id,
+    locked_by_invoice_id: p.locked_by_invoice_id,
+  };
+}
+
+function selectPads(conn: Conn) {
+  return conn
+    .select(padColumns)
+    .from(pads)
+    .innerJoin(routes, eq(routes.id, pads.route_id))
+    .innerJoin(companies, eq(companies.id, routes.company_id))
+    .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id));
+}
+
+/**
+ * Pad number or series text contains the term, or (for a number) the pad holds that receipt. Each arm
+ * runs on its own index (trigram on the series text, the exclusion constraint's GiST on the range), so a
+ * search stays fast with many pads; digits have no case, so LIKE is enough.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  const receipt = /^\d{1,15}$/.test(search)
+    ? sql` union select s.id from pads s where int8range(s.series_from, s.series_to, '[]') @> ${Number(search)}::bigint`
+    : sql``;
+  return sql`${pads.id} in (
+    select s.id from pads s where (s.series_from::text || '-' || s.series_to::text) like ${pattern}
+    union select s.id from pads s where s.number::text like ${pattern}${receipt})`;
+}
+
+/** Pages over pad ids first and joins the names onto those ten rows only, so late pages stay cheap. */
+async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: number, perPage: number) {
+  const ids = conn
+    .select({ id: pads.id })
+    .from(pads)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset(offsetOf(pageNo, perPage));
+  const [rows, [{ total }]] = await Promise.all([
+    selectPads(conn).where(inArray(pads.id, ids)).orderBy(...order),
+    conn.select({ total: sql<number>`count(*)::int` }).from(pads).where(where),
+  ]);
+  return { data: (rows as JoinedRow[]).map(toPad), total };
+}
+
+export async function listPads(conn: Conn, query: { page: number; per_page: number; search?: string; route?: number }) {
+  const where = and(query.route ? eq(pads.route_id, query.route) : undefined, searchCondition(query.search));
+  return page(conn, where, [desc(pads.id)], query.page, query.per_page);
+}
+
+/** Spec §4 "Pads available for issuing", minus pads an in-transit invoice carries. */
+export async function listAvailablePads(conn: Conn, query: { page: number; per_page: number; search?: string; route_id?: number }) {
+  const where = and(
+    query.route_id ? eq(pads.route_id, query.route_id) : undefined,
+    eq(pads.issuance_status_id, ISSUANCE_STATUS.NOT_ISSUED),
+    inArray(pads.pad_status_id, [PAD_STATUS.UNUSED, PAD_STATUS.PARTIALLY_USED]),
+    isNull(pads.locked_by_invoice_id),
+    searchCondition(query.search),
+  );
+  return page(conn, where, [asc(pads.route_id), asc(pads.number)], query.page, query.per_page);
+}
+
+export async function findPad(conn: Conn, id: number): Promise<Pad | undefined> {
+  const [row] = await selectPads(conn).where(eq(pads.id, id)).limit(1);
+  return row ? toPad(row as JoinedRow) : undefined;
+}
+
+export async function lockPad(conn: Conn, id: number): Promise<PadRow | undefined> {
+  const [row] = await conn.select().from(pads).where(eq(pads.id, id)).for('update');
+  return row;
+}
+
+export async function updatePad(conn: Conn, id: number, values: Partial<typeof pads.$inferInsert>): Promise<void> {
+  await conn.update(pads).set({ ...values, updated_at: new Date() }).where(eq(pads.id, id));
+}
+
+export async function padOnAnyInvoice(conn: Conn, id: number): Promise<boolean> {
+  const [row] = await conn.select({ id: invoicePads.pad_id }).from(invoicePads).where(eq(invoicePads.pad_id, id)).limit(1);
+  return Boolean(row);
+}
+
+export async function deletePad(conn: Conn, id: number): Promise<void> {
+  await conn.delete(pads).where(eq(pads.id, id));
+}
+
+export async function padStatusList(conn: Conn): Promise<NamedRef[]> {
+  return conn.select({ id: padStatuses.id, name: padStatuses.name }).from(padStatuses).orderBy(asc(padStatuses.id));
+}
+
+export async function issuanceStatusList(conn: Conn): Promise<NamedRef[]> {
+  return conn.select({ id: issuanceStatuses.id, name: issuanceStatuses.name }).from(issuanceStatuses).orderBy(asc(issuanceStatuses.id));
+}

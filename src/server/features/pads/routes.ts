@@ -1,0 +1,60 @@
+import { canOpenScreen, can, editablePadFields } from '../../../shared/permissions.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
+import { PAD_MSG, addPadSchema, availablePadsQuery, padListQuery, updatePadSchema } from '../../../shared/schemas/pads.ts';
+import type { App } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
+import { authorize, currentUser } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['pads'];
+const padReader = authorize((user) => canOpenScreen(user, 'pads'));
+
+export function padRoutes(app: App, ctx: AppContext) {
+  app.get('/api/pad-statuses', { schema: { tags }, preHandler: authorize() }, async () => ({ data: await service.padStatuses(ctx) }));
+
+  app.get('/api/issuance-statuses', { schema: { tags }, preHandler: authorize() }, async () => ({
+    data: await service.issuanceStatuses(ctx),
+  }));
+
+  app.get('/api/get-pads', { schema: { tags, querystring: padListQuery }, preHandler: padReader }, async (request) =>
+    service.listPads(ctx, request.query),
+  );
+
+  app.get('/api/available-pads', { schema: { tags, querystring: availablePadsQuery }, preHandler: padReader }, async (request) =>
+    service.listAvailablePads(ctx, request.query),
+  );
+
+  app.get('/api/get-pad/:id', { schema: { tags, params: idParam }, preHandler: padReader }, async (request) => ({
+    data: await service.getPad(ctx, request.params.id),
+  }));
+
+  app.post(
+    '/api/add-pad',
+    { schema: { tags, body: addPadSchema }, preHandler: authorize((user) => can(user, 'pad.create')) },
+    async (request, reply) => {
+      const data = await service.generatePads(ctx, currentUser(request), request.body);
+      return reply.status(201).send({ message: PAD_MSG.generated(data.pads_created), data });
+    },
+  );
+
+  app.put(
+    '/api/update-pad/:id',
+    {
+      schema: { tags, params: idParam, body: updatePadSchema },
+      preHandler: authorize((user) => Object.values(editablePadFields(user)).some(Boolean)),
+    },
+    async (request) => ({
+      message: PAD_MSG.updated,
+      data: await service.updatePad(ctx, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/delete-pad/:id',
+    { schema: { tags, params: idParam }, preHandler: authorize((user) => can(user, 'pad.delete')) },
+    async (request) => {
+      await service.deletePad(ctx, request.params.id);
+      return { message: PAD_MSG.deleted };
+    },
+  );
+}

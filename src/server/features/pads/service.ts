@@ -1,0 +1,158 @@
+import { derivePadStatus } from '../../../shared/pad-status.ts';
+import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
+import { PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
+import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
+import type { AppContext } from '../../context.ts';
+import { sqlState, violatedConstraint } from '../../db/client.ts';
+import type { AuthUser } from '../../lib/auth.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
+import * as repo from './repo.ts';
+
+const EXCLUSION_VIOLATION = '23P01';
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Cuts the range into pads in one transaction: all pads or none. The database's exclusion constraint
+ * refuses overlapping ranges even under concurrent requests; the advisory lock keeps pad numbers sequential.
+ */
+export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddPadInput): Promise<GeneratedPads> {
+  const size = input.pad_size ?? ctx.config.padSize;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (!(await repo.routeExists(tx, input.route_id))) throw invalid('route_id', PAD_MSG.routeMissing);
+      await repo.lockRouteNumbering(tx, input.route_id);
+      const firstNumber = (await repo.maxPadNumber(tx, input.route_id)) + 1;
+      const headOffice = ctx.config.headOfficeBranchId;
+      const created = await repo.insertGeneratedPads(tx, {
+        routeId: input.route_id,
+        from: input.series_from,
+        to: input.series_to,
+        size,
+        firstNumber,
+        holderBranchId: (await repo.branchExists(tx, headOffice)) ? headOffice : null,
+        createdBy: actor.id,
+      });
+      return {
+        route_id: input.route_id,
+        pads_created: created,
+        pad_size: size,
+        first_pad_number: firstNumber,
+        last_pad_number: firstNumber + created - 1,
+        series_from: input.series_from,
+        series_to: input.series_to,
+      };
+    });
+  } catch (error) {
+    if (sqlState(error) === EXCLUSION_VIOLATION) {
+      const clash = await repo.findOverlappingPad(ctx.db, input.route_id, input.series_from, input.series_to);
+      throw invalid('series_from', PAD_MSG.overlap(clash ? { number: clash.number, series_number: `${clash.series_from}-${clash.series_to}` } : null));
+    }
+    throw error;
+  }
+}
+
+export async function listPads(ctx: AppContext, query: { page: number; per_page: number; search?: string; route?: number }): Promise<Paginated<Pad>> {
+  const { data, total } = await repo.listPads(ctx.db, query);
+  return paginated(data, total, query.page, query.per_page);
+}
+
+export async function listAvailablePads(
+  ctx: AppContext,
+  query: { page: number; per_page: number; search?: string; route_id?: number },
+): Promise<Paginated<Pad>> {
+  const { data, total } = await repo.listAvailablePads(ctx.db, query);
+  return paginated(data, total, query.page, query.per_page);
+}
+
+export async function getPad(ctx: AppContext, id: number): Promise<Pad> {
+  const pad = await repo.findPad(ctx.db, id);
+  if (!pad) throw notFound(PAD_MSG.notFound);
+  return pad;
+}
+
+const FIELD_LABELS: Record<keyof PadFieldChanges, string> = {
+  number: 'pad number',
+  issuance_status_id: 'issuance status',
+  pad_status_id: 'pad status',
+  remarks: 'remarks',
+  series: 'series',
+};
+
+/**
+ * Spec §6 field rules, enforced here whatever the UI shows: a field counts as changed only when it
+ * differs from the stored pad, and one change the role may not make refuses the whole request.
+ */
+export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, input: UpdatePadInput): Promise<Pad> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const pad = await repo.lockPad(tx, id);
+      if (!pad) throw notFound(PAD_MSG.notFound);
+      if (input.route_id !== undefined && input.route_id !== pad.route_id) throw forbidden(PAD_MSG.fieldNotAllowed('route'));
+      if (input.series_number !== undefined && input.series_number.trim() !== `${pad.series_from}-${pad.series_to}`) {
+        throw forbidden(PAD_MSG.fieldNotAllowed('series number'));
+      }
+
+      let seriesStatus = pad.series_status;
+      if (input.series !== undefined) {
+        const entries = input.series;
+        const sameEntries =
+          entries.length === pad.series_status.length && entries.every((entry, i) => entry.number === pad.series_from + i);
+        if (!sameEntries) throw invalid('series', PAD_MSG.seriesFixed);
+        seriesStatus = repo.statusFromSeries(entries);
+      }
+      const remarks = input.remarks === undefined ? pad.remarks : input.remarks;
+      const changes: PadFieldChanges = {
+        number: input.number !== undefined && input.number !== pad.number,
+        issuance_status_id: input.issuance_status_id !== pad.issuance_status_id,
+        pad_status_id: input.pad_status_id !== pad.pad_status_id,
+        remarks: (remarks ?? null) !== (pad.remarks ?? null),
+        series: seriesStatus !== pad.series_status,
+      };
+      const allowed = editablePadFields(actor);
+      for (const field of Object.keys(changes) as Array<keyof PadFieldChanges>) {
+        if (changes[field] && !allowed[field]) throw forbidden(PAD_MSG.fieldNotAllowed(FIELD_LABELS[field]));
+      }
+      if (!Object.values(changes).some(Boolean)) return;
+      if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
+
+      const padStatusId = changes.series
+        ? derivePadStatus(repo.seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id)
+        : input.pad_status_id;
+      await repo.updatePad(tx, id, {
+        number: input.number ?? pad.number,
+        issuance_status_id: input.issuance_status_id,
+        pad_status_id: padStatusId,
+        remarks,
+        series_status: seriesStatus,
+      });
+    });
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION && violatedConstraint(error) === 'pads_route_number_uq' && input.number !== undefined) {
+      throw invalid('number', PAD_MSG.numberTaken(input.number));
+    }
+    throw error;
+  }
+  return getPad(ctx, id);
+}
+
+/** Only a pad no invoice ever carried may go: invoice history must keep pointing at real pads. */
+export async function deletePad(ctx: AppContext, id: number): Promise<void> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const pad = await repo.lockPad(tx, id);
+      if (!pad) throw notFound(PAD_MSG.notFound);
+      if (pad.locked_by_invoice_id !== null || (await repo.padOnAnyInvoice(tx, id))) throw conflict(PAD_MSG.onInvoice);
+      await repo.deletePad(tx, id);
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw conflict(PAD_MSG.onInvoice);
+    throw error;
+  }
+}
+
+export const padStatuses = (ctx: AppContext): Promise<NamedRef[]> => repo.padStatusList(ctx.db);
+export const issuanceStatuses = (ctx: AppContext): Promise<NamedRef[]> => repo.issuanceStatusList(ctx.db);
+

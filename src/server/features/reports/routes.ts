@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import { can } from '../../../shared/permissions.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
+import { completedInvoicesQuery, createReportSchema, reportListQuery, reportPreviewSchema } from '../../../shared/schemas/reports.ts';
+import type { App } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
+import { authorize, currentUser } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['reports'];
+const reportAccess = authorize((user) => can(user, 'report.use'));
+
+const signedQuery = z.object({
+  user: z.string().max(20).optional(),
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(100).optional(),
+});
+const previewQuery = signedQuery.extend({ ids: z.string().max(8 * 1000 + 10).optional() });
+
+/** PDFs open inline in the page's own frame; they are never cached and never framed by other sites. */
+function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+    .send(pdf);
+}
+
+export function reportRoutes(app: App, ctx: AppContext) {
+  const completed = { schema: { tags, querystring: completedInvoicesQuery }, preHandler: reportAccess };
+  app.get('/api/get-completed-issued-invoice', completed, async (request) => service.listCompletedInvoices(ctx, request.query));
+  app.get('/api/completed-invoices', completed, async (request) => service.listCompletedInvoices(ctx, request.query));
+
+  app.post('/api/reports/view', { schema: { tags, body: reportPreviewSchema }, preHandler: reportAccess }, async (request) =>
+    service.previewLink(ctx, currentUser(request), request.body.invoice_ids),
+  );
+
+  app.post('/api/reports', { schema: { tags, body: createReportSchema }, preHandler: reportAccess }, async (request, reply) => {
+    const data = await service.createReport(ctx, currentUser(request), request.body);
+    return reply.status(201).send({ message: service.REPORT_MSG.created, data });
+  });
+
+  app.get('/api/reports', { schema: { tags, querystring: reportListQuery }, preHandler: reportAccess }, async (request) =>
+    service.listReports(ctx, currentUser(request), request.query),
+  );
+
+  app.get('/api/reports/preview', { schema: { tags, security: [], querystring: previewQuery } }, async (request, reply) =>
+    sendPdf(reply, await service.previewPdf(ctx, request.query), 'report-preview.pdf'),
+  );
+
+  app.get('/api/reports/:id/pdf', { schema: { tags, params: idParam, querystring: signedQuery } }, async (request, reply) => {
+    const { number, pdf } = await service.savedPdf(ctx, request.params.id, request.user, request.query);
+    return sendPdf(reply, pdf, `${number}.pdf`);
+  });
+}

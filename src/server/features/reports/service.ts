@@ -1,0 +1,261 @@
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
+import { can, type Actor } from '../../../shared/permissions.ts';
+import { dateInZone } from '../../../shared/format.ts';
+import type { Paginated } from '../../../shared/schemas/common.ts';
+import type { CompletedInvoiceRow, ReportListQuery, ReportRow } from '../../../shared/schemas/reports.ts';
+import type { AppContext } from '../../context.ts';
+import type { Conn } from '../../db/client.ts';
+import { sqlState } from '../../db/client.ts';
+import { AppError, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
+import { likePattern, offsetOf, paginated } from '../../lib/pagination.ts';
+import { renderReportPdf, type ReportInvoice } from '../../lib/pdf/report-pdf.ts';
+import * as repo from './repo.ts';
+import * as signed from './signed-url.ts';
+
+export const REPORT_MSG = {
+  created: 'Report generated successfully',
+  linkInvalid: 'This report link is not valid. Open the report again from the Reports screen.',
+  linkExpired: 'This report link has expired. Open the report again from the Reports screen.',
+  reportNotFound: 'Report not found.',
+  previewStale: 'These invoices can no longer be reported together. Select the invoices again.',
+  alreadyReported: 'One of these invoices was just put into another report. Select the invoices again.',
+} as const;
+
+const keys = new WeakMap<AppContext, Buffer>();
+const keyOf = (ctx: AppContext) => {
+  let key = keys.get(ctx);
+  if (!key) {
+    key = signed.reportUrlKey(ctx.badgeSecret);
+    keys.set(ctx, key);
+  }
+  return key;
+};
+
+/** Completed Issued invoices that no report holds yet: the only ones a report may take. */
+export async function listCompletedInvoices(
+  ctx: AppContext,
+  q: { page: number; per_page: number; search?: string },
+): Promise<Paginated<CompletedInvoiceRow>> {
+  const { total, rows } = await repo.listCompletedIssued(ctx.db, {
+    offset: offsetOf(q.page, q.per_page),
+    limit: q.per_page,
+    search: q.search,
+  });
+  const data = rows.map(({ invoice, ...r }): CompletedInvoiceRow => ({
+    id: invoice.id,
+    invoice_type_id: invoice.invoice_type_id,
+    invoice_type: r.invoice_type,
+    invoice_status_id: invoice.invoice_status_id,
+    invoice_status: r.invoice_status,
+    user_id: invoice.user_id,
+    user: {
+      id: r.requester.id,
+      full_name: r.requester.full_name,
+      branch_id: r.requester.branch_id,
+      branch: r.requester_branch?.id != null ? r.requester_branch : null,
+    },
+    from_branch_id: invoice.from_branch_id,
+    from_branch: r.from_branch?.id != null ? r.from_branch : null,
+    branch_id: invoice.branch_id,
+    branch: r.to_branch?.id != null ? r.to_branch : null,
+    route_id: invoice.route_id,
+    route: r.route?.id != null && r.company?.id != null ? { ...r.route, company: r.company } : null,
+    assigned_user: r.courier?.id != null ? r.courier : null,
+    assigned_to: r.courier?.full_name ?? null,
+    pads: invoice.pad_count,
+    expected_return_date: invoice.expected_return_date,
+    accepted_at: invoice.accepted_at?.toISOString() ?? null,
+    created_at: invoice.created_at.toISOString(),
+  }));
+  return paginated(data, total, q.page, q.per_page);
+}
+
+/** One message per asked invoice a report may not take, for the 422 on invoice_ids. */
+function ineligibilityMessages(ids: number[], found: repo.InvoiceEligibility[]): string[] {
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const messages: string[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) messages.push(`Invoice ${id} does not exist.`);
+    else if (row.invoice_type_id !== INVOICE_TYPE.ISSUED || row.invoice_status_id !== INVOICE_STATUS.COMPLETED)
+      messages.push(`Invoice ${id} is not a completed Issued invoice.`);
+    else if (row.report_number) messages.push(`Invoice ${id} is already in report ${row.report_number}.`);
+  }
+  return messages;
+}
+
+async function assertEligible(conn: Conn, ids: number[], lock: boolean): Promise<void> {
+  const messages = ineligibilityMessages(ids, await repo.eligibility(conn, ids, lock));
+  if (messages.length > 0) throw new AppError('invalid', messages[0], 422, { invoice_ids: messages.slice(0, 20) });
+}
+
+function routeText(row: { company_name: string | null; route_name: string | null; route_tin: string | null }): string {
+  return [row.company_name, row.route_name, row.route_tin].filter(Boolean).join(' - ') || '-';
+}
+
+async function loadReportInvoices(conn: Conn, ids: number[]): Promise<ReportInvoice[]> {
+  const { rows, padRows } = await repo.invoiceDetails(conn, ids);
+  const padsByInvoice = new Map<number, ReportInvoice['pads']>();
+  for (const pad of padRows) {
+    const list = padsByInvoice.get(pad.invoice_id) ?? [];
+    list.push({ number: pad.number, series_from: pad.series_from, series_to: pad.series_to, pad_status: pad.pad_status });
+    padsByInvoice.set(pad.invoice_id, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    route: routeText(row),
+    from_branch: row.from_branch ?? '-',
+    to_branch: row.to_branch ?? '-',
+    receiving_user: row.receiving_user,
+    courier: row.courier || '-',
+    issued_at: row.created_at,
+    accepted_at: row.accepted_at,
+    expected_return_date: row.expected_return_date,
+    pads: padsByInvoice.get(row.id) ?? [],
+  }));
+}
+
+/** The span the report covers: the first date issued to the last date accepted, in the operator's time zone. */
+function periodOf(invoices: ReportInvoice[], timeZone: string): { from: string | null; to: string | null } {
+  if (invoices.length === 0) return { from: null, to: null };
+  const issued = Math.min(...invoices.map((i) => i.issued_at.getTime()));
+  const accepted = Math.max(...invoices.map((i) => (i.accepted_at ?? i.issued_at).getTime()));
+  return { from: dateInZone(new Date(issued), timeZone), to: dateInZone(new Date(accepted), timeZone) };
+}
+
+async function renderFor(ctx: AppContext, conn: Conn, actorId: number, ids: number[], extra: { number: string | null; remarks: string | null; at: Date }) {
+  const invoices = await loadReportInvoices(conn, ids);
+  const who = await repo.generator(conn, actorId);
+  const period = periodOf(invoices, ctx.config.timeZone);
+  const pdf = await renderReportPdf({
+    number: extra.number,
+    generatedAt: extra.at,
+    generatedBy: { name: who?.full_name ?? 'Unknown user', role: who?.role ?? null },
+    remarks: extra.remarks,
+    periodFrom: period.from,
+    periodTo: period.to,
+    timeZone: ctx.config.timeZone,
+    invoices,
+  });
+  return { pdf, period, count: invoices.length };
+}
+
+/** Checks the selection, then hands out a short-lived signed address the preview frame can load without a Bearer header. */
+export async function previewLink(ctx: AppContext, actor: Actor, invoiceIds: number[]): Promise<{ preview_url: string }> {
+  await assertEligible(ctx.db, invoiceIds, false);
+  return { preview_url: signed.previewUrl(keyOf(ctx), invoiceIds, actor.id) };
+}
+
+/** The user a signed address was made for, refused if the address is bad or the user lost report access since. */
+async function signedActor(ctx: AppContext, verified: signed.Verified): Promise<Actor> {
+  if (!verified.ok) {
+    if (verified.reason === 'missing') throw unauthenticated();
+    throw forbidden(verified.reason === 'expired' ? REPORT_MSG.linkExpired : REPORT_MSG.linkInvalid);
+  }
+  const actor = await repo.activeActor(ctx.db, verified.userId);
+  if (!actor || !can(actor, 'report.use')) throw forbidden();
+  return actor;
+}
+
+/** Renders the preview PDF behind a signed address, from the database as it is now. */
+export async function previewPdf(ctx: AppContext, q: signed.SignedQuery & { ids?: string }): Promise<Buffer> {
+  const packed = q.ids ?? '';
+  const ids = signed.unpackIds(packed);
+  const verified: signed.Verified = ids ? signed.verifyPreview(keyOf(ctx), packed, q) : { ok: false, reason: q.signature ? 'invalid' : 'missing' };
+  const actor = await signedActor(ctx, verified);
+  if (!ids) throw forbidden(REPORT_MSG.linkInvalid);
+  const eligible = ineligibilityMessages(ids, await repo.eligibility(ctx.db, ids, false)).length === 0;
+  if (!eligible) throw conflict(REPORT_MSG.previewStale);
+  const { pdf } = await renderFor(ctx, ctx.db, actor.id, ids, { number: null, remarks: null, at: new Date() });
+  return pdf;
+}
+
+const reportNumber = (id: number, at: Date, timeZone: string) => `RPT-${dateInZone(at, timeZone).slice(0, 4)}-${String(id).padStart(6, '0')}`;
+
+/**
+ * Saves a report: locks the invoices, re-checks them, renders the PDF on the server from the ids
+ * (never from the client's data), numbers it and links the invoices, all in one transaction.
+ */
+export async function createReport(
+  ctx: AppContext,
+  actor: Actor,
+  input: { invoice_ids: number[]; remarks: string | null },
+): Promise<ReportRow> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await assertEligible(tx, input.invoice_ids, true);
+      const id = await repo.nextReportId(tx);
+      const at = new Date();
+      const number = reportNumber(id, at, ctx.config.timeZone);
+      const { pdf, period, count } = await renderFor(ctx, tx, actor.id, input.invoice_ids, { number, remarks: input.remarks, at });
+      const row = await repo.insertReport(
+        tx,
+        {
+          id,
+          number,
+          remarks: input.remarks,
+          total_invoice: count,
+          period_from: period.from,
+          period_to: period.to,
+          pdf,
+          generated_by: actor.id,
+          created_at: at,
+        },
+        input.invoice_ids,
+      );
+      const who = await repo.generator(tx, actor.id);
+      return {
+        id: row.id,
+        number,
+        total_invoice: count,
+        remarks: input.remarks,
+        period_from: period.from,
+        period_to: period.to,
+        generated_by_user: { id: actor.id, full_name: who?.full_name ?? '' },
+        created_at: row.created_at.toISOString(),
+        data: signed.savedReportUrl(keyOf(ctx), row.id, actor.id),
+      };
+    });
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === '23505' || state === '40001' || state === '40P01') throw conflict(REPORT_MSG.alreadyReported);
+    throw error;
+  }
+}
+
+/** Saved reports, newest first, each with a fresh signed address of its PDF for the asking user. */
+export async function listReports(ctx: AppContext, actor: Actor, q: ReportListQuery): Promise<Paginated<ReportRow>> {
+  const { total, rows } = await repo.listReports(ctx.db, {
+    offset: offsetOf(q.page, q.per_page),
+    limit: q.per_page,
+    pattern: q.search ? likePattern(q.search) : undefined,
+    startDate: q.start_date,
+    endDate: q.end_date,
+    timeZone: ctx.config.timeZone,
+  });
+  const key = keyOf(ctx);
+  const data = rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    data: signed.savedReportUrl(key, row.id, actor.id),
+  }));
+  return paginated(data, total, q.page, q.per_page);
+}
+
+/** A saved PDF, for a signed-in user with report access or through a valid signed address. */
+export async function savedPdf(
+  ctx: AppContext,
+  reportId: number,
+  bearerUser: Actor | null,
+  q: signed.SignedQuery,
+): Promise<{ number: string; pdf: Buffer }> {
+  if (bearerUser) {
+    if (!can(bearerUser, 'report.use')) throw forbidden();
+  } else {
+    await signedActor(ctx, signed.verifySavedReport(keyOf(ctx), reportId, q));
+  }
+  const row = await repo.findReportPdf(ctx.db, reportId);
+  if (!row) throw notFound(REPORT_MSG.reportNotFound);
+  return row;
+}

@@ -1,0 +1,124 @@
+import { USER_STATUS } from '../../../shared/lookups.ts';
+import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
+import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
+import { USER_LABELS, type AdminUser, type AssignableUser, type UsersQuery } from '../../../shared/schemas/users.ts';
+import type { AppContext } from '../../context.ts';
+import type { Conn } from '../../db/client.ts';
+import { sqlState, violatedConstraint } from '../../db/client.ts';
+import type { AuthUser } from '../../lib/auth.ts';
+import { countPhrase } from '../../lib/count-phrase.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import * as repo from './repo.ts';
+import type { UserValues } from './repo.ts';
+
+const NOT_FOUND = 'User not found.';
+
+/** The Users screen's list: name-or-email search and Role filter in SQL. */
+export async function list(ctx: AppContext, q: UsersQuery): Promise<Paginated<AdminUser>> {
+  const { rows, total } = await repo.page(ctx.db, q);
+  return paginated(rows, total, q.page, q.per_page);
+}
+
+export async function get(ctx: AppContext, id: number): Promise<AdminUser> {
+  const user = await repo.find(ctx.db, id);
+  if (!user) throw notFound(NOT_FOUND);
+  return user;
+}
+
+/** Active users of some roles: only they may be given pads to carry. */
+export async function byRoles(ctx: AppContext, roleIds: number[]): Promise<AssignableUser[]> {
+  return repo.activeByRoles(ctx.db, roleIds);
+}
+
+/** The Status select's options (seeded lookup). */
+export async function statuses(ctx: AppContext): Promise<NamedRef[]> {
+  return repo.statusList(ctx.db);
+}
+
+async function checkInput(conn: Conn, input: UserValues, userId: number | null): Promise<void> {
+  if (await repo.emailTaken(conn, input.email, userId)) throw invalid('email', MSG.emailTaken);
+  const found = await repo.refsExist(conn, input);
+  if (!found.branch) throw invalid('branch_id', ADMIN_MSG.selectedInvalid(USER_LABELS.branch_id));
+  if (!found.role) throw invalid('role_id', ADMIN_MSG.selectedInvalid(USER_LABELS.role_id));
+  if (!found.status) throw invalid('user_status_id', ADMIN_MSG.selectedInvalid(USER_LABELS.user_status_id));
+}
+
+/** A parallel request may take the e-mail between the check and the write; the unique index decides. */
+function emailClash(error: unknown): boolean {
+  return sqlState(error) === '23505' && violatedConstraint(error) === 'users_email_lower_uq';
+}
+
+/** An administrator creates a staff account with a first password the user should change by reset. */
+export async function create(ctx: AppContext, input: UserValues & { password: string }): Promise<AdminUser> {
+  const { password, ...values } = input;
+  const passwordHash = await hashPassword(password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await checkInput(tx, values, null);
+      const user = await repo.find(tx, await repo.insert(tx, { ...values, password_hash: passwordHash }));
+      if (!user) throw notFound(NOT_FOUND);
+      return user;
+    });
+  } catch (error) {
+    if (emailClash(error)) throw invalid('email', MSG.emailTaken);
+    throw error;
+  }
+}
+
+/** Changes a user's details; setting them Inactive ends their sessions, and nobody changes their own role or status. */
+export async function update(ctx: AppContext, actor: AuthUser, id: number, input: UserValues): Promise<AdminUser> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await repo.find(tx, id);
+      if (!before) throw notFound(NOT_FOUND);
+      if (id === actor.id && input.role_id !== before.role_id) throw invalid('role_id', ADMIN_MSG.cannotChangeOwnRole);
+      if (id === actor.id && input.user_status_id !== before.user_status_id) throw invalid('user_status_id', ADMIN_MSG.cannotChangeOwnStatus);
+      await checkInput(tx, input, id);
+      await repo.update(tx, id, input);
+      if (input.user_status_id !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);
+      const user = await repo.find(tx, id);
+      if (!user) throw notFound(NOT_FOUND);
+      return user;
+    });
+  } catch (error) {
+    if (emailClash(error)) throw invalid('email', MSG.emailTaken);
+    throw error;
+  }
+}
+
+/** Only users without history can go; anyone history names is deactivated instead (DESIGN §5). */
+export async function remove(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  if (id === actor.id) throw conflict(ADMIN_MSG.cannotDeleteSelf);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.find(tx, id))) throw notFound(NOT_FOUND);
+    const counts = await repo.usage(tx, id);
+    const used = countPhrase([
+      [counts.invoices, 'invoice', 'invoices'],
+      [counts.activities, 'invoice activity', 'invoice activities'],
+      [counts.pads, 'pad', 'pads'],
+      [counts.reports, 'report', 'reports'],
+    ]);
+    if (used) throw conflict(`${used.text} ${used.plural ? 'name' : 'names'} this user, so the user cannot be deleted. Deactivate the user instead.`);
+    try {
+      await repo.remove(tx, id);
+    } catch (error) {
+      if (sqlState(error) === '23503') throw conflict('History names this user, so the user cannot be deleted. Deactivate the user instead.');
+      throw error;
+    }
+  });
+}
+
+/** Flips Active/Inactive; deactivation ends every session of that user at once. */
+export async function toggleActivation(ctx: AppContext, actor: AuthUser, id: number): Promise<{ message: string; data: AdminUser }> {
+  if (id === actor.id) throw conflict(ADMIN_MSG.cannotDeactivateSelf);
+  return ctx.db.transaction(async (tx) => {
+    const status = await repo.toggleStatus(tx, id);
+    if (status === undefined) throw notFound(NOT_FOUND);
+    if (status !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);
+    const user = await repo.find(tx, id);
+    if (!user) throw notFound(NOT_FOUND);
+    return { message: status === USER_STATUS.ACTIVE ? ADMIN_MSG.userActivated : ADMIN_MSG.userDeactivated, data: user };
+  });
+}

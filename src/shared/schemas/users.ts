@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import type { SessionUser } from './accounts.ts';
+import { EMAIL_PATTERN, LETTERS_AND_SPACES, PHONE_PATTERN, STRONG_PASSWORD, listQuery, optionalText } from './common.ts';
+import { MAX_ID, filterId, firstRuleText, refId } from './admin-common.ts';
+
+const personName = (label: string) => firstRuleText(label).regex(LETTERS_AND_SPACES, MSG.lettersAndSpaces);
+
+/** Spec §5 "User form": the labels below are the ones the Add/Edit User modal shows. */
+export const USER_LABELS = {
+  first_name: 'First Name',
+  middle_name: 'Middle Name',
+  last_name: 'Last Name',
+  contact_number: 'Contact Number',
+  email: 'Email',
+  password: 'Password',
+  branch_id: 'Branch',
+  role_id: 'Role',
+  user_status_id: 'Status',
+} as const;
+
+const userFields = {
+  first_name: personName(USER_LABELS.first_name),
+  middle_name: optionalText(USER_LABELS.middle_name).refine((v) => v === null || LETTERS_AND_SPACES.test(v), MSG.lettersAndSpaces),
+  last_name: personName(USER_LABELS.last_name),
+  contact_number: firstRuleText(USER_LABELS.contact_number, 32).regex(PHONE_PATTERN, MSG.invalidPhone),
+  email: firstRuleText(USER_LABELS.email)
+    .regex(EMAIL_PATTERN, MSG.invalidEmail)
+    .transform((v) => v.toLowerCase()),
+  branch_id: refId(USER_LABELS.branch_id),
+  role_id: refId(USER_LABELS.role_id),
+  user_status_id: refId(USER_LABELS.user_status_id),
+};
+
+export const updateUserSchema = z.object(userFields);
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** The password is asked for on create only; later changes go through the reset link. */
+export const createUserSchema = z.object({
+  ...userFields,
+  password: firstRuleText(USER_LABELS.password, 128).regex(STRONG_PASSWORD, MSG.strongPassword),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const usersQuery = listQuery.extend({ role: filterId });
+export type UsersQuery = z.infer<typeof usersQuery>;
+
+const roleList = z
+  .union([z.string().max(200), z.array(z.string().max(20)).max(20)])
+  .optional()
+  .transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value : (value ?? '').split(',')).map((p) => p.trim()).filter((p) => p !== '');
+    const ids = parts.map(Number);
+    if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_ID)) {
+      ctx.addIssue({ code: 'custom', message: 'Roles must be a comma-separated list of role ids' });
+      return z.NEVER;
+    }
+    return ids.length > 0 ? [...new Set(ids)] : [10, 11];
+  });
+
+/** Spec §7 get-users-by-roles: the couriers (roles 10 and 11 unless told otherwise). */
+export const usersByRolesQuery = z.object({ roles: roleList });
+
+/** A user as every admin call returns it; the password hash never leaves the server. */
+export type AdminUser = SessionUser;
+
+/** A user offered in an "Assign to" or "Hand over to" select. */
+export interface AssignableUser {
+  id: number;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  full_name: string;
+  role_id: number | null;
+  branch_id: number | null;
+  role: { id: number; name: string } | null;
+  branch: { id: number; name: string } | null;
+}

@@ -1,0 +1,200 @@
+import { Alert, Box, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconCamera, IconCameraOff, IconPhoto, IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Html5Qrcode } from 'html5-qrcode';
+import { MSG } from '../../../shared/messages.ts';
+import { AppButton } from '../app-button.tsx';
+import { notify } from '../notify.ts';
+
+/** Spec §9 scanner constants: file and other flows scan at 2 fps; invoice flows pass 10 fps and a 250 px box. */
+export const SCANNER_DEFAULTS = { fps: 2, box: 250, minBox: 50, aspectRatio: 1 } as const;
+
+export type ScannerState = 'not-started' | 'scanning' | 'paused';
+
+/** What the owner says about a scanned value: shown under the frame, red when it is an error. */
+export interface ScanOutcome {
+  ok: boolean;
+  message: string;
+}
+
+export interface QrScannerProps {
+  /** Called with the decoded text; the camera stays paused until it settles. */
+  onScan: (text: string) => Promise<ScanOutcome>;
+  fps?: number;
+  box?: number;
+}
+
+/** Spec §8 camera messages, by the kind of error the browser or the library reports. */
+export function cameraErrorMessage(error: unknown): string {
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (/NotAllowed|Permission|denied/i.test(text)) return MSG.cameraDenied;
+  if (/NotFound|not found|no camera|Requested device|OverconstrainedError/i.test(text)) return MSG.cameraMissing;
+  return MSG.cameraFailed;
+}
+
+/** A frame where nothing was found is normal while scanning; only other decode errors deserve an alert. */
+const isNotFound = (message: string) => /NotFound|No MultiFormat Readers|No barcode or QR code detected|not found/i.test(message);
+
+async function loadLibrary() {
+  const lib = await import('html5-qrcode');
+  const f = lib.Html5QrcodeSupportedFormats;
+  return {
+    Html5Qrcode: lib.Html5Qrcode,
+    formats: [
+      f.QR_CODE,
+      f.AZTEC,
+      f.DATA_MATRIX,
+      f.PDF_417,
+      f.CODE_128,
+      f.CODE_39,
+      f.CODE_93,
+      f.CODABAR,
+      f.EAN_13,
+      f.EAN_8,
+      f.ITF,
+      f.UPC_A,
+      f.UPC_E,
+    ],
+  };
+}
+
+/**
+ * The camera QR scanner of spec §2: back camera preferred, a square scan box, and scanning an image file
+ * while the camera is not started. html5-qrcode is loaded only when a scan begins, from the app's own bundle.
+ */
+export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DEFAULTS.box }: QrScannerProps) {
+  const regionId = `qr-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const scanner = useRef<Html5Qrcode | null>(null);
+  const reported = useRef(new Set<string>());
+  const paused = useRef(false);
+  const [state, setState] = useState<ScannerState>('not-started');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+
+  const instance = async () => {
+    if (scanner.current) return scanner.current;
+    const { Html5Qrcode, formats } = await loadLibrary();
+    scanner.current = new Html5Qrcode(regionId, { formatsToSupport: formats, verbose: false });
+    return scanner.current;
+  };
+
+  const stopCamera = async () => {
+    const current = scanner.current;
+    if (current && current.isScanning) {
+      await current.stop().catch(() => undefined);
+    }
+    setState('not-started');
+  };
+
+  useEffect(
+    () => () => {
+      const current = scanner.current;
+      if (current?.isScanning) void current.stop().catch(() => undefined);
+      scanner.current = null;
+    },
+    [],
+  );
+
+  const settle = async (text: string, fromCamera: boolean) => {
+    const result = await onScan(text);
+    setOutcome(result);
+    if (fromCamera && result.ok) await stopCamera();
+  };
+
+  const startCamera = async () => {
+    setOutcome(null);
+    setBusy(true);
+    reported.current.clear();
+    paused.current = false;
+    try {
+      const current = await instance();
+      const side = Math.max(SCANNER_DEFAULTS.minBox, box);
+      await current.start(
+        { facingMode: 'environment' },
+        { fps, qrbox: { width: side, height: side }, aspectRatio: SCANNER_DEFAULTS.aspectRatio },
+        (decoded) => {
+          if (!scanner.current?.isScanning || paused.current) return;
+          paused.current = true;
+          scanner.current.pause(true);
+          setState('paused');
+          void settle(decoded, true);
+        },
+        (message) => {
+          if (isNotFound(message) || reported.current.has(message)) return;
+          reported.current.add(message);
+          notify.error(`QR Scanner error: ${message}`);
+        },
+      );
+      setState('scanning');
+    } catch (error) {
+      setState('not-started');
+      setOutcome({ ok: false, message: cameraErrorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resume = () => {
+    setOutcome(null);
+    paused.current = false;
+    scanner.current?.resume();
+    setState('scanning');
+  };
+
+  const scanFile = async (file: File | null) => {
+    if (!file || state !== 'not-started') return;
+    setOutcome(null);
+    setBusy(true);
+    try {
+      const current = await instance();
+      const text = await current.scanFile(file, false).catch(() => null);
+      if (text === null) setOutcome({ ok: false, message: MSG.qrInvalidBadge });
+      else await settle(text, false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="qr-scanner" data-state={state}>
+      <Text size="sm" c="dimmed">
+        Position the QR code within the frame
+      </Text>
+      <Box
+        id={regionId}
+        w="100%"
+        maw={360}
+        mih={state === 'not-started' ? 0 : 200}
+        style={{ borderRadius: 8, overflow: 'hidden', background: state === 'not-started' ? undefined : 'var(--mantine-color-dark-7)' }}
+      />
+      <Group gap="xs" wrap="wrap">
+        {state === 'not-started' ? (
+          <AppButton variant="secondary" size="xs" leftSection={<IconCamera size={14} />} loading={busy} onClick={startCamera}>
+            Start Camera
+          </AppButton>
+        ) : (
+          <AppButton variant="secondary" size="xs" leftSection={<IconCameraOff size={14} />} onClick={stopCamera}>
+            Stop Camera
+          </AppButton>
+        )}
+        {state === 'paused' ? (
+          <AppButton variant="secondary" size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={resume}>
+            Resume Scanning
+          </AppButton>
+        ) : null}
+        <FileButton onChange={scanFile} accept="image/*">
+          {(props) => (
+            <AppButton {...props} variant="secondary" size="xs" leftSection={<IconPhoto size={14} />} disabled={state !== 'not-started' || busy}>
+              Scan Image File
+            </AppButton>
+          )}
+        </FileButton>
+      </Group>
+      {outcome ? (
+        <Alert color={outcome.ok ? 'teal' : 'red'} role={outcome.ok ? 'status' : 'alert'} p="xs">
+          {outcome.message}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

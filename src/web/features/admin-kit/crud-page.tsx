@@ -1,0 +1,257 @@
+import { Collapse, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconFilter } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { confirmDelete, deleteFailed } from '../../../shared/messages.ts';
+import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { confirmAction } from '../../components/confirm.ts';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { ListCard } from '../../components/list-card.tsx';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { notify } from '../../components/notify.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
+import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
+
+export type FormMode = 'add' | 'edit';
+
+export interface ListArgs {
+  page: number;
+  search: string;
+  filter: string | null;
+}
+
+/** Runs one server call behind the loading overlay with the spec's message. */
+export type Runner = (message: string, task: () => Promise<void>) => Promise<void>;
+
+export interface CrudScreen<Row extends { id: number }, Values extends Record<string, unknown>> {
+  title: string;
+  /** Lower-case name used in the spec's messages: "Creating company...", "Are you sure you want to delete this company?". */
+  noun: string;
+  /** Capitalised name used in modal titles: "Add Company", "Company Details". */
+  Noun: string;
+  searchPlaceholder: string;
+  addLabel: string;
+  emptyText: string;
+  columns: Column<Row>[];
+  /** The first part of the list's query key. */
+  queryKey: string;
+  fetchPage: (args: ListArgs) => Promise<Paginated<Row>>;
+  /** The Filter toggle's select (Role on Users, Company Type on Companies). */
+  filter?: { label: string; options: NamedRef[] | undefined };
+  form: {
+    schema: (mode: FormMode) => z.ZodType;
+    values: (row: Row | null) => Values;
+    fields: (form: UseFormReturnType<Values>, mode: FormMode) => ReactNode;
+  };
+  details: (row: Row) => Array<{ label: string; value: ReactNode }>;
+  save: (values: Values, row: Row | null) => Promise<{ message: string }>;
+  remove: (row: Row) => Promise<{ message: string }>;
+  /** Extra row buttons after VIEW, EDIT and DELETE. */
+  extraActions?: (row: Row, run: Runner) => ReactNode;
+  /** Whether DELETE is offered for a row (default: always). */
+  canDelete?: (row: Row) => boolean;
+}
+
+const actionButton = (label: string, onClick: () => void, name: string, color?: string) => (
+  <AppButton key={label} size="compact-xs" variant="secondary" c={color} onClick={onClick} aria-label={`${label} ${name}`}>
+    {label}
+  </AppButton>
+);
+
+/** One administration list screen (spec §2 and §4 "Modal behaviour"): search, filter, table, pager, add/edit/view/delete. */
+export function CrudPage<Row extends { id: number }, Values extends Record<string, unknown>>({
+  screen,
+  rowName,
+}: {
+  screen: CrudScreen<Row, Values>;
+  /** Words that name a row for screen readers and tests, e.g. the company's name. */
+  rowName: (row: Row) => string;
+}) {
+  const queryClient = useQueryClient();
+  const { params, setSearch, setFilter, clearFilters, setPage } = useListParams({ filter: null as string | null });
+  const args: ListArgs = { page: params.page, search: params.search, filter: params.filters.filter };
+  const list = useQuery({ queryKey: [screen.queryKey, args], queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ mode: FormMode; row: Row | null } | null>(null);
+  const [viewing, setViewing] = useState<Row | null>(null);
+
+  const reload = () => queryClient.invalidateQueries();
+
+  const run: Runner = async (message, task) => {
+    setBusy(message);
+    try {
+      await task();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (row: Row) => {
+    if (!(await confirmAction(confirmDelete(screen.noun)))) return;
+    await run(`Deleting ${screen.noun}...`, async () => {
+      try {
+        const result = await screen.remove(row);
+        notify.success(result.message);
+        await reload();
+      } catch (error) {
+        notifications.show({ color: 'red', title: deleteFailed(screen.noun), message: errorMessage(error, deleteFailed(screen.noun)), autoClose: 8000 });
+      }
+    });
+  };
+
+  const columns: Column<Row>[] = [
+    ...screen.columns,
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          {actionButton('VIEW', () => setViewing(row), rowName(row))}
+          {actionButton('EDIT', () => setEditing({ mode: 'edit', row }), rowName(row))}
+          {(screen.canDelete?.(row) ?? true) ? actionButton('DELETE', () => void remove(row), rowName(row), 'red') : null}
+          {screen.extraActions?.(row, run)}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={screen.title} />
+      <ListCard
+        toolbar={
+          <>
+            <SearchInput placeholder={screen.searchPlaceholder} onSearch={setSearch} />
+            {screen.filter ? (
+              <AppButton variant="secondary" leftSection={<IconFilter size={16} />} aria-expanded={filterOpen} onClick={() => setFilterOpen((open) => !open)}>
+                Filter
+              </AppButton>
+            ) : null}
+            <AppButton onClick={() => setEditing({ mode: 'add', row: null })} ml={{ sm: 'auto' }}>
+              {screen.addLabel}
+            </AppButton>
+          </>
+        }
+        filters={
+          screen.filter ? (
+            <Collapse expanded={filterOpen}>
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                <Select
+                  label={screen.filter.label}
+                  placeholder="All"
+                  data={(screen.filter.options ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+                  value={params.filters.filter}
+                  onChange={(value) => setFilter('filter', value)}
+                  w={{ base: '100%', xs: 240 }}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <AppButton variant="secondary" onClick={clearFilters}>
+                  Clear Filter
+                </AppButton>
+              </Group>
+            </Collapse>
+          ) : undefined
+        }
+      >
+        <LoadingOverlay visible={busy !== null} message={busy ?? undefined} />
+        <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+      </ListCard>
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''} size="lg" centered>
+        {editing ? (
+          <RecordForm
+            key={`${editing.mode}-${editing.row?.id ?? 'new'}`}
+            screen={screen}
+            mode={editing.mode}
+            row={editing.row}
+            onCancel={() => setEditing(null)}
+            onSaved={async () => {
+              setEditing(null);
+              await reload();
+            }}
+          />
+        ) : null}
+      </Modal>
+
+      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={`${screen.Noun} Details`} centered>
+        {viewing ? (
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              {screen.details(viewing).map(({ label, value }) => (
+                <div key={label}>
+                  <Text size="xs" c="dimmed">
+                    {label}
+                  </Text>
+                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {value === null || value === undefined || value === '' ? '-' : value}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <AppButton variant="secondary" onClick={() => setViewing(null)}>
+                Close
+              </AppButton>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+/** The Add/Edit form: blank on Add, a copy of the row on Edit; server errors land under their fields. */
+function RecordForm<Row extends { id: number }, Values extends Record<string, unknown>>({
+  screen,
+  mode,
+  row,
+  onCancel,
+  onSaved,
+}: {
+  screen: CrudScreen<Row, Values>;
+  mode: FormMode;
+  row: Row | null;
+  onCancel: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const form = useZodForm(screen.form.schema(mode), screen.form.values(row));
+  const [saving, setSaving] = useState(false);
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const result = await screen.save(values as Values, row);
+      notify.success(result.message);
+      await onSaved();
+    } catch (error) {
+      if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
+      <LoadingOverlay visible={saving} message={`${mode === 'add' ? 'Creating' : 'Updating'} ${screen.noun}...`} />
+      <Stack>
+        {screen.form.fields(form, mode)}
+        <Group justify="flex-end" mt="sm">
+          <AppButton variant="secondary" onClick={onCancel}>
+            Cancel
+          </AppButton>
+          <AppButton type="submit">{mode === 'add' ? 'Add' : 'Edit'}</AppButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_MSG } from '../../../shared/messages.ts';
+import { branchSchema, type Branch } from '../../../shared/schemas/branches.ts';
+import { SelectField } from '../../components/form-fields.tsx';
+import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
+import { lookupQueries } from '../admin-kit/lookups.ts';
+import { branchApi } from './api.ts';
+
+type Values = { company_id: string | null; name: string; location_id: string | null };
+
+/** Spec §2 Branches/Agencies (/branches, roles 1 and 2). */
+export function BranchesPage() {
+  const companies = useQuery(lookupQueries.companies());
+  const locations = useQuery(lookupQueries.locations());
+  const screen: CrudScreen<Branch, Values> = {
+    title: 'Branches/Agencies',
+    noun: 'branch',
+    Noun: 'Branch',
+    searchPlaceholder: 'Search by branch name',
+    addLabel: 'Add Branch',
+    emptyText: ADMIN_MSG.noBranches,
+    columns: [
+      { key: 'company', header: 'Company', render: (r) => r.company.name },
+      { key: 'name', header: 'Name', render: (r) => r.name },
+      { key: 'location', header: 'Location', render: (r) => r.location.name },
+    ],
+    queryKey: 'branches',
+    fetchPage: ({ page, search }) => branchApi.page({ page, search }),
+    form: {
+      schema: () => branchSchema,
+      values: (row) => ({
+        company_id: row ? String(row.company_id) : null,
+        name: row?.name ?? '',
+        location_id: row ? String(row.location_id) : null,
+      }),
+      fields: (form) => (
+        <>
+          <SelectField label="Company" withAsterisk options={companies.data} {...form.getInputProps('company_id')} />
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+          <SelectField label="Location" withAsterisk options={locations.data} {...form.getInputProps('location_id')} />
+        </>
+      ),
+    },
+    details: (row) => [
+      { label: 'Company', value: row.company.name },
+      { label: 'Name', value: row.name },
+      { label: 'Location', value: row.location.name },
+    ],
+    save: (values, row) => (row ? branchApi.update(row.id, values) : branchApi.create(values)),
+    remove: (row) => branchApi.remove(row.id),
+  };
+  return <CrudPage screen={screen} rowName={(r) => r.name} />;
+}

@@ -1,0 +1,47 @@
+import { TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_MSG } from '../../../shared/messages.ts';
+import { companySchema, type Company } from '../../../shared/schemas/companies.ts';
+import { SelectField } from '../../components/form-fields.tsx';
+import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
+import { lookupQueries } from '../admin-kit/lookups.ts';
+import { companyApi } from './api.ts';
+
+type Values = { name: string; company_type_id: string | null };
+
+/** Spec §2 Companies (/companies, roles 1 and 2). */
+export function CompaniesPage() {
+  const types = useQuery(lookupQueries.companyTypes());
+  const screen: CrudScreen<Company, Values> = {
+    title: 'Companies',
+    noun: 'company',
+    Noun: 'Company',
+    searchPlaceholder: 'Search by company name',
+    addLabel: 'Add Company',
+    emptyText: ADMIN_MSG.noCompanies,
+    columns: [
+      { key: 'name', header: 'Name', render: (r) => r.name },
+      { key: 'type', header: 'Company Type', render: (r) => r.company_type.name },
+    ],
+    queryKey: 'companies',
+    fetchPage: ({ page, search, filter }) => companyApi.page({ page, search, company_type_id: filter }),
+    filter: { label: 'Company Type', options: types.data },
+    form: {
+      schema: () => companySchema,
+      values: (row) => ({ name: row?.name ?? '', company_type_id: row ? String(row.company_type_id) : null }),
+      fields: (form) => (
+        <>
+          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <SelectField label="Company Type" withAsterisk options={types.data} {...form.getInputProps('company_type_id')} />
+        </>
+      ),
+    },
+    details: (row) => [
+      { label: 'Name', value: row.name },
+      { label: 'Company Type', value: row.company_type.name },
+    ],
+    save: (values, row) => (row ? companyApi.update(row.id, values) : companyApi.create(values)),
+    remove: (row) => companyApi.remove(row.id),
+  };
+  return <CrudPage screen={screen} rowName={(r) => r.name} />;
+}

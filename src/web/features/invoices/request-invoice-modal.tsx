@@ -1,0 +1,73 @@
+import { Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { routeLabel } from '../../../shared/format.ts';
+import { requestInvoiceSchema } from '../../../shared/schemas/invoices.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { notify } from '../../components/notify.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
+import { invoiceApi, invoiceQueries } from './api.ts';
+
+/** Spec §2 Create Request Invoice: the head office (fixed, disabled), a route and how many pads. */
+export function RequestInvoiceModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
+  const headOffice = useQuery({ ...invoiceQueries.headOffice(), enabled: opened });
+  const routes = useQuery({ ...invoiceQueries.routes(), enabled: opened });
+  const [busy, setBusy] = useState(false);
+  const form = useZodForm(requestInvoiceSchema, { route_id: null as string | null, pads: '' });
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const result = await invoiceApi.createRequest({ branch_id: headOffice.data?.id, route_id: values.route_id ?? '', pads: values.pads });
+      notify.success(result.message);
+      onCreated();
+      close();
+    } catch (error) {
+      if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create Request Invoice" centered size="md">
+      <form onSubmit={submit} noValidate>
+        <LoadingOverlay visible={busy} message="Creating request invoice..." />
+        <Stack>
+          <Select
+            label="Branch"
+            withAsterisk
+            disabled
+            data={headOffice.data ? [{ value: String(headOffice.data.id), label: headOffice.data.name }] : []}
+            value={headOffice.data ? String(headOffice.data.id) : null}
+            error={headOffice.error ? errorMessage(headOffice.error) : undefined}
+          />
+          <Select
+            label="Route"
+            withAsterisk
+            searchable
+            placeholder="Select a route"
+            data={(routes.data ?? []).map((r) => ({ value: String(r.id), label: routeLabel(r) }))}
+            nothingFoundMessage="No routes found"
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('route_id')}
+          />
+          <TextInput label="Number of Pads" withAsterisk inputMode="numeric" {...form.getInputProps('pads')} />
+          <Group justify="flex-end">
+            <AppButton variant="secondary" onClick={close}>
+              Cancel
+            </AppButton>
+            <AppButton type="submit">Submit</AppButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

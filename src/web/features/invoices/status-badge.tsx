@@ -1,0 +1,11 @@
+import { Badge } from '@mantine/core';
+
+const COLORS: Record<string, string> = { Pending: 'yellow', 'In-Transit': 'blue', Issued: 'grape', Completed: 'teal' };
+
+export function InvoiceStatusBadge({ name }: { name: string }) {
+  return (
+    <Badge color={COLORS[name] ?? 'gray'} variant="light">
+      {name}
+    </Badge>
+  );
+}

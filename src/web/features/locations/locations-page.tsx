@@ -1,0 +1,33 @@
+import { TextInput } from '@mantine/core';
+import { ADMIN_MSG } from '../../../shared/messages.ts';
+import type { Location } from '../../../shared/schemas/locations.ts';
+import { locationSchema } from '../../../shared/schemas/locations.ts';
+import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
+import { locationApi } from './api.ts';
+
+type Values = { name: string };
+
+const screen: CrudScreen<Location, Values> = {
+  title: 'Locations',
+  noun: 'location',
+  Noun: 'Location',
+  searchPlaceholder: 'Search by location name',
+  addLabel: 'Add Location',
+  emptyText: ADMIN_MSG.noLocations,
+  columns: [{ key: 'name', header: 'Name', render: (r) => r.name }],
+  queryKey: 'locations',
+  fetchPage: ({ page, search }) => locationApi.page({ page, search }),
+  form: {
+    schema: () => locationSchema,
+    values: (row) => ({ name: row?.name ?? '' }),
+    fields: (form) => <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />,
+  },
+  details: (row) => [{ label: 'Name', value: row.name }],
+  save: (values, row) => (row ? locationApi.update(row.id, values) : locationApi.create(values)),
+  remove: (row) => locationApi.remove(row.id),
+};
+
+/** Spec §2 Locations (/locations, roles 1 and 2). */
+export function LocationsPage() {
+  return <CrudPage screen={screen} rowName={(r) => r.name} />;
+}

@@ -1,0 +1,127 @@
+import { Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { routeLabel } from '../../../shared/format.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { derivePadStatus, toggleEntry, type SeriesEntry } from '../../../shared/pad-status.ts';
+import { editablePadFields } from '../../../shared/permissions.ts';
+import { updatePadSchema, type Pad } from '../../../shared/schemas/pads.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { SelectField, TextAreaField } from '../../components/form-fields.tsx';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { notify } from '../../components/notify.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
+import { padApi, padQueries } from './api.ts';
+import { SeriesGrid } from './series-grid.tsx';
+
+interface EditValues extends Record<string, unknown> {
+  number: string;
+  pad_status_id: string;
+  issuance_status_id: string;
+  remarks: string;
+  series: SeriesEntry[];
+}
+
+const valuesOf = (pad: Pad | null): EditValues => ({
+  number: pad ? String(pad.number) : '',
+  pad_status_id: pad ? String(pad.pad_status_id) : '',
+  issuance_status_id: pad ? String(pad.issuance_status_id) : '',
+  remarks: pad?.remarks ?? '',
+  series: pad?.series ?? [],
+});
+
+/**
+ * Spec §2 and §6 Edit Pad: every field is shown, only those the signed-in role may change are enabled
+ * (the server checks the same rules). Clicking a circle flips it and re-derives the pad status at once.
+ * Also opened from the custody Return modal's EDIT button.
+ */
+export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClose: () => void; onSaved?: (pad: Pad) => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const allowed = editablePadFields(session?.user);
+  const padStatuses = useQuery({ ...padQueries.padStatuses(), enabled: pad !== null });
+  const issuanceStatuses = useQuery({ ...padQueries.issuanceStatuses(), enabled: pad !== null });
+  const [busy, setBusy] = useState(false);
+  const form = useZodForm(updatePadSchema, valuesOf(pad));
+
+  useEffect(() => {
+    form.setValues(valuesOf(pad));
+    form.clearErrors();
+    form.resetDirty();
+  }, [pad]);
+
+  const toggle = (number: number) => {
+    const series = toggleEntry(form.values.series, number);
+    form.setValues({ series, pad_status_id: String(derivePadStatus(series, Number(form.values.pad_status_id))) });
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    if (!pad) return;
+    setBusy(true);
+    try {
+      const result = await padApi.update(pad.id, {
+        number: Number(values.number),
+        pad_status_id: Number(values.pad_status_id),
+        issuance_status_id: Number(values.issuance_status_id),
+        remarks: values.remarks.trim() || null,
+        series: values.series,
+      });
+      notify.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: padQueries.all });
+      onSaved?.(result.data);
+      onClose();
+    } catch (error) {
+      if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal opened={pad !== null} onClose={onClose} title="Edit Pad" size="xl" centered fullScreen={phone}>
+      {pad ? (
+        <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
+          <LoadingOverlay visible={busy} message={MSG.updatingPad} />
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Route" value={routeLabel(pad.route)} disabled />
+              <TextInput label="Series Number" value={pad.series_number} disabled />
+              <TextInput label="Pad Number" inputMode="numeric" disabled={!allowed.number} {...form.getInputProps('number')} />
+              <SelectField
+                label="Pad Status"
+                withAsterisk
+                allowDeselect={false}
+                disabled={!allowed.pad_status_id}
+                options={padStatuses.data}
+                {...form.getInputProps('pad_status_id')}
+              />
+              <SelectField
+                label="Issuance Status"
+                withAsterisk
+                allowDeselect={false}
+                disabled={!allowed.issuance_status_id}
+                options={issuanceStatuses.data}
+                {...form.getInputProps('issuance_status_id')}
+              />
+            </SimpleGrid>
+            <TextAreaField label="Remarks" disabled={!allowed.remarks} {...form.getInputProps('remarks')} />
+            <SeriesGrid series={form.values.series} onToggle={allowed.series ? toggle : undefined} />
+            {form.errors.series ? <div role="alert">{form.errors.series}</div> : null}
+            <Group justify="flex-end">
+              <AppButton variant="secondary" onClick={onClose} disabled={busy}>
+                Cancel
+              </AppButton>
+              <AppButton type="submit" disabled={busy}>
+                Save Changes
+              </AppButton>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

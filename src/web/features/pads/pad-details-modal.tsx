@@ -1,0 +1,47 @@
+import { Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { routeLabel } from '../../../shared/format.ts';
+import type { Pad } from '../../../shared/schemas/pads.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { SeriesGrid } from './series-grid.tsx';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {children === null || children === undefined || children === '' ? '-' : children}
+      </Text>
+    </div>
+  );
+}
+
+/** Spec §2 Pad Details: read-only fields, the series grid with its legend, and Close. */
+export function PadDetailsModal({ pad, onClose }: { pad: Pad | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal opened={pad !== null} onClose={onClose} title="Pad Details" size="xl" centered fullScreen={phone}>
+      {pad ? (
+        <Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+            <Detail label="Route">{routeLabel(pad.route)}</Detail>
+            <Detail label="Pad Number">{pad.number}</Detail>
+            <Detail label="Series Number">{pad.series_number}</Detail>
+            <Detail label="Pad Status">{pad.pad_status.name}</Detail>
+            <Detail label="Issuance Status">{pad.issuance_status.name}</Detail>
+            <Detail label="Remarks">{pad.remarks}</Detail>
+          </SimpleGrid>
+          <SeriesGrid series={pad.series} />
+          <Group justify="flex-end">
+            <AppButton variant="secondary" onClick={onClose}>
+              Close
+            </AppButton>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_MSG } from '../../../shared/messages.ts';
+import { routeSchema, type Route } from '../../../shared/schemas/routes.ts';
+import { SelectField } from '../../components/form-fields.tsx';
+import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
+import { lookupQueries } from '../admin-kit/lookups.ts';
+import { routeApi } from './api.ts';
+
+type Values = { company_id: string | null; name: string; tin: string };
+
+/** Spec §2 Routes (/routes, roles 1 and 2). */
+export function RoutesPage() {
+  const companies = useQuery(lookupQueries.companies());
+  const screen: CrudScreen<Route, Values> = {
+    title: 'Routes',
+    noun: 'route',
+    Noun: 'Route',
+    searchPlaceholder: 'Search by route name or TIN',
+    addLabel: 'Add Route',
+    emptyText: ADMIN_MSG.noRoutes,
+    columns: [
+      { key: 'company', header: 'Company', render: (r) => r.company.name },
+      { key: 'name', header: 'Name', render: (r) => r.name },
+      { key: 'tin', header: 'TIN', render: (r) => r.tin },
+    ],
+    queryKey: 'routes',
+    fetchPage: ({ page, search }) => routeApi.page({ page, search }),
+    form: {
+      schema: () => routeSchema,
+      values: (row) => ({ company_id: row ? String(row.company_id) : null, name: row?.name ?? '', tin: row?.tin ?? '' }),
+      fields: (form) => (
+        <>
+          <SelectField label="Company" withAsterisk options={companies.data} {...form.getInputProps('company_id')} />
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+          <TextInput label="TIN" withAsterisk {...form.getInputProps('tin')} />
+        </>
+      ),
+    },
+    details: (row) => [
+      { label: 'Company', value: row.company.name },
+      { label: 'Name', value: row.name },
+      { label: 'TIN', value: row.tin },
+    ],
+    save: (values, row) => (row ? routeApi.update(row.id, values) : routeApi.create(values)),
+    remove: (row) => routeApi.remove(row.id),
+  };
+  return <CrudPage screen={screen} rowName={(r) => r.name} />;
+}
