@@ -1,0 +1,213 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ROLE, USER_STATUS } from '../src/shared/lookups.ts';
+import type { AppContext } from '../src/server/context.ts';
+import { companies, settings, users } from '../src/server/db/schema.ts';
+import { insertUser } from '../src/server/features/accounts/repo.ts';
+import { hashPassword } from '../src/server/lib/passwords.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** One account per role; the README lists them. */
+export const DEMO_ACCOUNTS = [
+  { role_id: 1, email: 'admin@demo.padtrack', first_name: 'Andrea', last_name: 'Villanueva', branch: 'Head Office' },
+  { role_id: 2, email: 'itadmin@demo.padtrack', first_name: 'Marco', last_name: 'Dizon', branch: 'Head Office' },
+  { role_id: 3, email: 'custodian@demo.padtrack', first_name: 'Liza', last_name: 'Fernandez', branch: 'Head Office' },
+  { role_id: 4, email: 'branchcustodian@demo.padtrack', first_name: 'Ramon', last_name: 'Aquino', branch: 'Calapan Terminal' },
+  { role_id: 5, email: 'branchhead@demo.padtrack', first_name: 'Grace', last_name: 'Mendoza', branch: 'Batangas Terminal' },
+  { role_id: 6, email: 'supervisor@demo.padtrack', first_name: 'Paolo', last_name: 'Santiago', branch: 'Calapan Terminal' },
+  { role_id: 7, email: 'ticketing@demo.padtrack', first_name: 'Joy', last_name: 'Castillo', branch: 'Batangas Terminal' },
+  { role_id: 8, email: 'accounting@demo.padtrack', first_name: 'Teresa', last_name: 'Lim', branch: 'Head Office' },
+  { role_id: 9, email: 'auditor@demo.padtrack', first_name: 'Victor', last_name: 'Ramos', branch: 'Head Office' },
+  { role_id: 10, email: 'driver@demo.padtrack', first_name: 'Nestor', last_name: 'Bautista', branch: 'Batangas Terminal' },
+  { role_id: 11, email: 'messenger@demo.padtrack', first_name: 'Carlo', last_name: 'Reyes', branch: 'Head Office' },
+] as const;
+
+const DEMO_MARKER = 'demo_loaded';
+
+type Json = Record<string, unknown>;
+
+class DemoApi {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly token: string,
+  ) {}
+
+  static async as(app: FastifyInstance, email: string): Promise<DemoApi> {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: DEMO_PASSWORD } });
+    if (res.statusCode !== 200) throw new Error(`demo login ${email}: ${res.body}`);
+    return new DemoApi(app, (res.json() as { token: string }).token);
+  }
+
+  async call<T = Json>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: Json, query?: Record<string, string>): Promise<T> {
+    const res = await this.app.inject({ method, url: `/api/${path}`, payload, query, headers: { authorization: `Bearer ${this.token}` } });
+    if (res.statusCode >= 400) throw new Error(`demo ${method} ${path}: ${res.statusCode} ${res.body}`);
+    return res.json() as T;
+  }
+}
+
+type Created = { data: { id: number } };
+
+/**
+ * Loads a believable operator's data through the HTTP API (the same services, rules and
+ * transactions staff use), so the demo shows only states the app itself can reach.
+ */
+export async function loadDemo(app: FastifyInstance, ctx: AppContext, options: { force?: boolean } = {}): Promise<'loaded' | 'already'> {
+  const [marker] = await ctx.db.select().from(settings).where(eq(settings.key, DEMO_MARKER));
+  if (marker) return 'already';
+  const [{ value: userCount }] = await ctx.db.select({ value: count() }).from(users);
+  const [{ value: companyCount }] = await ctx.db.select({ value: count() }).from(companies);
+  if ((userCount > 1 || companyCount > 0) && !options.force) {
+    throw new Error('This database already holds data that is not demo data. Use --force to add the demo data anyway.');
+  }
+
+  await insertUser(ctx.db, {
+    first_name: DEMO_ACCOUNTS[0].first_name,
+    last_name: DEMO_ACCOUNTS[0].last_name,
+    email: DEMO_ACCOUNTS[0].email,
+    contact_number: '0917-555-0101',
+    password_hash: await hashPassword(DEMO_PASSWORD),
+    role_id: ROLE.ADMIN,
+    user_status_id: USER_STATUS.ACTIVE,
+    is_demo: 1,
+  });
+  const admin = await DemoApi.as(app, DEMO_ACCOUNTS[0].email);
+
+  const location = async (name: string) => (await admin.call<Created>('POST', 'add-location', { name })).data.id;
+  const company = async (name: string, company_type_id: number) => (await admin.call<Created>('POST', 'add-company', { name, company_type_id })).data.id;
+  const ports = {
+    manila: await location('Manila North Harbor'),
+    batangas: await location('Batangas Port'),
+    calapan: await location('Calapan Pier'),
+    iloilo: await location('Iloilo Port'),
+    cebu: await location('Cebu Pier 1'),
+  };
+  const operator = await company('Ocean Fast Ferries Inc.', 1);
+  const agency = await company('Starlite Travel & Tours', 2);
+  const partner = await company('Island Hopper Partners', 3);
+  const branch = async (name: string, company_id: number, location_id: number) =>
+    (await admin.call<Created>('POST', 'add-branch', { name, company_id, location_id })).data.id;
+  const branches: Record<string, number> = {};
+  branches['Head Office'] = await branch('Head Office', operator, ports.manila);
+  branches['Batangas Terminal'] = await branch('Batangas Terminal', operator, ports.batangas);
+  branches['Calapan Terminal'] = await branch('Calapan Terminal', operator, ports.calapan);
+  branches['Iloilo Agency'] = await branch('Iloilo Agency', agency, ports.iloilo);
+  branches['Cebu Partner Desk'] = await branch('Cebu Partner Desk', partner, ports.cebu);
+  if (branches['Head Office'] !== ctx.config.headOfficeBranchId) {
+    throw new Error(`The head office was created as branch ${branches['Head Office']}, but HEAD_OFFICE_BRANCH_ID is ${ctx.config.headOfficeBranchId}.`);
+  }
+  await admin.call('PUT', `update-user/${(await adminUserId(admin))}`, {
+    first_name: DEMO_ACCOUNTS[0].first_name,
+    last_name: DEMO_ACCOUNTS[0].last_name,
+    email: DEMO_ACCOUNTS[0].email,
+    contact_number: '0917-555-0101',
+    role_id: ROLE.ADMIN,
+    branch_id: branches['Head Office'],
+    user_status_id: USER_STATUS.ACTIVE,
+  });
+
+  const route = async (name: string, tin: string, company_id: number) => (await admin.call<Created>('POST', 'add-route', { name, tin, company_id })).data.id;
+  const routes = {
+    batangasCalapan: await route('Batangas - Calapan', '004-512-889-000', operator),
+    manilaIloilo: await route('Manila - Iloilo', '004-512-889-001', operator),
+    cebuTagbilaran: await route('Cebu - Tagbilaran', '215-330-104-000', partner),
+  };
+
+  const ids: Record<number, number> = { 1: await adminUserId(admin) };
+  for (const account of DEMO_ACCOUNTS.slice(1)) {
+    const created = await admin.call<Created>('POST', 'add-user', {
+      first_name: account.first_name,
+      last_name: account.last_name,
+      email: account.email,
+      contact_number: `0917-555-01${String(account.role_id).padStart(2, '0')}`,
+      password: DEMO_PASSWORD,
+      role_id: account.role_id,
+      branch_id: branches[account.branch],
+      user_status_id: USER_STATUS.ACTIVE,
+    });
+    ids[account.role_id] = created.data.id;
+  }
+  const as = (roleId: number) => DemoApi.as(app, DEMO_ACCOUNTS[roleId - 1].email);
+  const custodian = await as(3);
+  const branchHead = await as(5);
+  const supervisor = await as(6);
+  const ticketing = await as(7);
+  const accounting = await as(8);
+  const driver = await as(10);
+
+  await custodian.call('POST', 'add-pad', { route_id: routes.batangasCalapan, series_from: 100001, series_to: 150000, user_id: ids[3] });
+  await custodian.call('POST', 'add-pad', { route_id: routes.manilaIloilo, series_from: 2500001, series_to: 2550000, user_id: ids[3] });
+  await custodian.call('POST', 'add-pad', { route_id: routes.cebuTagbilaran, series_from: 1000000001, series_to: 1000050000, user_id: ids[3] });
+
+  const available = async (routeId: number, n: number) => {
+    const page = await custodian.call<{ data: Array<{ id: number }> }>('GET', 'available-pads', undefined, { route_id: String(routeId), per_page: String(n) });
+    return page.data.slice(0, n).map((p) => p.id);
+  };
+  const request = async (who: DemoApi, routeId: number, pads: number) =>
+    (await who.call<Created>('POST', 'create-request-invoice', { branch_id: ctx.config.headOfficeBranchId, route_id: routeId, pads })).data.id;
+  const issue = async (requestId: number, routeId: number, requesterId: number, pads: number[], courierId: number, days: number) =>
+    (
+      await custodian.call<Created>('POST', 'issue-invoice', {
+        invoice_id: requestId,
+        branch_id: ctx.config.headOfficeBranchId,
+        route_id: routeId,
+        pads,
+        assigned_user_id: courierId,
+        expected_return: days,
+        user_id: requesterId,
+      })
+    ).data.id;
+
+  // Completed issues to Batangas, Calapan and Batangas again: what reports are made of.
+  const completed: number[] = [];
+  for (const [who, requesterRole, routeId, count] of [
+    [branchHead, 5, routes.batangasCalapan, 3],
+    [supervisor, 6, routes.batangasCalapan, 2],
+    [ticketing, 7, routes.manilaIloilo, 2],
+  ] as const) {
+    const requestId = await request(who, routeId, count);
+    const issuedId = await issue(requestId, routeId, ids[requesterRole], await available(routeId, count), ids[10], 14);
+    await who.call('POST', `accept-invoice/${issuedId}`);
+    completed.push(issuedId);
+  }
+
+  // The branch head uses some receipts of a pad, then returns it to the head office.
+  const held = await branchHead.call<{ data: Array<{ id: number; series: Array<{ number: number; status: number }>; pad_status_id: number; issuance_status_id: number; number: number }> }>(
+    'GET',
+    'get-user-pads',
+  );
+  const [usedPad, returnedPad, turnedPad] = held.data;
+  await branchHead.call('PUT', `update-pad/${usedPad.id}`, {
+    pad_status_id: usedPad.pad_status_id,
+    issuance_status_id: usedPad.issuance_status_id,
+    remarks: 'Used for the 06:00 and 08:30 trips',
+    series: usedPad.series.map((entry, i) => ({ ...entry, status: i < 18 ? 2 : 1 })),
+  });
+  const returned = (await branchHead.call<Created>('POST', 'create-return-invoice', { pads: [returnedPad.id], assigned_user_id: ids[11] })).data.id;
+  await accounting.call('POST', `accept-invoice/${returned}`);
+  await branchHead.call('POST', 'create-return-invoice', { pads: [usedPad.id], assigned_user_id: ids[11] });
+
+  // Turnovers from Batangas to Calapan: one accepted by the Calapan supervisor, one on the road.
+  const ticketHeld = await ticketing.call<{ data: Array<{ id: number }> }>('GET', 'get-user-pads');
+  const turnover = (await branchHead.call<Created>('POST', 'create-turnover-invoice', { pads: [turnedPad.id], branch_id: branches['Calapan Terminal'], assigned_user_id: ids[10] })).data.id;
+  await supervisor.call('POST', `accept-invoice/${turnover}`);
+  const onTheRoad = (
+    await ticketing.call<Created>('POST', 'create-turnover-invoice', { pads: [ticketHeld.data[0].id], branch_id: branches['Calapan Terminal'], assigned_user_id: ids[10] })
+  ).data.id;
+  await driver.call('POST', `hand-over-invoice/${onTheRoad}`, { assigned_user_id: ids[11] });
+
+  // Issued and still travelling, carried by the driver; and requests still waiting.
+  const travelling = await request(supervisor, routes.cebuTagbilaran, 4);
+  await issue(travelling, routes.cebuTagbilaran, ids[6], await available(routes.cebuTagbilaran, 4), ids[10], 7);
+  await request(branchHead, routes.batangasCalapan, 5);
+  await request(ticketing, routes.manilaIloilo, 2);
+
+  await accounting.call('POST', 'reports', { invoice_ids: completed.slice(0, 2), remarks: 'Weekly reconciliation, Batangas - Calapan', data: '' });
+
+  await ctx.db.insert(settings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
+  return 'loaded';
+}
+
+async function adminUserId(admin: DemoApi): Promise<number> {
+  return (await admin.call<{ data: { id: number } }>('GET', 'user-profile')).data.id;
+}
