@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, apiAs, createBranch, createUser, uiLogin, uniq, watchConsole } from './support.ts';
-import { BADGE_Y4M, BASE_ARGS, PHONE, SHOTS, badgeVideo, headOffice, openMenu, padsHeldBy, type Person } from './custodies-support.ts';
+import { BADGE_Y4M, BASE_ARGS, PHONE, SHOTS, badgePng, badgeVideo, headOffice, openMenu, padsHeldBy, type Person } from './custodies-support.ts';
 
 /** Chromium's fake camera shows the next courier's badge; launch options apply to the whole file. */
 test.use({
@@ -30,13 +30,7 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     await asRequester.post('create-return-invoice', { pads: pads.map((p) => p.id), assigned_user_id: courier.id });
 
     const renderer = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BASE_ARGS });
-    await badgeVideo(request, nextCourier, async (url) => {
-      const page = await renderer.newPage();
-      await page.setContent(`<body style="margin:0;background:#fff"><img id="b" src="${url}" style="width:300px;height:300px;padding:30px;background:#fff"></body>`);
-      const shot = await page.locator('#b').screenshot();
-      await page.close();
-      return shot;
-    });
+    badgeVideo(await badgePng(request, renderer, nextCourier));
     await renderer.close();
     await request.dispose();
   });
@@ -47,7 +41,8 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     await expect(page).toHaveURL(/\/custodies$/);
     const nav = await openMenu(page);
     expect(await nav.locator('a, button').allInnerTexts()).toEqual(['Custodies', 'Profile', 'Logout']);
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await nav.getByRole('link', { name: 'Custodies' }).click();
+    await expect(nav).toBeHidden();
 
     await expect(page.getByRole('heading', { name: 'Custodies' })).toBeVisible();
     await expect(page.getByPlaceholder('Search by branch name or pad number')).toBeVisible();
@@ -63,6 +58,7 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     await expect(details).toBeVisible();
     await expect(details.getByText('Custody Activity')).toBeVisible();
     await expect(details.getByRole('table', { name: 'Custody details' })).toContainText('Head Office');
+    await page.screenshot({ path: `${SHOTS}/custodies-details-phone.png`, fullPage: true });
     await details.getByRole('button', { name: 'Hand Over' }).click();
 
     const modal = page.getByRole('dialog', { name: 'Hand Over Custody' });

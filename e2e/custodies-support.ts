@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiAs, createBranch, createRoute, type Api, type createUser } from './support.ts';
 
 export const PHONE = { width: 390, height: 844 };
@@ -48,12 +48,22 @@ export async function padsHeldBy(request: APIRequestContext, admin: Api, request
   return pads;
 }
 
-/** The courier's badge as a camera picture: the QR inside the 250 px scan box with a white margin. */
-export async function badgeVideo(request: APIRequestContext, person: Person, render: (svgDataUrl: string) => Promise<Buffer>) {
+/** A person's real badge (get-user-qrcode) rendered to a PNG with a white margin by a Chromium page. */
+export async function badgePng(request: APIRequestContext, browser: Browser, person: Person): Promise<string> {
   const api = await apiAs(request, person.email, person.password);
   const { qr_code } = await api.get<{ qr_code: string }>('get-user-qrcode');
-  const png = path.join(os.tmpdir(), `padtrack-badge-${person.id}.png`);
-  fs.writeFileSync(png, await render(`data:image/svg+xml;base64,${qr_code}`));
+  const page = await browser.newPage();
+  await page.setContent(
+    `<body style="margin:0;background:#fff"><img id="b" src="data:image/svg+xml;base64,${qr_code}" style="width:300px;height:300px;padding:30px;background:#fff"></body>`,
+  );
+  const png = path.join(os.tmpdir(), `padtrack-custody-badge-${person.id}.png`);
+  fs.writeFileSync(png, await page.locator('#b').screenshot());
+  await page.close();
+  return png;
+}
+
+/** DESIGN §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. */
+export function badgeVideo(png: string) {
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
@@ -70,6 +80,23 @@ export async function badgeVideo(request: APIRequestContext, person: Person, ren
     '10',
     BADGE_Y4M,
   ]);
+}
+
+/** Accepts an invoice in the Transactions screen: VIEW, Accept, scan the courier's badge file in Confirm Invoice, Submit. */
+export async function acceptInTransactions(page: Page, branchName: string, type: RegExp, courierBadge: string) {
+  await page.goto('/invoices');
+  await page.getByPlaceholder('Search by branch name or pad number').fill(branchName);
+  const row = page.getByRole('row', { name: type }).filter({ hasText: branchName }).filter({ hasText: 'In-Transit' }).first();
+  await row.getByRole('button', { name: /View/ }).click();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Invoice' });
+  await expect(confirm).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await confirm.getByRole('button', { name: 'Scan Image File' }).click();
+  await (await chooser).setFiles(courierBadge);
+  await expect(confirm.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await confirm.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Invoice accepted successfully')).toBeVisible();
 }
 
 export async function openMenu(page: Page) {

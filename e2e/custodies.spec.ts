@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, apiAs, createBranch, createUser, uiLogin, uniq, type Api } from './support.ts';
-import { SHOTS, headOffice, padsHeldBy, type PadRow } from './custodies-support.ts';
+import { adminApi, apiAs, createBranch, createUser, uiLogin, uniq } from './support.ts';
+import { SHOTS, acceptInTransactions, badgePng, headOffice, padsHeldBy } from './custodies-support.ts';
 
 test.describe('returns and turnovers from Transactions', () => {
-  test('when a requester returns a pad, then Accounting accepts it and it leaves his custody', async ({ page, request }) => {
+  test('when a requester returns a pad, then Accounting accepts it and it leaves his custody', async ({ page, request, browser }) => {
     const admin = await adminApi(request);
     await headOffice(admin);
     const branch = await createBranch(admin, `Calapan Agency ${uniq()}`);
@@ -32,19 +32,25 @@ test.describe('returns and turnovers from Transactions', () => {
     await expect(modal.getByRole('checkbox', { name: `Select pad ${pads[0].number}` })).toHaveCount(0);
     await modal.getByRole('button', { name: 'Cancel' }).click();
 
-    const asCourier = await apiAs(request, courier.email, courier.password);
-    const carried = await asCourier.get<{ data: Array<{ id: number; invoice_type: { name: string } }> }>('get-in-transit-invoices');
-    const returned = carried.data.find((i) => i.invoice_type.name === 'Return');
-    expect(returned).toBeDefined();
-
-    const asAccounting = await apiAs(request, accounting.email, accounting.password);
-    await asAccounting.post(`accept-invoice/${returned?.id}`);
     await page.goto('/custodies');
+    await expect(page.getByRole('row', { name: new RegExp(`Return.*${branch.name}`) })).toHaveCount(1);
+
+    const badge = await badgePng(request, browser, courier);
+    const accountingPage = await (await browser.newContext()).newPage();
+    await uiLogin(accountingPage, accounting.email, accounting.password);
+    await acceptInTransactions(accountingPage, branch.name, /Return/, badge);
+    await accountingPage.context().close();
+
+    await page.reload();
     await expect(page.getByRole('heading', { name: 'Custodies' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Return/ })).toHaveCount(0);
+    await expect(page.getByText('No custodies')).toBeVisible();
+    await page.goto('/invoices');
+    await page.getByRole('button', { name: 'Return', exact: true }).click();
+    await expect(modal.getByRole('checkbox', { name: `Select pad ${pads[1].number}` })).toBeVisible();
+    await expect(modal.getByRole('checkbox', { name: `Select pad ${pads[0].number}` })).toHaveCount(0);
   });
 
-  test('when a requester turns pads over to another branch, then a supervisor there accepts them into her custody', async ({ page, request }) => {
+  test('when a requester turns pads over to another branch, then a supervisor there accepts them into her custody', async ({ page, request, browser }) => {
     const admin = await adminApi(request);
     await headOffice(admin);
     const from = await createBranch(admin, `Batangas Agency ${uniq()}`);
@@ -82,10 +88,15 @@ test.describe('returns and turnovers from Transactions', () => {
     await page.screenshot({ path: `${SHOTS}/custodies-details-desktop.png` });
     await expect(details.getByRole('button', { name: 'Hand Over' })).toHaveCount(0);
 
-    const asSupervisor = await apiAs(request, supervisor.email, supervisor.password);
-    await asSupervisor.post(`accept-invoice/${await invoiceIdFor(asSupervisor, to.name)}`);
-    const held = await asSupervisor.get<{ data: PadRow[] }>('get-user-pads');
-    expect(held.data.map((p) => p.id)).toEqual([pads[0].id]);
+    const badge = await badgePng(request, browser, courier);
+    const supervisorPage = await (await browser.newContext()).newPage();
+    await uiLogin(supervisorPage, supervisor.email, supervisor.password);
+    await acceptInTransactions(supervisorPage, to.name, /Turnover/, badge);
+    await supervisorPage.goto('/invoices');
+    await supervisorPage.getByRole('button', { name: 'Turnover', exact: true }).click();
+    const theirs = supervisorPage.getByRole('dialog', { name: 'Create Turnover Invoice' });
+    await expect(theirs.getByRole('checkbox', { name: `Select pad ${pads[0].number}` })).toBeVisible();
+    await supervisorPage.context().close();
   });
 
   test('when an administrator hands over on a desktop, then the modal offers couriers by name', async ({ page, request }) => {
@@ -117,10 +128,3 @@ test.describe('returns and turnovers from Transactions', () => {
     await expect(page.getByRole('row', { name: new RegExp(other.full_name) })).toHaveCount(1);
   });
 });
-
-async function invoiceIdFor(api: Api, branchName: string): Promise<number> {
-  const list = await api.get<{ data: Array<{ id: number; branch: { name: string } | null }> }>('get-in-transit-invoices', { search: branchName });
-  const found = list.data.find((i) => i.branch?.name === branchName);
-  if (!found) throw new Error(`no custody to ${branchName}`);
-  return found.id;
-}

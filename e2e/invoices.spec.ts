@@ -8,8 +8,23 @@ import { PHONE, SHOTS, badgePng, requestThroughApi, scanImageFile, transactionSc
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
+}
+
+/** The open modal from its top and from its bottom, on a desktop and on a phone. */
+async function shootModal(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.locator('.mantine-Modal-content').last().evaluate((el) => el.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png` });
+    await page.locator('.mantine-Modal-content').last().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.screenshot({ path: `${SHOTS}/${name}-${size}-bottom.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function signOut(page: Page) {
@@ -38,8 +53,8 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
 
   await page.getByRole('button', { name: 'Request', exact: true }).click();
   const requestModal = dialog(page, 'Create Request Invoice');
-  await expect(requestModal.getByRole('textbox', { name: 'Branch' })).toBeDisabled();
-  await expect(requestModal.getByRole('textbox', { name: 'Branch' })).toHaveValue(s.office.name);
+  await expect(requestModal.getByRole('combobox', { name: 'Branch' })).toBeDisabled();
+  await expect(requestModal.getByRole('combobox', { name: 'Branch' })).toHaveValue(s.office.name);
   await requestModal.getByRole('button', { name: 'Submit' }).click();
   await expect(requestModal.getByText('Route is required')).toBeVisible();
   await expect(requestModal.getByText('Number of Pads is required')).toBeVisible();
@@ -80,11 +95,8 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   await expect(issueModal.getByText('Position the QR code within the frame')).toBeVisible();
   await scanImageFile(page, courierBadge);
   await expect(issueModal.getByText(`Scanned: ${s.courier.full_name}`)).toBeVisible();
-  await expect(issueModal.getByRole('textbox', { name: 'Assign to' })).toHaveValue(s.courier.full_name);
-  await page.screenshot({ path: `${SHOTS}/invoices-issue-modal-desktop.png` });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/invoices-issue-modal-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(issueModal.getByRole('combobox', { name: 'Assign to' })).toHaveValue(s.courier.full_name);
+  await shootModal(page, 'invoices-issue-modal');
   await issueModal.getByRole('button', { name: 'Submit' }).click();
   await expect(issueModal).toBeHidden();
   await expect(requestDetails.getByRole('table', { name: 'Invoice details' })).toContainText('Issued');
@@ -102,8 +114,8 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   await expect(issuedDetails.getByRole('table').nth(1)).toContainText('Issued');
   await issuedDetails.getByRole('button', { name: 'Accept', exact: true }).click();
   const confirmModal = dialog(page, 'Confirm Invoice');
-  await expect(confirmModal.getByRole('textbox', { name: 'Assigned to' })).toBeDisabled();
-  await expect(confirmModal.getByRole('textbox', { name: 'Assigned to' })).toHaveValue(s.courier.full_name);
+  await expect(confirmModal.getByRole('combobox', { name: 'Assigned to' })).toBeDisabled();
+  await expect(confirmModal.getByRole('combobox', { name: 'Assigned to' })).toHaveValue(s.courier.full_name);
   await expect(confirmModal.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await scanImageFile(page, courierBadge);
   await expect(confirmModal.getByText(`Scanned: ${s.courier.full_name}`)).toBeVisible();
@@ -116,10 +128,7 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   expect(titles).toEqual(['Pending', 'Issued', 'In-Transit', 'Completed']);
   await expect(timeline.nth(2)).toContainText(s.courier.full_name);
   await expect(issuedDetails.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/invoices-view-modal-desktop.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/invoices-view-modal-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await shootModal(page, 'invoices-view-modal');
   await issuedDetails.getByRole('button', { name: 'Close' }).click();
   expect(errors).toEqual([]);
 });
@@ -169,7 +178,7 @@ test('when a scanned image is not a user badge, then the scanner says why and th
   await expect(issueModal.getByRole('alert')).toHaveText('Invalid QR code format: Not a number');
   await scanImageFile(page, bareId);
   await expect(issueModal.getByRole('alert')).toHaveText('Invalid QR code format. Please scan a valid user QR code.');
-  await expect(issueModal.getByRole('textbox', { name: 'Assign to' })).toHaveValue('');
+  await expect(issueModal.getByRole('combobox', { name: 'Assign to' })).toHaveValue('');
   await issueModal.getByRole('button', { name: 'Start Camera' }).click();
   await expect(issueModal.getByRole('alert')).toHaveText(
     /^(No camera found on this device\.|Camera access was denied\. Please allow camera access and try again\.|Failed to start camera\. Please ensure camera permissions are granted\.)$/,

@@ -54,7 +54,7 @@ test.describe('Inventories', () => {
 
     await modal.getByLabel('Series To').fill('25100');
     await expect(modal.getByText('100 receipt numbers')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pads-add-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/pads-add-desktop.png`, animations: 'disabled' });
 
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -75,7 +75,7 @@ test.describe('Inventories', () => {
     await expect(first).toContainText('Unused');
     await expect(first).toContainText('Not Issued');
     await expect(padRow(page, '25051-25100')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pads-list-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/pads-list-desktop.png`, animations: 'disabled' });
 
     await page.getByRole('button', { name: 'VIEW pad 1 25001-25050' }).click();
     const details = page.getByRole('dialog', { name: 'Pad Details' });
@@ -84,7 +84,7 @@ test.describe('Inventories', () => {
     await expect(details.locator('[title="25050"]')).toHaveText('25.0K-5050');
     await expect(details.getByText('Not Used', { exact: true })).toBeVisible();
     await expect(details.getByText('Used', { exact: true })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pads-details-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/pads-details-desktop.png`, animations: 'disabled' });
     await details.getByRole('button', { name: 'Close' }).click();
     await expect(details).toHaveCount(0);
 
@@ -106,19 +106,19 @@ test.describe('Inventories', () => {
     await page.getByRole('button', { name: 'EDIT pad 1 1000001-1000050' }).click();
     const modal = page.getByRole('dialog', { name: 'Edit Pad' });
     await expect(modal.getByLabel('Pad Number')).toBeDisabled();
-    await expect(modal.getByRole('textbox', { name: 'Issuance Status' })).toBeDisabled();
+    await expect(modal.getByRole('combobox', { name: 'Issuance Status' })).toBeDisabled();
     await expect(modal.getByLabel('Route')).toBeDisabled();
     await expect(modal.getByLabel('Series Number')).toHaveValue('1000001-1000050');
-    await expect(modal.getByRole('textbox', { name: 'Pad Status' })).toHaveValue('Unused');
+    await expect(modal.getByRole('combobox', { name: 'Pad Status' })).toHaveValue('Unused');
 
     const circle = modal.getByRole('button', { name: '1000003: Not Used' });
     await expect(circle).toHaveAttribute('title', '1000003');
     await expect(circle).toHaveText('1.0M-0003');
     await circle.click();
     await expect(modal.getByRole('button', { name: '1000003: Used' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(modal.getByRole('textbox', { name: 'Pad Status' })).toHaveValue('Partially Used');
+    await expect(modal.getByRole('combobox', { name: 'Pad Status' })).toHaveValue('Partially Used');
     await modal.getByLabel('Remarks').fill('Three receipts spoiled by rain');
-    await page.screenshot({ path: `${SHOTS}/pads-edit-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/pads-edit-desktop.png`, animations: 'disabled' });
 
     await modal.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Pad updated successfully')).toBeVisible();
@@ -127,10 +127,13 @@ test.describe('Inventories', () => {
     await expect(row).toContainText('Three receipts spoiled by rain');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/pads-list-phone.png`, fullPage: true });
+    await page.reload();
+    await filterByRoute(page, route);
+    await expect(page.getByRole('button', { name: /^EDIT pad/ })).toHaveCount(2);
+    await page.screenshot({ path: `${SHOTS}/pads-list-phone.png`, fullPage: true, animations: 'disabled' });
     await page.getByRole('button', { name: 'EDIT pad 1 1000001-1000050' }).click();
     await expect(modal.getByRole('button', { name: '1000003: Used' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pads-edit-phone.png` });
+    await page.screenshot({ path: `${SHOTS}/pads-edit-phone.png`, animations: 'disabled' });
   });
 
   test('when an auditor opens Inventories, then every pad has VIEW only', async ({ page, request }) => {
@@ -160,7 +163,7 @@ test.describe('Inventories', () => {
     const modal = page.getByRole('dialog', { name: 'Edit Pad' });
     const number = modal.getByLabel('Pad Number');
     await expect(number).toBeEnabled();
-    await expect(modal.getByRole('textbox', { name: 'Issuance Status' })).toBeEnabled();
+    await expect(modal.getByRole('combobox', { name: 'Issuance Status' })).toBeEnabled();
     await number.fill('42');
     await modal.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Pad updated successfully')).toBeVisible();

@@ -227,10 +227,9 @@ test.describe('Reports', () => {
     await uiLogin(page, accountant.email, accountant.password);
     await page.goto('/reports');
     await expect(page.getByText(number)).toBeVisible();
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(created.data.created_at),
+    );
     const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
     const start = page.getByLabel('Start Date');

@@ -21,6 +21,7 @@ try {
   const route = await createRoute(t.db, { name: 'Batangas - Calapan', tin: '000-123-456-000' });
   const { headers } = await signedIn(t, { role_id: ROLE.CUSTODIAN, branch_id: headOffice.id });
 
+  const generateCpu = process.cpuUsage();
   const generateStart = performance.now();
   const generated = await t.app.inject({
     method: 'POST',
@@ -29,6 +30,8 @@ try {
     payload: { route_id: route.id, series_from: SERIES_FROM, series_to: SERIES_FROM + numbers - 1 },
   });
   const generateMs = performance.now() - generateStart;
+  const used = process.cpuUsage(generateCpu);
+  const generateCpuMs = Math.round((used.user + used.system) / 1000);
   if (generated.statusCode !== 201) throw new Error(`add-pad answered ${generated.statusCode}: ${generated.body}`);
   const padCount: number = generated.json().data.pads_created;
   const lastPage = Math.ceil(padCount / 10);
@@ -70,6 +73,7 @@ try {
     pads: padCount,
     load_average_1m: Number(os.loadavg()[0].toFixed(2)),
     generate_ms: Math.round(generateMs),
+    generate_cpu_ms_in_process: generateCpuMs,
     requests,
     budget,
   };

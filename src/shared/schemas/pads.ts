@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG, required } from '../messages.ts';
 import type { SeriesEntry } from '../pad-status.ts';
-import { listQuery, optionalText, requiredId, type NamedRef } from './common.ts';
+import { listQuery, requiredId, type NamedRef } from './common.ts';
 
 /** DESIGN §5: receipt numbers reach 10^12; this bound keeps every number exact in JavaScript. */
 export const MAX_SERIES_NUMBER = 999_999_999_999_999;
@@ -97,7 +97,7 @@ export const updatePadSchema = z.object({
   number: wholeNumber('Pad Number', MAX_INT, 1).optional(),
   pad_status_id: padStatusId,
   issuance_status_id: issuanceStatusId,
-  remarks: optionalText('Remarks', 1000),
+  remarks: z.string({ error: 'Remarks must be text' }).trim().max(1000, 'Remarks may not be longer than 1000 characters').nullish(),
   series: seriesField.optional(),
   route_id: z.coerce.number().int().positive().max(MAX_INT).optional(),
   series_number: z.string().max(64).optional(),

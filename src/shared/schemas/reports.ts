@@ -18,7 +18,6 @@ const optionalDate = (label: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate(label).optional());
 
 export const completedInvoicesQuery = listQuery;
-export type CompletedInvoicesQuery = z.infer<typeof completedInvoicesQuery>;
 
 export const reportListQuery = listQuery
   .extend({ start_date: optionalDate('Start Date'), end_date: optionalDate('End Date') })
@@ -34,14 +33,13 @@ const invoiceId = z.coerce
   .positive('Each invoice must be an id')
   .max(2_147_483_647, 'Each invoice must be an id');
 
-export const invoiceIdsField = z
+const invoiceIdsField = z
   .array(invoiceId, { error: 'Please select at least one invoice' })
   .min(1, 'Please select at least one invoice')
   .max(MAX_REPORT_INVOICES, `A report may cover at most ${MAX_REPORT_INVOICES} invoices`)
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
 export const reportPreviewSchema = z.object({ invoice_ids: invoiceIdsField });
-export type ReportPreviewInput = z.input<typeof reportPreviewSchema>;
 
 /** `data` is accepted for the spec's payload shape and never used: the server renders the PDF itself. */
 export const createReportSchema = z.object({

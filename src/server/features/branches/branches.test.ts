@@ -71,7 +71,7 @@ describe('branches', () => {
     expect(await t.db.select().from(branches).where(eq(branches.id, data.id))).toHaveLength(0);
   });
 
-  it('when company, name or location is missing or unknown, then 422 on that field', async () => {
+  it('when company, name or location is missing or unknown, or the name is taken, then 422 on that field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/add-branch', headers: s.admin, payload: { name: '' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ company_id: ['Company is required'], name: ['Name is required'], location_id: ['Location is required'] });
@@ -79,6 +79,15 @@ describe('branches', () => {
     const unknown = await t.app.inject({ method: 'POST', url: '/api/add-branch', headers: s.admin, payload: { company_id: company.id, name: 'A', location_id: 876543 } });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.location_id).toEqual(['The selected location does not exist.']);
+    const existing = await createBranch(t.db, { name: `Ozamiz Agency ${Date.now()}` });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-branch',
+      headers: s.admin,
+      payload: { company_id: existing.company_id, name: existing.name.toUpperCase(), location_id: existing.location_id },
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.name).toEqual(['The name has already been taken.']);
   });
 
   it('when users, invoices or pads refer to a branch, or it is the head office, then deleting answers 409 and it stays', async () => {

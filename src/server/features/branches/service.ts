@@ -72,7 +72,7 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
     }
     const members = countPhrase([[counts.users, 'user', 'users']]);
     if (members) {
-      throw conflict(`${members.text} ${members.plural ? 'belong' : 'belongs'} to this branch. Move ${members.plural ? 'them' : 'it'} to another branch first.`);
+      throw conflict(`${members.text} ${members.plural ? 'belong' : 'belongs'} to this branch. Move ${members.plural ? 'them' : 'that user'} to another branch first.`);
     }
     try {
       await repo.remove(tx, id);

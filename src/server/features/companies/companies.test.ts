@@ -54,13 +54,17 @@ describe('companies', () => {
     expect(await t.db.select().from(companies).where(eq(companies.id, data.id))).toHaveLength(0);
   });
 
-  it('when name or company type is missing or wrong, then 422 on that field in the spec words', async () => {
+  it('when name or company type is missing or wrong, or the name is taken, then 422 on that field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: '', company_type_id: '' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ name: ['Name is required'], company_type_id: ['Company Type is required'] });
     const unknownType = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: 'X', company_type_id: 99 } });
     expect(unknownType.statusCode).toBe(422);
     expect(unknownType.json().errors.company_type_id).toEqual(['The selected company type does not exist.']);
+    const existing = await createCompany(t.db, { name: `Cokaliong ${Date.now()}` });
+    const taken = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: existing.name.toLowerCase(), company_type_id: 1 } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.name).toEqual(['The name has already been taken.']);
     const hugeId = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: 'X', company_type_id: 1e12 } });
     expect(hugeId.statusCode).toBe(422);
   });

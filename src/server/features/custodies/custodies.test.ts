@@ -3,8 +3,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, USER_STATUS } from '../../../shared/lookups.ts';
 import { CUSTODY_MSG } from '../../../shared/messages.ts';
 import { activities, invoicePads, invoices, locations, pads } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
-import { acceptTransfer } from './service.ts';
 import { createHeldPad, createInTransitInvoice } from '../../test/custody-factories.ts';
 import { createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -26,19 +24,7 @@ type Headers = Session['headers'];
 
 const post = (url: string, headers: Headers, payload: unknown = {}) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers, payload: payload as object });
 const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers });
-/** Until accept-invoice exists, accepts through the service the endpoint will call, in one transaction. */
-async function accept(invoiceId: number, who: Session): Promise<{ statusCode: number }> {
-  try {
-    await t.db.transaction(async (tx) => {
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-      await acceptTransfer(tx, t.ctx, who.user, invoice);
-    });
-    return { statusCode: 200 };
-  } catch (error) {
-    if (error instanceof AppError) return { statusCode: error.status };
-    throw error;
-  }
-}
+const accept = (invoiceId: number, who: Session) => post(`accept-invoice/${invoiceId}`, who.headers);
 
 async function invoiceRow(id: number) {
   const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
@@ -407,7 +393,7 @@ describe('custody API', () => {
       const elsewhere = await branchAt('Elsewhere');
       for (const role of [4, 5, 6, 7]) {
         const wrongBranch = await signedIn(t, { role_id: role, branch_id: elsewhere.id });
-        expect((await accept(id, wrongBranch)).statusCode, `role ${role} elsewhere`).toBe(403);
+        expect((await accept(id, wrongBranch)).statusCode, `role ${role} elsewhere: not even visible`).toBe(404);
       }
       for (const role of [1, 2, 3, 8, 9, 10, 11]) {
         const wrongRole = await signedIn(t, { role_id: role, branch_id: destination.id });

@@ -355,6 +355,39 @@ describe('invoices: who may do what', () => {
     expect((await post(`/api/accept-invoice/${ret.id}`, accounting.headers)).statusCode).toBe(409);
   });
 
+  it('when every role tries to accept Returns and Turnovers, then only role 8 takes a Return and only roles 4 to 7 of the destination a Turnover', async () => {
+    const s = await scene(1);
+    const destination = await createBranch(t.db);
+    const transfer = async (typeId: number, branchId: number) => {
+      const [row] = await t.db
+        .insert(invoices)
+        .values({
+          invoice_type_id: typeId,
+          invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
+          user_id: s.requester.user.id,
+          created_by: s.requester.user.id,
+          from_branch_id: branchB.id,
+          branch_id: branchId,
+          route_id: s.route.id,
+          assigned_user_id: s.courier.id,
+          pad_count: 0,
+        })
+        .returning();
+      return row.id;
+    };
+    for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
+      const returnId = await transfer(INVOICE_TYPE.RETURN, headOffice.id);
+      const turnoverId = await transfer(INVOICE_TYPE.TURNOVER, destination.id);
+      const atDestination = await signedIn(t, { role_id: role, branch_id: destination.id });
+      const returnCode = (await post(`/api/accept-invoice/${returnId}`, atDestination.headers)).statusCode;
+      const turnoverCode = (await post(`/api/accept-invoice/${turnoverId}`, atDestination.headers)).statusCode;
+      expect(returnCode === 200, `role ${role} return ${returnCode}`).toBe(role === 8);
+      expect(turnoverCode === 200, `role ${role} turnover ${turnoverCode}`).toBe([4, 5, 6, 7].includes(role));
+      expect([200, 403, 404]).toContain(returnCode);
+      expect([200, 403, 404]).toContain(turnoverCode);
+    }
+  });
+
   it('when invoices are deleted, then only Pending ones go, by their creator or roles 1 and 2', async () => {
     const s = await scene(2);
     const own = await request(s.requester.headers, s.route.id, 1);

@@ -178,7 +178,7 @@ export async function issue(
       await recordActivity(tx, {
         invoiceId: issued.id,
         statusId: INVOICE_STATUS.IN_TRANSIT,
-        description: `${plural(padIds.length, 'pad')} on the way, carried by ${courier.full_name}.`,
+        description: `${plural(padIds.length, 'pad')} issued and on the way to the requester.`,
         actorId: actor.id,
         assignedUserId: courier.id,
       });
@@ -237,7 +237,9 @@ export async function remove(ctx: AppContext, actor: AuthUser, id: number): Prom
   if (!deleted) throw conflict(INVOICE_MSG.onlyPendingDelete);
 }
 
+/** The Invoice Type filter's options (seeded lookup). */
 export const types = (ctx: AppContext) => repo.lookup(ctx.db, 'types');
+/** The Invoice Status filter's options (seeded lookup). */
 export const statuses = (ctx: AppContext) => repo.lookup(ctx.db, 'statuses');
 
 /** A scanned badge to the active user it belongs to; a bare, altered or outdated number is refused. */

@@ -50,7 +50,7 @@ describe('locations', () => {
     expect(await t.db.select().from(locations).where(eq(locations.id, data.id))).toHaveLength(0);
   });
 
-  it('when the name is missing, blank or too long, then 422 with the message on name', async () => {
+  it('when the name is missing, blank, too long or already taken, then 422 with the message on name', async () => {
     for (const [payload, message] of [
       [{}, 'Name is required'],
       [{ name: '   ' }, 'Name is required'],
@@ -60,6 +60,12 @@ describe('locations', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.name).toEqual([message]);
     }
+    const existing = await createLocation(t.db, { name: `Roxas Pier ${Date.now()}` });
+    const taken = await t.app.inject({ method: 'POST', url: '/api/add-location', headers: s.admin, payload: { name: existing.name.toUpperCase() } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.name).toEqual(['The name has already been taken.']);
+    const same = await t.app.inject({ method: 'PUT', url: `/api/update-location/${existing.id}`, headers: s.admin, payload: { name: existing.name.toLowerCase() } });
+    expect(same.statusCode).toBe(200);
     const missing = await t.app.inject({ method: 'PUT', url: '/api/update-location/999999', headers: s.admin, payload: { name: 'Nowhere' } });
     expect(missing.statusCode).toBe(404);
     const junkId = await t.app.inject({ method: 'DELETE', url: '/api/delete-location/abc', headers: s.admin });

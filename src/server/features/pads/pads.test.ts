@@ -354,6 +354,16 @@ describe('pad editing', () => {
     expect(res.json()).toMatchObject({ message: PAD_MSG.updated, data: { remarks: 'Checked', number: pad.number } });
   });
 
+  it('when optional fields are left out, then they keep their stored values', async () => {
+    const { pads: rows } = await routeWithPads(1, 50);
+    await t.db.update(pads).set({ remarks: 'Kept' }).where(eq(pads.id, rows[0].id));
+    const res = await updatePad(rows[0].id, { number: 500, pad_status_id: PAD_STATUS.UNUSED, issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED }, 1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ number: 500, remarks: 'Kept' });
+    const cleared = await updatePad(rows[0].id, { ...(await editable(rows[0].id)), remarks: '  ' }, 5);
+    expect(cleared.json().data.remarks).toBeNull();
+  });
+
   it('when a pad number change is refused, then nothing else of that request is saved either', async () => {
     const { pads: rows } = await routeWithPads(1, 50);
     const pad = await editable(rows[0].id);

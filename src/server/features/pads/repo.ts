@@ -11,6 +11,7 @@ export type PadRow = typeof pads.$inferSelect;
 
 /** Namespace of the advisory locks that serialise pad numbering per route ("PADS"). */
 const NUMBERING_LOCK = 0x50414453;
+const MAX_PAD_NUMBER = 2_147_483_647;
 
 
 export function seriesFromStatus(from: number, status: string): SeriesEntry[] {
@@ -127,19 +128,19 @@ function selectPads(conn: Conn) {
 }
 
 /**
- * Pad number or series text contains the term, or (for a number) the pad holds that receipt. Each arm
- * runs on its own index (trigram on the series text, the exclusion constraint's GiST on the range), so a
- * search stays fast with many pads; digits have no case, so LIKE is enough.
+ * The series text contains the term, or (for a number) the pad has that pad number or holds that
+ * receipt. Each arm runs on its own index (trigram on the series text, the exclusion constraint's GiST
+ * on the range), so a search stays fast with many pads; digits have no case, so LIKE is enough.
  */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = likePattern(search);
-  const receipt = /^\d{1,15}$/.test(search)
-    ? sql` union select s.id from pads s where int8range(s.series_from, s.series_to, '[]') @> ${Number(search)}::bigint`
-    : sql``;
-  return sql`${pads.id} in (
-    select s.id from pads s where (s.series_from::text || '-' || s.series_to::text) like ${pattern}
-    union select s.id from pads s where s.number::text like ${pattern}${receipt})`;
+  const arms: SQL[] = [sql`select s.id from pads s where (s.series_from::text || '-' || s.series_to::text) like ${likePattern(search)}`];
+  if (/^\d{1,15}$/.test(search)) {
+    const n = Number(search);
+    if (n <= MAX_PAD_NUMBER) arms.push(sql`select s.id from pads s where s.number = ${n}::int`);
+    arms.push(sql`select s.id from pads s where int8range(s.series_from, s.series_to, '[]') @> ${n}::bigint`);
+  }
+  return sql`${pads.id} in (${sql.join(arms, sql` union `)})`;
 }
 
 /** Pages over pad ids first and joins the names onto those ten rows only, so late pages stay cheap. */

@@ -102,12 +102,12 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
         if (!sameEntries) throw invalid('series', PAD_MSG.seriesFixed);
         seriesStatus = repo.statusFromSeries(entries);
       }
-      const remarks = input.remarks === undefined ? pad.remarks : input.remarks;
+      const remarks = input.remarks === undefined ? pad.remarks : input.remarks || null;
       const changes: PadFieldChanges = {
         number: input.number !== undefined && input.number !== pad.number,
         issuance_status_id: input.issuance_status_id !== pad.issuance_status_id,
         pad_status_id: input.pad_status_id !== pad.pad_status_id,
-        remarks: (remarks ?? null) !== (pad.remarks ?? null),
+        remarks: remarks !== pad.remarks,
         series: seriesStatus !== pad.series_status,
       };
       const allowed = editablePadFields(actor);

@@ -183,7 +183,7 @@ const generatorUser = alias(users, 'generator');
 
 export async function listReports(
   conn: Conn,
-  q: { offset: number; limit: number; search?: string; pattern?: string; startDate?: string; endDate?: string; timeZone: string },
+  q: { offset: number; limit: number; pattern?: string; startDate?: string; endDate?: string; timeZone: string },
 ) {
   const filters: Array<SQL | undefined> = [];
   if (q.pattern) {

@@ -9,6 +9,8 @@ import { authorize, currentUser } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
 const tags = ['reports'];
+/** Rendering a PDF costs real CPU, so one client may ask for a bounded number per minute. */
+const renderLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const reportAccess = authorize((user) => can(user, 'report.use'));
 
 const signedQuery = z.object({
@@ -37,7 +39,7 @@ export function reportRoutes(app: App, ctx: AppContext) {
     service.previewLink(ctx, currentUser(request), request.body.invoice_ids),
   );
 
-  app.post('/api/reports', { schema: { tags, body: createReportSchema }, preHandler: reportAccess }, async (request, reply) => {
+  app.post('/api/reports', { schema: { tags, body: createReportSchema }, preHandler: reportAccess, config: renderLimit }, async (request, reply) => {
     const data = await service.createReport(ctx, currentUser(request), request.body);
     return reply.status(201).send({ message: service.REPORT_MSG.created, data });
   });
@@ -46,7 +48,7 @@ export function reportRoutes(app: App, ctx: AppContext) {
     service.listReports(ctx, currentUser(request), request.query),
   );
 
-  app.get('/api/reports/preview', { schema: { tags, security: [], querystring: previewQuery } }, async (request, reply) =>
+  app.get('/api/reports/preview', { schema: { tags, security: [], querystring: previewQuery }, config: renderLimit }, async (request, reply) =>
     sendPdf(reply, await service.previewPdf(ctx, request.query), 'report-preview.pdf'),
   );
 

@@ -63,13 +63,20 @@ describe('routes', () => {
     expect(await t.db.select().from(routes).where(eq(routes.id, data.id))).toHaveLength(0);
   });
 
-  it('when company, name or TIN is missing, or the company is unknown, then 422 on that field', async () => {
+  it('when company, name or TIN is missing, the company is unknown or already runs that route name, then 422 on that field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: null, name: ' ', tin: '' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ company_id: ['Company is required'], name: ['Name is required'], tin: ['TIN is required'] });
     const unknown = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: 987654, name: 'A', tin: '1' } });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.company_id).toEqual(['The selected company does not exist.']);
+    const existing = await createRoute(t.db, { name: 'Cebu - Tagbilaran' });
+    const taken = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: existing.company_id, name: 'CEBU - TAGBILARAN', tin: '2' } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.name).toEqual(['This company already has a route with this name.']);
+    const otherCompany = await createCompany(t.db);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: otherCompany.id, name: 'Cebu - Tagbilaran', tin: '2' } });
+    expect(elsewhere.statusCode).toBe(201);
   });
 
   it('when pads and an invoice use a route, then deleting it answers 409 with the counts, and it stays', async () => {

@@ -119,11 +119,34 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   const totalPads = report.invoices.reduce((sum, invoice) => sum + invoice.pads.length, 0);
   const totalReceipts = report.invoices.reduce((sum, invoice) => sum + invoice.pads.reduce((s, pad) => s + receiptsOf(pad), 0), 0);
 
+  const state = { font: '', size: 0, color: '' };
+  const forgetStyle = () => {
+    state.font = '';
+    state.size = 0;
+    state.color = '';
+  };
+  /** Colour and font changes are only written when they change: thousands of cells share a few styles. */
+  const fill = (color: string) => {
+    if (state.color !== color) {
+      doc.fillColor(color);
+      state.color = color;
+    }
+  };
   const font = (weight: 'regular' | 'bold', size: number, color = INK) => {
-    doc.font(weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor(color);
+    const name = weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica';
+    if (state.font !== name) {
+      doc.font(name);
+      state.font = name;
+    }
+    if (state.size !== size) {
+      doc.fontSize(size);
+      state.size = size;
+    }
+    fill(color);
   };
 
   const pageHeader = () => {
+    forgetStyle();
     font('bold', 15, ACCENT);
     doc.text('PadTrack', MARGIN.left, MARGIN.top, { lineBreak: false });
     font('regular', 8.5, MUTED);
@@ -192,7 +215,8 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     const height = options.height ?? rowHeight(cells, columns, size, bold);
     const top = doc.y;
     if (options.header || options.shade) {
-      doc.rect(MARGIN.left, top, CONTENT_WIDTH, height).fillColor(options.header ? SHADE : '#f7f8fa').fill();
+      fill(options.header ? SHADE : '#f7f8fa');
+      doc.rect(MARGIN.left, top, CONTENT_WIDTH, height).fill();
     }
     font(bold ? 'bold' : 'regular', size, options.header ? MUTED : INK);
     let x = MARGIN.left;
@@ -320,7 +344,8 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     ensureSpace(150);
     doc.y += 6;
     const barTop = doc.y;
-    doc.rect(MARGIN.left, barTop, CONTENT_WIDTH, 18).fillColor(ACCENT).fill();
+    fill(ACCENT);
+    doc.rect(MARGIN.left, barTop, CONTENT_WIDTH, 18).fill();
     font('bold', 9.5, '#ffffff');
     doc.text(`Invoice No. ${invoice.id}`, MARGIN.left + 6, barTop + 5, { lineBreak: false });
     doc.text(`Issued  |  ${pdfText(invoice.status)}`, MARGIN.left, barTop + 5, { width: CONTENT_WIDTH - 6, align: 'right', lineBreak: false });
@@ -385,6 +410,7 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
+    forgetStyle();
     doc.page.margins.bottom = 0;
     const footerY = PAGE.height - MARGIN.bottom;
     doc.moveTo(MARGIN.left, footerY - 6).lineTo(PAGE.width - MARGIN.right, footerY - 6).lineWidth(0.5).strokeColor(RULE).stroke();
@@ -400,7 +426,7 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
       doc.font('Helvetica-Bold').fontSize(96).fillColor('#1f3a5f').fillOpacity(0.07);
       doc.text('PREVIEW', 0, PAGE.height / 2 - 48, { width: PAGE.width, align: 'center', lineBreak: false });
       doc.restore();
-      doc.fillOpacity(1);
+      forgetStyle();
     }
   }
   doc.end();

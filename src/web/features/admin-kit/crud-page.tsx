@@ -1,5 +1,6 @@
-import { Collapse, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Collapse, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFilter } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -83,6 +84,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ mode: FormMode; row: Row | null } | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
+  const phone = useMediaQuery('(max-width: 48em)');
 
   const reload = () => queryClient.invalidateQueries();
 
@@ -108,21 +110,15 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
     });
   };
 
-  const columns: Column<Row>[] = [
-    ...screen.columns,
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (row) => (
-        <Group gap={4} wrap="nowrap">
-          {actionButton('VIEW', () => setViewing(row), rowName(row))}
-          {actionButton('EDIT', () => setEditing({ mode: 'edit', row }), rowName(row))}
-          {(screen.canDelete?.(row) ?? true) ? actionButton('DELETE', () => void remove(row), rowName(row), 'red') : null}
-          {screen.extraActions?.(row, run)}
-        </Group>
-      ),
-    },
-  ];
+  const actions = (row: Row, wrap: boolean) => (
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
+      {actionButton('VIEW', () => setViewing(row), rowName(row))}
+      {actionButton('EDIT', () => setEditing({ mode: 'edit', row }), rowName(row))}
+      {(screen.canDelete?.(row) ?? true) ? actionButton('DELETE', () => void remove(row), rowName(row), 'red') : null}
+      {screen.extraActions?.(row, run)}
+    </Group>
+  );
+  const columns: Column<Row>[] = [...screen.columns, { key: 'actions', header: 'Actions', render: (row) => actions(row, false) }];
 
   return (
     <>
@@ -163,7 +159,11 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         }
       >
         <LoadingOverlay visible={busy !== null} message={busy ?? undefined} />
-        <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} />
+        {phone ? (
+          <RowCards title={screen.title} columns={screen.columns} rows={list.data?.data} loading={list.isLoading} emptyText={screen.emptyText} actions={(row) => actions(row, true)} />
+        ) : (
+          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} />
+        )}
         <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
       </ListCard>
 
@@ -253,5 +253,58 @@ function RecordForm<Row extends { id: number }, Values extends Record<string, un
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** On a phone each row is a card with its column names, so nothing has to scroll sideways. */
+function RowCards<Row extends { id: number }>({
+  title,
+  columns,
+  rows,
+  loading,
+  emptyText,
+  actions,
+}: {
+  title: string;
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  loading: boolean;
+  emptyText: string;
+  actions: (row: Row) => ReactNode;
+}) {
+  if (!rows) {
+    return loading ? (
+      <Text c="dimmed" ta="center" py="md" data-testid="table-loader">
+        Loading...
+      </Text>
+    ) : null;
+  }
+  if (rows.length === 0) {
+    return (
+      <Text ta="center" c="dimmed" py="md">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" role="list" aria-label={title}>
+      {rows.map((row) => (
+        <Card key={row.id} withBorder radius="md" padding="sm" role="listitem">
+          <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
+            {columns.map((c) => (
+              <div key={c.key} style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed">
+                  {c.header}
+                </Text>
+                <Text size="sm" fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
+                  {c.render(row)}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          <Group mt="xs">{actions(row)}</Group>
+        </Card>
+      ))}
+    </Stack>
   );
 }

@@ -48,7 +48,7 @@ export function CustodyDetailsModal({ invoiceId, onClose }: { invoiceId: number 
             <DetailsTable invoice={invoice} />
             <PadsCarried invoiceId={invoice.id} />
             <ActivityTimeline activities={invoice.activities} />
-            <Group justify="flex-end" gap="sm">
+            <Group justify="flex-end" gap="sm" grow={phone}>
               {mayHandOver ? <AppButton onClick={() => setHandingOver(true)}>Hand Over</AppButton> : null}
               <AppButton variant="secondary" onClick={onClose}>
                 Close
@@ -116,7 +116,9 @@ function PadsCarried({ invoiceId }: { invoiceId: number }) {
   return (
     <Stack gap="xs">
       <Title order={4}>Pads</Title>
-      <SearchInput placeholder="Search by pad name" onSearch={(search) => setParams({ page: 1, search })} />
+      <Group>
+        <SearchInput placeholder="Search by pad name" onSearch={(search) => setParams({ page: 1, search })} />
+      </Group>
       <DataTable columns={padColumns} rows={list.data?.data} rowKey={(p) => p.id} loading={list.isLoading} emptyText="No pads" />
       <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={(page) => setParams((p) => ({ ...p, page }))} />
     </Stack>

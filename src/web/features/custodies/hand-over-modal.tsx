@@ -75,7 +75,7 @@ export function HandOverModal({
           error={error}
           excludeIds={invoice.assigned_user_id ? [invoice.assigned_user_id] : []}
         />
-        <Group justify="flex-end">
+        <Group justify="flex-end" grow={phone}>
           <AppButton variant="secondary" onClick={close}>
             Cancel
           </AppButton>

@@ -4,7 +4,7 @@ const COLORS: Record<string, string> = { Pending: 'yellow', 'In-Transit': 'blue'
 
 export function StatusBadge({ name }: { name: string }) {
   return (
-    <Badge color={COLORS[name] ?? 'gray'} variant="light">
+    <Badge color={COLORS[name] ?? 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
       {name}
     </Badge>
   );

@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { useSession } from '../../lib/session.ts';
+import { EditPadModal } from '../pads/edit-pad-modal.tsx';
+import { custodyQueries } from './api.ts';
 import { TransferModal } from './transfer-modal.tsx';
 
 /** The Return button of /invoices and its Create Return Invoice modal; roles 5 to 8 get EDIT per pad. */
@@ -10,6 +13,7 @@ export function ReturnInvoiceButton({ onCreated }: { onCreated?: () => void }) {
   const session = useSession();
   const [opened, setOpened] = useState(false);
   const [editing, setEditing] = useState<HeldPad | null>(null);
+  const queryClient = useQueryClient();
   const mayEdit = can(session?.user, 'invoice.returnPadEdit');
   return (
     <>
@@ -17,7 +21,14 @@ export function ReturnInvoiceButton({ onCreated }: { onCreated?: () => void }) {
         Return
       </AppButton>
       <TransferModal kind="return" opened={opened} onClose={() => setOpened(false)} onCreated={onCreated} onEditPad={mayEdit ? setEditing : undefined} />
-      {editing ? null : null}
+      <EditPadModal
+        pad={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void queryClient.invalidateQueries({ queryKey: [...custodyQueries.all, 'user-pads'] });
+        }}
+      />
     </>
   );
 }

@@ -157,7 +157,7 @@ export function TransferModal({
             }}
             error={errors.assigned_user_id}
           />
-          <Group justify="flex-end">
+          <Group justify="flex-end" grow={phone}>
             <AppButton variant="secondary" onClick={close}>
               Cancel
             </AppButton>

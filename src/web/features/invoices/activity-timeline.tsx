@@ -54,7 +54,7 @@ export function ActivityTimeline({ activities, title = 'Invoice Activity' }: { a
                 <Text size="sm">{a.description}</Text>
                 {a.invoice_status.name === 'In-Transit' && a.assigned_user ? (
                   <Text size="sm" fw={500}>
-                    {a.assigned_user.full_name}
+                    Assigned to {a.assigned_user.full_name}
                   </Text>
                 ) : null}
                 {a.location ? (

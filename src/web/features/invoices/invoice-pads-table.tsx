@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { abbreviateSeries, routeLabel } from '../../../shared/format.ts';
 import type { InvoicePadLink } from '../../../shared/schemas/invoices.ts';
@@ -33,7 +33,9 @@ export function InvoicePadsTable({ invoiceId }: { invoiceId: number }) {
   return (
     <Stack gap="xs">
       <Text fw={600}>Pads</Text>
-      <SearchInput placeholder="Search by pad number" onSearch={setSearch} />
+      <Group>
+        <SearchInput placeholder="Search by pad number" onSearch={setSearch} />
+      </Group>
       <DataTable columns={columns} rows={pads.data?.data} rowKey={(r) => r.pad_id} loading={pads.isLoading} emptyText="No pads" />
       <Pager page={params.page} lastPage={pads.data?.last_page ?? 1} onChange={setPage} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { abbreviateSeries, routeLabel } from '../../../shared/format.ts';
@@ -35,14 +35,19 @@ export function IssueInvoiceModal({ request, onClose, onIssued }: { request: Inv
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someOnPage = pageIds.some((id) => selected.has(id));
 
-  const toggle = (id: number) =>
+  const clearError = (field: string) => setErrors((current) => ({ ...current, [field]: undefined }));
+
+  const toggle = (id: number) => {
+    clearError('pads');
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
-  const toggleAll = () =>
+  };
+  const toggleAll = () => {
+    clearError('pads');
     setSelected((current) => {
       const next = new Set(current);
       for (const id of pageIds) {
@@ -51,6 +56,7 @@ export function IssueInvoiceModal({ request, onClose, onIssued }: { request: Inv
       }
       return next;
     });
+  };
 
   const submit = async () => {
     const payload = {
@@ -94,14 +100,16 @@ export function IssueInvoiceModal({ request, onClose, onIssued }: { request: Inv
     <Modal opened onClose={onClose} title="Create Issue Invoice" size="xl" centered>
       <LoadingOverlay visible={busy} message="Issuing invoice..." />
       <Stack>
-        <Group grow wrap="wrap" align="flex-start">
-          <TextInput label="Branch" disabled value={request.from_branch?.name ?? request.user.branch?.name ?? '-'} miw={200} />
-          <TextInput label="Route" disabled value={routeLabel(request.route)} miw={200} />
-          <TextInput label="Number of Pads" disabled value={String(request.pads)} miw={120} />
-        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Branch" disabled value={request.from_branch?.name ?? request.user.branch?.name ?? '-'} />
+          <TextInput label="Route" disabled value={routeLabel(request.route)} title={routeLabel(request.route)} />
+          <TextInput label="Number of Pads" disabled value={String(request.pads)} />
+        </SimpleGrid>
         <Stack gap="xs">
           <Text fw={600}>Available Pads</Text>
-          <SearchInput placeholder="Search by pad name" onSearch={setSearch} />
+          <Group>
+            <SearchInput placeholder="Search by pad name" onSearch={setSearch} />
+          </Group>
           <Table.ScrollContainer minWidth={480} type="native">
             <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Available pads">
               <Table.Thead>
@@ -155,11 +163,21 @@ export function IssueInvoiceModal({ request, onClose, onIssued }: { request: Inv
           withAsterisk
           inputMode="numeric"
           value={days}
-          onChange={(event) => setDays(event.currentTarget.value)}
+          onChange={(event) => {
+            clearError('expected_return');
+            setDays(event.currentTarget.value);
+          }}
           error={errors.expected_return}
           maw={260}
         />
-        <AssigneeSelect value={assignee} onChange={setAssignee} error={errors.assigned_user_id} />
+        <AssigneeSelect
+          value={assignee}
+          onChange={(value) => {
+            clearError('assigned_user_id');
+            setAssignee(value);
+          }}
+          error={errors.assigned_user_id}
+        />
         {errors.invoice_id || errors.user_id || errors.route_id ? (
           <Text c="red" size="sm" role="alert">
             {errors.invoice_id ?? errors.user_id ?? errors.route_id}

@@ -1,4 +1,4 @@
-import { Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -110,7 +110,11 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
             </SimpleGrid>
             <TextAreaField label="Remarks" disabled={!allowed.remarks} {...form.getInputProps('remarks')} />
             <SeriesGrid series={form.values.series} onToggle={allowed.series ? toggle : undefined} />
-            {form.errors.series ? <div role="alert">{form.errors.series}</div> : null}
+            {form.errors.series ? (
+              <Text c="red" size="sm" role="alert">
+                {form.errors.series}
+              </Text>
+            ) : null}
             <Group justify="flex-end">
               <AppButton variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel

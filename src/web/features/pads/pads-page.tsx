@@ -1,4 +1,4 @@
-import { Collapse, Group } from '@mantine/core';
+import { Collapse, Group, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -36,9 +36,17 @@ export function PadsPage() {
   const canEdit = can(session?.user, 'pad.edit');
 
   const columns: Column<Pad>[] = [
-    { key: 'route', header: 'Route', render: (pad) => routeLabel(pad.route) },
+    { key: 'route', header: 'Route', render: (pad) => <Text inherit miw={200}>{routeLabel(pad.route)}</Text> },
     { key: 'number', header: 'Pad Number', render: (pad) => pad.number },
-    { key: 'series', header: 'Series Number', render: (pad) => pad.series_number },
+    {
+      key: 'series',
+      header: 'Series Number',
+      render: (pad) => (
+        <Text inherit style={{ whiteSpace: 'nowrap' }}>
+          {pad.series_number}
+        </Text>
+      ),
+    },
     { key: 'pad_status', header: 'Pad Status', render: (pad) => pad.pad_status.name },
     { key: 'issuance_status', header: 'Issuance Status', render: (pad) => pad.issuance_status.name },
     { key: 'remarks', header: 'Remarks', render: (pad) => pad.remarks ?? '' },

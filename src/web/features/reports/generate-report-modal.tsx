@@ -112,7 +112,7 @@ function GenerateReportBody({ onClose }: { onClose: () => void }) {
                   />
                 </Table.Th>
                 {['Pads', 'Route', 'By', 'To', 'Status', 'Date', 'Expected Return', 'Assigned To', 'Actions'].map((header) => (
-                  <Table.Th key={header} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th key={header} style={{ whiteSpace: 'nowrap', minWidth: header === 'Status' ? 120 : undefined }}>
                     {header}
                   </Table.Th>
                 ))}

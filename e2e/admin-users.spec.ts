@@ -1,0 +1,145 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, PASSWORD, adminApi, apiAs, createBranch, createUser, uiLogin, uniq } from './support.ts';
+import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phoneCards, pick, rowWith, search, shot } from './admin-support.ts';
+
+const PLACEHOLDER = 'Search by name or email';
+
+test('when an admin manages users, then search, Role filter, pages, add, edit, view, delete, reset and activation work', async ({ page, request }) => {
+  const admin = await adminApi(request);
+  const tag = `zed${uniq().replace(/\d/g, 'x')}`;
+  const branch = await createBranch(admin, `Office ${tag}`);
+  for (let i = 0; i < 11; i += 1) await createUser(admin, { role_id: i < 4 ? 10 : 8, branch_id: branch.id, first_name: `Tess ${tag}`, last_name: `Crew ${'abcdefghijk'[i]}` });
+
+  await uiLogin(page, ADMIN.email, ADMIN.password);
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expectColumns(page, ['First Name', 'Last Name', 'Email', 'Role', 'Branch', 'Status', 'Actions']);
+
+  await search(page, PLACEHOLDER, tag.toUpperCase());
+  await expect(bodyRows(page)).toHaveCount(10);
+  await expect(rowWith(page, 'Crew k')).toContainText('Accounting');
+  await expect(rowWith(page, 'Crew k')).toContainText(`Office ${tag}`);
+  await expect(rowWith(page, 'Crew k')).toContainText('Active');
+  await pager(page).getByRole('button', { name: '2', exact: true }).click();
+  await expect(bodyRows(page)).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await pick(page, 'Role', 'Driver');
+  await expect(bodyRows(page)).toHaveCount(4);
+  await expect(bodyRows(page).filter({ hasText: 'Accounting' })).toHaveCount(0);
+  await shot(page, 'users-list-desktop');
+  await page.getByRole('button', { name: 'Clear Filter' }).click();
+  await expect(bodyRows(page)).toHaveCount(10);
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const add = dialog(page, 'Add User');
+  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  await expectFieldError(add.getByLabel('First Name'), 'First Name is required');
+  await expectFieldError(add.getByLabel('Contact Number'), 'Contact Number is required');
+  await expectFieldError(add.getByLabel('Password'), 'Password is required');
+  await expectFieldError(add.getByRole('combobox', { name: 'Branch' }), 'Branch is required');
+  await add.getByLabel('First Name').fill('Ana2');
+  await add.getByLabel('First Name').blur();
+  await expectFieldError(add.getByLabel('First Name'), 'Only letters and spaces are allowed');
+  await add.getByLabel('First Name').fill(`Ana ${tag}`);
+  await add.getByLabel('Last Name').fill('Reyes');
+  await add.getByLabel('Contact Number').fill('12345');
+  await add.getByLabel('Contact Number').blur();
+  await expectFieldError(add.getByLabel('Contact Number'), 'Invalid phone number format');
+  await add.getByLabel('Contact Number').fill('0917-555-1234');
+  const existing = (await admin.get<{ data: Array<{ email: string }> }>('get-users', { search: tag })).data[0].email;
+  await add.getByLabel('Email').fill(existing.toUpperCase());
+  await add.getByLabel('Password').fill('weakpass');
+  await add.getByLabel('Password').blur();
+  await expectFieldError(
+    add.getByLabel('Password'),
+    'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
+  );
+  await add.getByLabel('Password').fill('Strong@123');
+  await pick(add, 'Branch', branch.name);
+  await pick(add, 'Role', 'Messenger');
+  await pick(add, 'Status', 'Active');
+  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  await expectFieldError(add.getByLabel('Email'), 'The email has already been taken.');
+  await shot(page, 'users-add-desktop');
+  const email = `ana.${tag}@example.com`;
+  await add.getByLabel('Email').fill(email);
+  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(add).toBeHidden();
+  await expect(page.getByText('User created successfully')).toBeVisible();
+  await search(page, PLACEHOLDER, email);
+  await expect(rowWith(page, email)).toContainText('Messenger');
+
+  await rowWith(page, email).getByRole('button', { name: /^EDIT/ }).click();
+  const edit = dialog(page, 'Edit User');
+  await expect(edit.getByLabel('First Name')).toHaveValue(`Ana ${tag}`);
+  await expect(edit.getByLabel('Password')).toHaveCount(0);
+  await expect(edit.getByRole('combobox', { name: 'Role' })).toHaveValue('Messenger');
+  await edit.getByLabel('Last Name').fill('Reyes Cruz');
+  await pick(edit, 'Role', 'Driver');
+  await edit.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(edit).toBeHidden();
+  await expect(rowWith(page, email)).toContainText('Reyes Cruz');
+  await expect(rowWith(page, email)).toContainText('Driver');
+
+  await rowWith(page, email).getByRole('button', { name: /^VIEW/ }).click();
+  const details = dialog(page, 'User Details');
+  await expect(details).toContainText('Reyes Cruz');
+  await expect(details).toContainText('0917-555-1234');
+  await expect(details).toContainText(branch.name);
+  await details.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await rowWith(page, email).getByRole('button', { name: /^RESET PASSWORD/ }).click();
+  await confirm(page, 'Are you sure you want to reset password of this user?');
+  await expect(page.getByText("Password reset link has been sent to user's email.")).toBeVisible();
+
+  const session = await apiAs(request, email, 'Strong@123');
+  await expect(rowWith(page, email).getByRole('button', { name: /^DEACTIVATE/ })).toBeVisible();
+  await rowWith(page, email).getByRole('button', { name: /^DEACTIVATE/ }).click();
+  await confirm(page, "Are you sure you want to change this user's status?");
+  await expect(page.getByText('User deactivated successfully')).toBeVisible();
+  await expect(rowWith(page, email)).toContainText('Inactive');
+  await expect(rowWith(page, email).getByRole('button', { name: /^ACTIVATE/ })).toBeVisible();
+  const ended = await request.get('/api/user-profile', { headers: { authorization: `Bearer ${session.token}` } });
+  expect(ended.status()).toBe(401);
+  await rowWith(page, email).getByRole('button', { name: /^ACTIVATE/ }).click();
+  await confirm(page, "Are you sure you want to change this user's status?");
+  await expect(page.getByText('User activated successfully')).toBeVisible();
+  await expect(rowWith(page, email).getByRole('button', { name: /^DEACTIVATE/ })).toBeVisible();
+
+  await rowWith(page, email).getByRole('button', { name: /^DELETE/ }).click();
+  await confirm(page, 'Are you sure you want to delete this user?');
+  await expect(page.getByText('User deleted successfully')).toBeVisible();
+  await expect(page.getByText('No users')).toBeVisible();
+
+  await search(page, PLACEHOLDER, 'admin@padtrack.test');
+  await rowWith(page, 'admin@padtrack.test').getByRole('button', { name: /^DELETE/ }).click();
+  await confirm(page, 'Are you sure you want to delete this user?');
+  await expect(page.getByText('Error deleting user')).toBeVisible();
+  await expect(page.getByText('You cannot delete your own account. Ask another administrator.')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await search(page, PLACEHOLDER, tag);
+  await expect(phoneCards(page, 'Users')).toHaveCount(10);
+  await expect(phoneCards(page, 'Users').first().getByRole('button', { name: /^DEACTIVATE/ })).toBeVisible();
+  await shot(page, 'users-list-phone');
+});
+
+test('when an invoice names a user, then deleting is refused with "Deactivate the user instead" and the row stays', async ({ page, request }) => {
+  const admin = await adminApi(request);
+  const tag = `req${uniq().replace(/\d/g, 'y')}`;
+  const user = await createUser(admin, { role_id: 5, first_name: `Rhea ${tag}` });
+  const routeCompany = (await admin.post<{ data: { id: number } }>('add-company', { name: `Lines ${tag}`, company_type_id: 1 })).data;
+  const route = (await admin.post<{ data: { id: number } }>('add-route', { company_id: routeCompany.id, name: `Route ${tag}`, tin: '1' })).data;
+  const requester = await apiAs(request, user.email, PASSWORD);
+  await requester.post('create-request-invoice', { branch_id: 1, route_id: route.id, pads: 1 });
+
+  await uiLogin(page, ADMIN.email, ADMIN.password);
+  await page.goto('/users');
+  await search(page, PLACEHOLDER, tag);
+  await rowWith(page, user.email).getByRole('button', { name: /^DELETE/ }).click();
+  await confirm(page, 'Are you sure you want to delete this user?');
+  await expect(page.getByText('Error deleting user')).toBeVisible();
+  await expect(page.getByText(/Deactivate the user instead\.$/)).toBeVisible();
+  await expect(rowWith(page, user.email)).toBeVisible();
+});
