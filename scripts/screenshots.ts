@@ -1,0 +1,45 @@
+import { chromium, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { DEMO_PASSWORD } from './demo-data.ts';
+
+/** Screenshots of the running demo for the README: `npx tsx scripts/screenshots.ts [base URL]`. */
+const base = process.argv[2] ?? 'http://127.0.0.1:3000';
+const out = 'docs/screenshots';
+fs.mkdirSync(out, { recursive: true });
+
+const shots: Array<{ file: string; email: string | null; path: string; width: number; open?: string }> = [
+  { file: 'sign-in', email: null, path: '/login', width: 1280 },
+  { file: 'transactions', email: 'admin@demo.padtrack', path: '/invoices', width: 1280 },
+  { file: 'transaction-details', email: 'admin@demo.padtrack', path: '/invoices', width: 1280, open: 'VIEW' },
+  { file: 'inventories', email: 'custodian@demo.padtrack', path: '/pads', width: 1280 },
+  { file: 'pad-details', email: 'custodian@demo.padtrack', path: '/pads', width: 1280, open: 'VIEW' },
+  { file: 'custodies-phone', email: 'driver@demo.padtrack', path: '/custodies', width: 390 },
+  { file: 'custody-details-phone', email: 'driver@demo.padtrack', path: '/custodies', width: 390, open: 'VIEW' },
+  { file: 'reports', email: 'accounting@demo.padtrack', path: '/reports', width: 1280 },
+  { file: 'users', email: 'admin@demo.padtrack', path: '/users', width: 1280 },
+];
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking'] });
+for (const shot of shots) {
+  const page = await browser.newPage({ viewport: { width: shot.width, height: shot.width > 600 ? 800 : 844 } });
+  if (shot.email) await signIn(page, shot.email);
+  await page.goto(`${base}${shot.path}`);
+  await page.getByTestId('table-loader').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page.waitForTimeout(600);
+  if (shot.open) {
+    await page.getByRole('button', { name: shot.open, exact: true }).first().click();
+    await page.waitForTimeout(1200);
+  }
+  await page.screenshot({ path: `${out}/${shot.file}.png` });
+  await page.close();
+  console.log(`${out}/${shot.file}.png`);
+}
+await browser.close();
