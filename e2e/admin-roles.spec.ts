@@ -15,13 +15,13 @@ test('when an admin manages roles, then search, pages, add, rename, view and del
   await expectColumns(page, ['ID', 'Name', 'Type', 'Actions']);
   await expect(rowWith(page, 'IT Admin')).toContainText('System');
   await expect(rowWith(page, 'IT Admin').getByRole('button', { name: /^DELETE/ })).toHaveCount(0);
+  await shot(page, 'roles-list-desktop');
 
   await search(page, PLACEHOLDER, tag);
   await expect(bodyRows(page)).toHaveCount(10);
   await pager(page).getByRole('button', { name: '2', exact: true }).click();
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(rowWith(page, `${tag} Rank 10`)).toContainText('Custom');
-  await shot(page, 'roles-list-desktop');
 
   await page.getByRole('button', { name: 'Add Role' }).click();
   const add = dialog(page, 'Add Role');
@@ -39,18 +39,18 @@ test('when an admin manages roles, then search, pages, add, rename, view and del
   await rowWith(page, `${tag} Purser`).getByRole('button', { name: /^EDIT/ }).click();
   const edit = dialog(page, 'Edit Role');
   await expect(edit.getByLabel('Name')).toHaveValue(`${tag} Purser`);
-  await edit.getByLabel('Name').fill(`${tag} Chief Purser`);
+  await edit.getByLabel('Name').fill(`${tag} Purser Chief`);
   await edit.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(edit).toBeHidden();
-  await expect(rowWith(page, `${tag} Chief Purser`)).toBeVisible();
+  await expect(rowWith(page, `${tag} Purser Chief`)).toBeVisible();
 
-  await rowWith(page, `${tag} Chief Purser`).getByRole('button', { name: /^VIEW/ }).click();
+  await rowWith(page, `${tag} Purser Chief`).getByRole('button', { name: /^VIEW/ }).click();
   const details = dialog(page, 'Role Details');
-  await expect(details).toContainText(`${tag} Chief Purser`);
+  await expect(details).toContainText(`${tag} Purser Chief`);
   await expect(details).toContainText('Custom role');
   await details.getByRole('button', { name: 'Close', exact: true }).click();
 
-  await rowWith(page, `${tag} Chief Purser`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Purser Chief`).getByRole('button', { name: /^DELETE/ }).click();
   await confirm(page, 'Are you sure you want to delete this role?');
   await expect(page.getByText('No roles')).toBeVisible();
 

@@ -36,7 +36,7 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expectFieldError(add.getByLabel('First Name'), 'First Name is required');
   await expectFieldError(add.getByLabel('Contact Number'), 'Contact Number is required');
-  await expectFieldError(add.getByLabel('Password'), 'Password is required');
+  await expectFieldError(add.getByRole('textbox', { name: 'Password' }), 'Password is required');
   await expectFieldError(add.getByRole('combobox', { name: 'Branch' }), 'Branch is required');
   await add.getByLabel('First Name').fill('Ana2');
   await add.getByLabel('First Name').blur();
@@ -49,13 +49,13 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await add.getByLabel('Contact Number').fill('0917-555-1234');
   const existing = (await admin.get<{ data: Array<{ email: string }> }>('get-users', { search: tag })).data[0].email;
   await add.getByLabel('Email').fill(existing.toUpperCase());
-  await add.getByLabel('Password').fill('weakpass');
-  await add.getByLabel('Password').blur();
+  await add.getByRole('textbox', { name: 'Password' }).fill('weakpass');
+  await add.getByRole('textbox', { name: 'Password' }).blur();
   await expectFieldError(
-    add.getByLabel('Password'),
+    add.getByRole('textbox', { name: 'Password' }),
     'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
   );
-  await add.getByLabel('Password').fill('Strong@123');
+  await add.getByRole('textbox', { name: 'Password' }).fill('Strong@123');
   await pick(add, 'Branch', branch.name);
   await pick(add, 'Role', 'Messenger');
   await pick(add, 'Status', 'Active');
@@ -73,7 +73,7 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await rowWith(page, email).getByRole('button', { name: /^EDIT/ }).click();
   const edit = dialog(page, 'Edit User');
   await expect(edit.getByLabel('First Name')).toHaveValue(`Ana ${tag}`);
-  await expect(edit.getByLabel('Password')).toHaveCount(0);
+  await expect(edit.getByRole('textbox', { name: 'Password' })).toHaveCount(0);
   await expect(edit.getByRole('combobox', { name: 'Role' })).toHaveValue('Messenger');
   await edit.getByLabel('Last Name').fill('Reyes Cruz');
   await pick(edit, 'Role', 'Driver');
@@ -123,6 +123,10 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await expect(phoneCards(page, 'Users')).toHaveCount(10);
   await expect(phoneCards(page, 'Users').first().getByRole('button', { name: /^DEACTIVATE/ })).toBeVisible();
   await shot(page, 'users-list-phone');
+  await page.getByRole('button', { name: 'Add User' }).click();
+  await expect(dialog(page, 'Add User').getByLabel('First Name')).toBeVisible();
+  await shot(page, 'users-add-phone');
+  await dialog(page, 'Add User').getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('when an invoice names a user, then deleting is refused with "Deactivate the user instead" and the row stays', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, apiAs, createBranch, createUser, uiLogin, uniq, watchConsole } from './support.ts';
-import { BADGE_Y4M, BASE_ARGS, PHONE, SHOTS, badgePng, badgeVideo, headOffice, openMenu, padsHeldBy, type Person } from './custodies-support.ts';
+import { BADGE_Y4M, BASE_ARGS, PHONE, SHOTS, badgePng, badgeVideo, headOffice, openPhoneMenu, padsHeldBy, type Person } from './custodies-support.ts';
 
 /** Chromium's fake camera shows the next courier's badge; launch options apply to the whole file. */
 test.use({
@@ -39,10 +39,10 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     const errors = watchConsole(page);
     await uiLogin(page, courier.email, courier.password);
     await expect(page).toHaveURL(/\/custodies$/);
-    const nav = await openMenu(page);
+    const nav = await openPhoneMenu(page);
     expect(await nav.locator('a, button').allInnerTexts()).toEqual(['Custodies', 'Profile', 'Logout']);
     await nav.getByRole('link', { name: 'Custodies' }).click();
-    await expect(nav).toBeHidden();
+    await expect(nav.getByRole('link').first()).not.toBeInViewport();
 
     await expect(page.getByRole('heading', { name: 'Custodies' })).toBeVisible();
     await expect(page.getByPlaceholder('Search by branch name or pad number')).toBeVisible();
@@ -58,7 +58,8 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     await expect(details).toBeVisible();
     await expect(details.getByText('Custody Activity')).toBeVisible();
     await expect(details.getByRole('table', { name: 'Custody details' })).toContainText('Head Office');
-    await page.screenshot({ path: `${SHOTS}/custodies-details-phone.png`, fullPage: true });
+    await expect(details.getByRole('button', { name: 'Hand Over' })).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/custodies-details-phone.png` });
     await details.getByRole('button', { name: 'Hand Over' }).click();
 
     const modal = page.getByRole('dialog', { name: 'Hand Over Custody' });

@@ -99,10 +99,10 @@ export async function acceptInTransactions(page: Page, branchName: string, type:
   await expect(page.getByText('Invoice accepted successfully')).toBeVisible();
 }
 
-export async function openMenu(page: Page) {
+/** Opens the phone menu (closed after sign-in) and returns it once its entries are on screen. */
+export async function openPhoneMenu(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Toggle navigation' }).click();
-  await expect(nav).toBeVisible();
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(nav.getByRole('link').first()).toBeInViewport();
   return nav;
 }
-

@@ -17,7 +17,11 @@ test.describe('returns and turnovers from Transactions', () => {
     await page.getByRole('button', { name: 'Return', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Create Return Invoice' });
     await expect(modal).toBeVisible();
-    await expect(modal.getByRole('button', { name: `Edit pad ${pads[0].number}` })).toBeVisible();
+    await modal.getByRole('button', { name: `Edit pad ${pads[0].number}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Pad' });
+    await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
     await modal.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please select at least one pad').first()).toBeVisible();
     await modal.getByRole('checkbox', { name: `Select pad ${pads[0].number}` }).check();

@@ -9,8 +9,8 @@ type Headers = Record<string, string>;
 export interface Sessions {
   admin: Headers;
   itAdmin: Headers;
-  /** One signed-in user per role 3 to 11. */
-  others: Array<{ role_id: number; headers: Headers }>;
+  /** One signed-in user per role 3 to 11, and one without a role (a fresh registration). */
+  others: Array<{ role_id: number | null; headers: Headers }>;
 }
 
 /** A signed-in user for every role, to prove who may call the administration endpoints. */
@@ -19,6 +19,7 @@ export async function sessionsForAllRoles(t: TestApp): Promise<Sessions> {
   const itAdmin = await signedIn(t, { role_id: 2 });
   const others: Sessions['others'] = [];
   for (let role_id = 3; role_id <= 11; role_id += 1) others.push({ role_id, headers: (await signedIn(t, { role_id })).headers });
+  others.push({ role_id: null, headers: (await signedIn(t, { role_id: null })).headers });
   return { admin: admin.headers, itAdmin: itAdmin.headers, others };
 }
 
@@ -28,7 +29,7 @@ export interface Call {
   payload?: Record<string, unknown>;
 }
 
-/** 401 without a token and 403 for roles 3 to 11, before any body validation. */
+/** 401 without a token and 403 for roles 3 to 11 and for a user without a role, before any body validation. */
 export async function expectAdminsOnly(t: TestApp, sessions: Sessions, call: Call): Promise<void> {
   const anonymous = await t.app.inject({ method: call.method, url: call.url, payload: call.payload });
   expect(anonymous.statusCode, `${call.method} ${call.url} without a token`).toBe(401);

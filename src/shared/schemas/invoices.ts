@@ -30,7 +30,6 @@ export const INVOICE_MSG = {
   onlyPendingDelete: 'Only pending invoices can be deleted.',
   endBeforeStart: 'End Date must be on or after Start Date',
   badDate: 'Use the date format YYYY-MM-DD',
-  userNotFound: 'User not found.',
   userInactive: 'This user is inactive and cannot be assigned.',
   courierConfirmed: 'Assigned user confirmed.',
   courierMismatch: 'This QR code does not belong to the user assigned to this invoice.',

@@ -23,7 +23,7 @@ export function DataTable<T>({
   emptyText: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={columns.length * 110} type="native">
+    <Table.ScrollContainer minWidth={columns.length * 92} type="native">
       <Table striped highlightOnHover verticalSpacing="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>

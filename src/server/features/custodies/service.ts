@@ -14,7 +14,7 @@ const COURIER_ROLES: readonly number[] = [ROLE.DRIVER, ROLE.MESSENGER];
 const padWord = (n: number) => (n === 1 ? '1 pad' : `${n} pads`);
 
 /** DESIGN §5 "Who sees what": roles 1, 2, 3, 8, 9 everything; couriers what they carry; others their own and their branch's. */
-export function custodyScope(actor: Actor): repo.InvoiceScope {
+function custodyScope(actor: Actor): repo.InvoiceScope {
   if (can(actor, 'invoice.seeAll')) return { kind: 'all' };
   if (actor.role_id != null && COURIER_ROLES.includes(actor.role_id)) return { kind: 'carried', userId: actor.id };
   return { kind: 'involved', userId: actor.id, branchId: actor.branch_id };

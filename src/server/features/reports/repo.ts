@@ -165,12 +165,18 @@ export async function activeActor(conn: Conn, userId: number) {
   return row;
 }
 
-/** Takes the next report id up front, so the number can carry it and stay unique without retries. */
-export async function nextReportId(conn: Conn): Promise<number> {
-  const result = (await conn.execute(sql`select nextval(pg_get_serial_sequence('reports', 'id'))::int as id`)) as unknown as {
-    rows: Array<{ id: number }>;
-  };
-  return Number(result.rows[0].id);
+/**
+ * The next number of the year's gapless sequence ("RPT-2026-000042"). The reports table is locked against
+ * other writers until the transaction ends, so two reports can never take the same number or skip one.
+ */
+export async function nextReportNumber(conn: Conn, year: string): Promise<string> {
+  await conn.execute(sql`lock table ${reports} in exclusive mode`);
+  const prefix = `RPT-${year}-`;
+  const [row] = await conn
+    .select({ last: sql<number | null>`max(substring(${reports.number} from ${prefix.length + 1}::int)::int)` })
+    .from(reports)
+    .where(sql`${reports.number} like ${`${prefix}%`}`);
+  return `${prefix}${String((row?.last ?? 0) + 1).padStart(6, '0')}`;
 }
 
 export async function insertReport(conn: Conn, values: typeof reports.$inferInsert, invoiceIds: number[]) {

@@ -199,7 +199,10 @@ describe('reports', () => {
       remarks: 'November batch',
       generated_by_user: { id: accounting.user.id, full_name: 'Ana Reyes' },
     });
-    expect(data.number.endsWith(String(data.id).padStart(6, '0'))).toBe(true);
+    const next = (await post('/api/reports', { invoice_ids: [(await createReportableInvoice(t.db)).invoice.id] })).json().data;
+    const sequence = (n: string) => Number(n.slice(-6));
+    expect(next.number.slice(0, 9)).toBe(data.number.slice(0, 9));
+    expect(sequence(next.number)).toBe(sequence(data.number) + 1);
 
     const [stored] = await t.db.select().from(reports).where(eq(reports.id, data.id));
     expect(stored).toMatchObject({ number: data.number, total_invoice: 2, remarks: 'November batch', generated_by: accounting.user.id });
@@ -305,6 +308,20 @@ describe('reports', () => {
     expect(links).toHaveLength(1);
     const loser = first.statusCode === 201 ? b : a;
     expect(await t.db.select().from(reportInvoices).where(eq(reportInvoices.invoice_id, loser.invoice.id))).toEqual([]);
+  });
+
+  it('when several reports are saved at once, then each gets its own number and the year has no gaps', async () => {
+    const invoices = await Promise.all([0, 1, 2, 3].map(() => createReportableInvoice(t.db)));
+    const results = await Promise.all(invoices.map((item) => post('/api/reports', { invoice_ids: [item.invoice.id] })));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const year = dateInZone(new Date(), 'Asia/Manila').slice(0, 4);
+    const numbers = results.map((r) => r.json().data.number as string).sort();
+    for (const number of numbers) expect(number.startsWith(`RPT-${year}-`)).toBe(true);
+    const sequence = numbers.map((n) => Number(n.slice(-6)));
+    expect(sequence).toEqual([sequence[0], sequence[0] + 1, sequence[0] + 2, sequence[0] + 3]);
+    const all = await t.db.select({ number: reports.number }).from(reports);
+    const taken = all.map((r) => Number(r.number.slice(-6))).sort((a, b) => a - b);
+    expect(taken).toEqual(Array.from({ length: taken.length }, (_, i) => i + 1));
   });
 
   it('when the list is searched by generator name or filtered by dates, then only matching reports come, by the operator day', async () => {

@@ -171,11 +171,9 @@ export async function previewPdf(ctx: AppContext, q: signed.SignedQuery & { ids?
   return pdf;
 }
 
-const reportNumber = (id: number, at: Date, timeZone: string) => `RPT-${dateInZone(at, timeZone).slice(0, 4)}-${String(id).padStart(6, '0')}`;
-
 /**
- * Saves a report: locks the invoices, re-checks them, renders the PDF on the server from the ids
- * (never from the client's data), numbers it and links the invoices, all in one transaction.
+ * Saves a report: locks the invoices, re-checks them, takes the next number of the year, renders the PDF
+ * on the server from the ids (never from the client's data), stores it and links the invoices, all in one transaction.
  */
 export async function createReport(
   ctx: AppContext,
@@ -185,14 +183,12 @@ export async function createReport(
   try {
     return await ctx.db.transaction(async (tx) => {
       await assertEligible(tx, input.invoice_ids, true);
-      const id = await repo.nextReportId(tx);
       const at = new Date();
-      const number = reportNumber(id, at, ctx.config.timeZone);
+      const number = await repo.nextReportNumber(tx, dateInZone(at, ctx.config.timeZone).slice(0, 4));
       const { pdf, period, count } = await renderFor(ctx, tx, actor.id, input.invoice_ids, { number, remarks: input.remarks, at });
       const row = await repo.insertReport(
         tx,
         {
-          id,
           number,
           remarks: input.remarks,
           total_invoice: count,

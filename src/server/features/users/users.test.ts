@@ -136,7 +136,7 @@ describe('users', () => {
       expect(res.statusCode, `${field} ${JSON.stringify(override)}`).toBe(422);
       expect(res.json().errors[field], `${field} ${JSON.stringify(override)}`).toEqual([message]);
     }
-    for (const contact of ['09171234567', '917.123.4567', '+1 917 123 4567', '(02) 123'].slice(0, 3)) {
+    for (const contact of ['09171234567', '917.123.4567', '+1 917 123 4567']) {
       const ok = await t.app.inject({ method: 'POST', url: '/api/add-user', headers: s.admin, payload: form({ contact_number: contact }) });
       expect(ok.statusCode, contact).toBe(201);
     }

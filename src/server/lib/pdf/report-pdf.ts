@@ -45,6 +45,8 @@ const RULE = '#c9ced6';
 const ACCENT = '#1f3a5f';
 const SHADE = '#eef1f5';
 const CELL_PAD = 4;
+/** No Helvetica glyph is wider than this many ems ('@' is 1.015), so a string this short surely fits. */
+const WIDEST_GLYPH_EM = 1.02;
 
 const receiptsOf = (pad: ReportPad) => pad.series_to - pad.series_from + 1;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -184,13 +186,13 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
       line = doc.heightOfString('Xg', { width: 1000 });
       lineHeights.set(key, line);
     }
-    if (!text.includes('\n') && (text.length * size <= width || doc.widthOfString(text) <= width)) return line;
+    if (!text.includes('\n') && (text.length * size * WIDEST_GLYPH_EM <= width || doc.widthOfString(text) <= width)) return line;
     return doc.heightOfString(text, { width });
   };
 
   /** Draws a value in a box; one that fits on a line is placed directly, without the (slow) line wrapper. */
   const boxText = (text: string, x: number, y: number, width: number, size: number, align: 'left' | 'right' | 'center' = 'left') => {
-    const single = !text.includes('\n') && (align === 'left' ? text.length * size <= width : true);
+    const single = !text.includes('\n') && (align === 'left' ? text.length * size * WIDEST_GLYPH_EM <= width : true);
     const textWidth = single && align !== 'left' ? doc.widthOfString(text) : 0;
     if (single && textWidth <= width) {
       const offset = align === 'right' ? width - textWidth : align === 'center' ? (width - textWidth) / 2 : 0;

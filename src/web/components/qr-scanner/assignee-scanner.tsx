@@ -1,18 +1,11 @@
 import { MSG } from '../../../shared/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { QrScanner, type ScanOutcome } from './qr-scanner.tsx';
+import { checkScannedValue } from './scan-rules.ts';
 
 export interface ScannedPerson {
   id: number;
   full_name: string;
-}
-
-/** Spec §5: a scanned value must be a non-empty number before it is looked up. */
-export function checkScannedValue(text: string): string | null {
-  const value = text.trim();
-  if (value === '') return MSG.emptyQr;
-  if (!/^\d+$/.test(value)) return MSG.qrNotNumber;
-  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Html5Qrcode } from 'html5-qrcode';
 import { MSG } from '../../../shared/messages.ts';
 import { AppButton } from '../app-button.tsx';
 import { notify } from '../notify.ts';
+import { cameraErrorMessage, isNotFoundDecodeError } from './scan-rules.ts';
 
 /** Spec §9 scanner constants: file and other flows scan at 2 fps; invoice flows pass 10 fps and a 250 px box. */
 export const SCANNER_DEFAULTS = { fps: 2, box: 250, minBox: 50, aspectRatio: 1 } as const;
@@ -23,17 +24,6 @@ export interface QrScannerProps {
   fps?: number;
   box?: number;
 }
-
-/** Spec §8 camera messages, by the kind of error the browser or the library reports. */
-export function cameraErrorMessage(error: unknown): string {
-  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  if (/NotAllowed|Permission|denied/i.test(text)) return MSG.cameraDenied;
-  if (/NotFound|not found|no camera|Requested device|OverconstrainedError/i.test(text)) return MSG.cameraMissing;
-  return MSG.cameraFailed;
-}
-
-/** A frame where nothing was found is normal while scanning; only other decode errors deserve an alert. */
-const isNotFound = (message: string) => /NotFound|No MultiFormat Readers|No barcode or QR code detected|not found/i.test(message);
 
 async function loadLibrary() {
   const lib = await import('html5-qrcode');
@@ -120,7 +110,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
           void settle(decoded, true);
         },
         (message) => {
-          if (isNotFound(message) || reported.current.has(message)) return;
+          if (isNotFoundDecodeError(message) || reported.current.has(message)) return;
           reported.current.add(message);
           notify.error(`QR Scanner error: ${message}`);
         },

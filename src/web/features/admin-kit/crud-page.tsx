@@ -110,8 +110,8 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
     });
   };
 
-  const actions = (row: Row, wrap: boolean) => (
-    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
+  const actions = (row: Row, inCard: boolean) => (
+    <Group gap={4} wrap={inCard || screen.extraActions ? 'wrap' : 'nowrap'} miw={!inCard && screen.extraActions ? 250 : undefined}>
       {actionButton('VIEW', () => setViewing(row), rowName(row))}
       {actionButton('EDIT', () => setEditing({ mode: 'edit', row }), rowName(row))}
       {(screen.canDelete?.(row) ?? true) ? actionButton('DELETE', () => void remove(row), rowName(row), 'red') : null}

@@ -48,7 +48,13 @@ export function CustodyDetailsModal({ invoiceId, onClose }: { invoiceId: number 
             <DetailsTable invoice={invoice} />
             <PadsCarried invoiceId={invoice.id} />
             <ActivityTimeline activities={invoice.activities} />
-            <Group justify="flex-end" gap="sm" grow={phone}>
+            <Group
+              justify="flex-end"
+              gap="sm"
+              grow={phone}
+              py="xs"
+              style={{ position: 'sticky', bottom: 0, zIndex: 2, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            >
               {mayHandOver ? <AppButton onClick={() => setHandingOver(true)}>Hand Over</AppButton> : null}
               <AppButton variant="secondary" onClick={onClose}>
                 Close

@@ -1,4 +1,4 @@
-import { Badge, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
 import { USER_STATUS } from '../../../shared/lookups.ts';
@@ -75,9 +75,9 @@ export function UsersPage() {
         key: 'status',
         header: 'Status',
         render: (r) => (
-          <Badge variant="light" color={r.user_status_id === USER_STATUS.ACTIVE ? 'teal' : 'gray'}>
+          <Text size="sm" fw={600} c={r.user_status_id === USER_STATUS.ACTIVE ? 'teal.8' : 'dimmed'}>
             {r.status?.name ?? '-'}
-          </Badge>
+          </Text>
         ),
       },
     ],
