@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, apiAs, createRoute, createUser, uiLogin, type Api } from './support.ts';
+import { adminApi, apiAs, createRoute, createUser, uiLogin, watchConsole, type Api } from './support.ts';
 
 const SHOTS = 'docs/screenshots';
 
@@ -32,6 +32,7 @@ test.describe('Inventories', () => {
     const admin = await adminApi(request);
     const route = await createRoute(admin);
     const custodian = await createUser(admin, { role_id: 3, first_name: 'Celia', last_name: 'Custodian' });
+    const consoleErrors = watchConsole(page);
 
     await uiLogin(page, custodian.email, custodian.password);
     await expect(page).toHaveURL(/\/pads$/);
@@ -91,6 +92,7 @@ test.describe('Inventories', () => {
     await page.getByPlaceholder('Search by pad name').fill('25077');
     await expect(page.getByRole('row')).toHaveCount(2);
     await expect(padRow(page, '25051-25100')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
   });
 
   test('when a branch head toggles entries and saves, then the pad shows Partially Used', async ({ page, request }) => {
@@ -98,6 +100,7 @@ test.describe('Inventories', () => {
     const custodian = await createUser(admin, { role_id: 3 });
     const route = await routeWithPads(admin, await apiAs(request, custodian.email, custodian.password), 1_000_001);
     const head = await createUser(admin, { role_id: 5, first_name: 'Berto', last_name: 'Head' });
+    const consoleErrors = watchConsole(page);
 
     await uiLogin(page, head.email, head.password);
     await page.goto('/pads');
@@ -134,6 +137,7 @@ test.describe('Inventories', () => {
     await page.getByRole('button', { name: 'EDIT pad 1 1000001-1000050' }).click();
     await expect(modal.getByRole('button', { name: '1000003: Used' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/pads-edit-phone.png`, animations: 'disabled' });
+    expect(consoleErrors).toEqual([]);
   });
 
   test('when an auditor opens Inventories, then every pad has VIEW only', async ({ page, request }) => {

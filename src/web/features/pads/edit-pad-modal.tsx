@@ -1,12 +1,13 @@
-import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { derivePadStatus, toggleEntry, type SeriesEntry } from '../../../shared/pad-status.ts';
 import { editablePadFields } from '../../../shared/permissions.ts';
-import { updatePadSchema, type Pad } from '../../../shared/schemas/pads.ts';
+import { PAD_MSG, updatePadSchema, type Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { SelectField, TextAreaField } from '../../components/form-fields.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
@@ -47,6 +48,7 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
   const issuanceStatuses = useQuery({ ...padQueries.issuanceStatuses(), enabled: pad !== null });
   const [busy, setBusy] = useState(false);
   const form = useZodForm(updatePadSchema, valuesOf(pad));
+  const locked = pad?.locked_by_invoice_id != null;
 
   useEffect(() => {
     form.setValues(valuesOf(pad));
@@ -87,6 +89,11 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
         <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
           <LoadingOverlay visible={busy} message={MSG.updatingPad} />
           <Stack>
+            {locked ? (
+              <Alert color="yellow" icon={<IconLock size={18} />}>
+                {PAD_MSG.locked}
+              </Alert>
+            ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Route" value={routeLabel(pad.route)} disabled />
               <TextInput label="Series Number" value={pad.series_number} disabled />
@@ -119,7 +126,7 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
               <AppButton variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
               </AppButton>
-              <AppButton type="submit" disabled={busy}>
+              <AppButton type="submit" disabled={busy || locked}>
                 Save Changes
               </AppButton>
             </Group>

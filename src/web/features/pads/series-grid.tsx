@@ -49,7 +49,7 @@ export function SeriesGrid({ series, onToggle }: { series: SeriesEntry[]; onTogg
                     {content}
                   </button>
                 ) : (
-                  <div className={classes.entry} title={String(entry.number)} aria-label={`${entry.number}: ${statusName(entry)}`}>
+                  <div className={classes.entry} role="img" title={String(entry.number)} aria-label={`${entry.number}: ${statusName(entry)}`}>
                     {content}
                   </div>
                 )}
