@@ -9,6 +9,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 1,
+  outputDir: `.tmp/pw-${port}`,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
