@@ -10,6 +10,7 @@ export const MAX_SERIES_NUMBER = 999_999_999_999_999;
 export const MAX_NUMBERS_PER_REQUEST = 1_000_000;
 export const MAX_PAD_SIZE = 1_000;
 const MAX_INT = 2_147_483_647;
+export const MAX_PAD_NUMBER = MAX_INT;
 
 export const PAD_MSG = {
   tooManyNumbers: `One request may generate at most ${MAX_NUMBERS_PER_REQUEST.toLocaleString('en-US')} numbers`,
@@ -23,6 +24,7 @@ export const PAD_MSG = {
   onInvoice: 'This pad is on an invoice, so it cannot be deleted.',
   locked: 'This pad is on an in-transit invoice and cannot be changed until that invoice is accepted.',
   seriesFixed: 'Series entries cannot be added, removed or renumbered.',
+  padNumbersExhausted: `Pad numbers on this route would pass ${MAX_INT}; renumber its pads first.`,
   numberTaken: (number: number) => `Pad number ${number} already exists on this route.`,
   fieldNotAllowed: (label: string) => `You are not allowed to change the ${label}.`,
   invalidPadStatus: 'The selected pad status is invalid.',

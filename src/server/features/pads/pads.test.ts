@@ -163,6 +163,14 @@ describe('pad generation', () => {
     expect(noRoute.json().errors).toEqual({ route_id: [PAD_MSG.routeMissing] });
   });
 
+  it('when the pad numbers of a route would pass the largest pad number, then 422 instead of a failure', async () => {
+    const { route, pads: rows } = await routeWithPads(1, 50);
+    await t.db.update(pads).set({ number: 2_147_483_647 }).where(eq(pads.id, rows[0].id));
+    const res = await addPad({ route_id: route.id, series_from: 100, series_to: 149 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ series_from: [PAD_MSG.padNumbersExhausted] });
+  });
+
   it('when a range overlaps numbers already on the route, then 422 on series_from names the pad and nothing is created', async () => {
     const { route, pads: before } = await routeWithPads(1001, 1120);
     const res = await addPad({ route_id: route.id, series_from: 1100, series_to: 1300 });

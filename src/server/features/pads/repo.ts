@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { SeriesEntry } from '../../../shared/pad-status.ts';
-import type { Pad } from '../../../shared/schemas/pads.ts';
+import { MAX_PAD_NUMBER, type Pad } from '../../../shared/schemas/pads.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
@@ -11,8 +11,6 @@ export type PadRow = typeof pads.$inferSelect;
 
 /** Namespace of the advisory locks that serialise pad numbering per route ("PADS"). */
 const NUMBERING_LOCK = 0x50414453;
-const MAX_PAD_NUMBER = 2_147_483_647;
-
 
 export function seriesFromStatus(from: number, status: string): SeriesEntry[] {
   const entries: SeriesEntry[] = new Array(status.length);
@@ -73,7 +71,12 @@ export async function findOverlappingPad(conn: Conn, routeId: number, from: numb
   const [row] = await conn
     .select({ id: pads.id, number: pads.number, series_from: pads.series_from, series_to: pads.series_to })
     .from(pads)
-    .where(and(eq(pads.route_id, routeId), sql`${pads.series_from} <= ${to}::bigint`, sql`${pads.series_to} >= ${from}::bigint`))
+    .where(
+      and(
+        eq(pads.route_id, routeId),
+        sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') && int8range(${from}::bigint, ${to}::bigint, '[]')`,
+      ),
+    )
     .orderBy(asc(pads.series_from))
     .limit(1);
   return row;

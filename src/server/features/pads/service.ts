@@ -1,6 +1,6 @@
 import { derivePadStatus } from '../../../shared/pad-status.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
-import { PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
+import { MAX_PAD_NUMBER, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
@@ -24,6 +24,9 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
       if (!(await repo.routeExists(tx, input.route_id))) throw invalid('route_id', PAD_MSG.routeMissing);
       await repo.lockRouteNumbering(tx, input.route_id);
       const firstNumber = (await repo.maxPadNumber(tx, input.route_id)) + 1;
+      if (firstNumber - 1 + Math.ceil((input.series_to - input.series_from + 1) / size) > MAX_PAD_NUMBER) {
+        throw invalid('series_from', PAD_MSG.padNumbersExhausted);
+      }
       const headOffice = ctx.config.headOfficeBranchId;
       const created = await repo.insertGeneratedPads(tx, {
         routeId: input.route_id,

@@ -157,6 +157,18 @@ describe('users', () => {
     expect(stored.email).toBe(other.email);
   });
 
+  it('when two admins add the same e-mail at once, then exactly one user is created and the other gets 422 on email', async () => {
+    const payload = form({ email: `twin.${Date.now()}@example.com` });
+    const results = await Promise.all([
+      t.app.inject({ method: 'POST', url: '/api/add-user', headers: s.admin, payload }),
+      t.app.inject({ method: 'POST', url: '/api/add-user', headers: s.itAdmin, payload }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(results.find((r) => r.statusCode === 422)?.json().errors.email).toEqual([MSG.emailTaken]);
+    const stored = await t.db.select().from(users).where(eq(users.email, payload.email as string));
+    expect(stored).toHaveLength(1);
+  });
+
   it('when an admin edits a user without a password, then the details change and the password stays', async () => {
     const user = await addUser();
     const otherBranch = await createBranch(t.db, { name: 'Calapan Office' });
