@@ -4,7 +4,7 @@ import { ForgotPasswordPage } from '../features/accounts/forgot-password-page.ts
 import { LoginPage } from '../features/accounts/login-page.tsx';
 import { ProfilePage } from '../features/accounts/profile-page.tsx';
 import { PadsPage } from '../features/pads/pads-page.tsx';
-import { InvoicesPage } from '../features/invoices/invoices-page.tsx';
+import { TransactionsScreen } from './transactions-screen.tsx';
 import { CustodiesPage } from '../features/custodies/custodies-page.tsx';
 import { RegisterPage } from '../features/accounts/register-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
@@ -34,7 +34,7 @@ const screens: Array<{ screen: string; element: ReactNode }> = [
   { screen: 'branches', element: <BranchesPage /> },
   { screen: 'custodies', element: <CustodiesPage /> },
   { screen: 'pads', element: <PadsPage /> },
-  { screen: 'invoices', element: <InvoicesPage /> },
+  { screen: 'invoices', element: <TransactionsScreen /> },
 ];
 
 export const router = createBrowserRouter([

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { branchSchema, type Branch } from '../../../shared/schemas/branches.ts';
 import { SelectField } from '../../components/form-fields.tsx';
-import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
-import { lookupQueries } from '../admin-kit/lookups.ts';
+import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
+import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { branchApi } from './api.ts';
 
 type Values = { company_id: string | null; name: string; location_id: string | null };

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { companySchema, type Company } from '../../../shared/schemas/companies.ts';
 import { SelectField } from '../../components/form-fields.tsx';
-import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
-import { lookupQueries } from '../admin-kit/lookups.ts';
+import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
+import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { companyApi } from './api.ts';
 
 type Values = { name: string; company_type_id: string | null };

@@ -1,15 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { useSession } from '../../lib/session.ts';
-import { EditPadModal } from '../pads/edit-pad-modal.tsx';
 import { custodyQueries } from './api.ts';
 import { TransferModal } from './transfer-modal.tsx';
 
-/** The Return button of /invoices and its Create Return Invoice modal; roles 5 to 8 get EDIT per pad. */
-export function ReturnInvoiceButton({ onCreated }: { onCreated?: () => void }) {
+export interface PadEditorProps {
+  pad: HeldPad | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * The Return button of /invoices and its Create Return Invoice modal; roles 5 to 8 get EDIT per pad,
+ * which opens the pad editor the app composes in (the Inventories feature's Edit Pad modal).
+ */
+export function ReturnInvoiceButton({ onCreated, padEditor }: { onCreated?: () => void; padEditor: (props: PadEditorProps) => ReactNode }) {
   const session = useSession();
   const [opened, setOpened] = useState(false);
   const [editing, setEditing] = useState<HeldPad | null>(null);
@@ -21,14 +29,14 @@ export function ReturnInvoiceButton({ onCreated }: { onCreated?: () => void }) {
         Return
       </AppButton>
       <TransferModal kind="return" opened={opened} onClose={() => setOpened(false)} onCreated={onCreated} onEditPad={mayEdit ? setEditing : undefined} />
-      <EditPadModal
-        pad={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
+      {padEditor({
+        pad: editing,
+        onClose: () => setEditing(null),
+        onSaved: () => {
           setEditing(null);
           void queryClient.invalidateQueries({ queryKey: [...custodyQueries.all, 'user-pads'] });
-        }}
-      />
+        },
+      })}
     </>
   );
 }

@@ -15,7 +15,6 @@ import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
-import { ReturnInvoiceButton, TurnoverInvoiceButton } from '../custodies/transfer-buttons.tsx';
 import { invoiceQueries, type InvoiceFilters } from './api.ts';
 import { formatDate } from './format.ts';
 import { InvoiceDetailsModal } from './invoice-details-modal.tsx';
@@ -25,8 +24,11 @@ import { InvoiceStatusBadge } from './status-badge.tsx';
 const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null, startDate: null, endDate: null };
 const dash = (text: string | null | undefined) => (text ? text : '-');
 
-/** Spec §2 Transactions (/invoices): the invoices the user may see, with Request, Return and Turnover. */
-export function InvoicesPage() {
+/**
+ * Spec §2 Transactions (/invoices): the invoices the user may see, with Request; the app composes in
+ * the Return and Turnover buttons, which belong to the Custody feature.
+ */
+export function InvoicesPage({ transferActions }: { transferActions: (reload: () => void) => ReactNode }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const { params, setSearch, setFilter, clearFilters, setPage } = useListParams(initialFilters);
@@ -122,8 +124,7 @@ export function InvoicesPage() {
         actions={
           <>
             {can(session?.user, 'invoice.request') ? <AppButton onClick={() => setRequesting(true)}>Request</AppButton> : null}
-            <ReturnInvoiceButton onCreated={reload} />
-            <TurnoverInvoiceButton onCreated={reload} />
+            {transferActions(reload)}
           </>
         }
       />

@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { Location } from '../../../shared/schemas/locations.ts';
 import { locationSchema } from '../../../shared/schemas/locations.ts';
-import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
+import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { locationApi } from './api.ts';
 
 type Values = { name: string };

@@ -1,7 +1,7 @@
 import { Badge, TextInput } from '@mantine/core';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { roleSchema, type Role } from '../../../shared/schemas/roles.ts';
-import { CrudPage, type CrudScreen } from '../admin-kit/crud-page.tsx';
+import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { roleApi } from './api.ts';
 
 type Values = { name: string };

@@ -7,8 +7,8 @@ import { AppButton } from '../../components/app-button.tsx';
 import { confirmAction } from '../../components/confirm.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { notify } from '../../components/notify.ts';
-import { CrudPage, type CrudScreen, type Runner } from '../admin-kit/crud-page.tsx';
-import { lookupQueries } from '../admin-kit/lookups.ts';
+import { CrudPage, type CrudScreen, type Runner } from '../../components/crud-page.tsx';
+import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { userApi } from './api.ts';
 
 type Values = {
