@@ -102,7 +102,7 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   await expect(issueModal).toBeHidden();
   await expect(requestDetails.getByRole('table', { name: 'Invoice details' })).toContainText('Issued');
   await requestDetails.getByRole('button', { name: 'Close' }).click();
-  const issuedRow = page.getByRole('row').filter({ hasText: 'In-Transit' });
+  const issuedRow = page.getByRole('row').filter({ hasText: 'In-Transit' }).filter({ hasText: routeText });
   await expect(issuedRow).toContainText(s.courier.full_name);
   await expect(issuedRow).toContainText('3 days');
   await signOut(page);

@@ -133,7 +133,11 @@ try {
   console.log(JSON.stringify(result, null, 2));
   const slowList = requests.filter((r) => r.p95_ms > budget.list_p95_ms);
   if (generation.wallMs > budget.generate_ms || (t.kind === 'postgres' && slowList.length > 0)) {
-    console.error(`Over budget: generation ${Math.round(generation.wallMs)} ms; slow lists: ${slowList.map((r) => r.label).join(', ') || 'none'}`);
+    console.error(
+      `Over budget: generation ${Math.round(generation.wallMs)} ms (budget ${budget.generate_ms} ms); p95 over ${budget.list_p95_ms} ms: ${
+        slowList.map((r) => `${r.label} ${r.p95_ms} ms`).join(', ') || 'none'
+      }`,
+    );
     process.exitCode = 1;
   }
 } finally {

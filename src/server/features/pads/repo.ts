@@ -133,14 +133,17 @@ function selectPads(conn: Conn) {
 /**
  * The series text contains the term, or (for a number) the pad has that pad number or holds that
  * receipt. Each arm runs on its own index (trigram on the series text, the exclusion constraint's GiST
- * on the range), so a search stays fast with many pads; digits have no case, so LIKE is enough.
+ * on the range, one probe of the route/number index per route), so a search stays fast with many pads;
+ * digits have no case, so LIKE is enough.
  */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const arms: SQL[] = [sql`select s.id from pads s where (s.series_from::text || '-' || s.series_to::text) like ${likePattern(search)}`];
   if (/^\d{1,15}$/.test(search)) {
     const n = Number(search);
-    if (n <= MAX_PAD_NUMBER) arms.push(sql`select s.id from pads s where s.number = ${n}::int`);
+    if (n <= MAX_PAD_NUMBER) {
+      arms.push(sql`select s.id from routes r cross join lateral (select p.id from pads p where p.route_id = r.id and p.number = ${n}::int offset 0) s`);
+    }
     arms.push(sql`select s.id from pads s where int8range(s.series_from, s.series_to, '[]') @> ${n}::bigint`);
   }
   return sql`${pads.id} in (${sql.join(arms, sql` union `)})`;
