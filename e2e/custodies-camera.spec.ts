@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, apiAs, createBranch, createUser, uiLogin, uniq, watchConsole } from './support.ts';
-import { BADGE_Y4M, BASE_ARGS, PHONE, SHOTS, badgePng, badgeVideo, headOffice, openPhoneMenu, padsHeldBy, type Person } from './custodies-support.ts';
+import { adminApi, apiAs, createBranch, createUser, headOffice, uiLogin, uniq, watchConsole } from './support.ts';
+import { openPhoneMenu, padsHeldBy } from './custodies-support.ts';
+import { BASE_ARGS, PHONE, SHOTS, badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
+
+const BADGE_Y4M = fakeCameraFile('custody-badge');
 
 /** Chromium's fake camera shows the next courier's badge; launch options apply to the whole file. */
 test.use({
@@ -30,7 +33,7 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     await asRequester.post('create-return-invoice', { pads: pads.map((p) => p.id), assigned_user_id: courier.id });
 
     const renderer = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BASE_ARGS });
-    badgeVideo(await badgePng(request, renderer, nextCourier));
+    badgeVideo(await badgePng(request, renderer, nextCourier), BADGE_Y4M);
     await renderer.close();
     await request.dispose();
   });

@@ -1,28 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiAs, createBranch, createRoute, type Api, type createUser } from './support.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, createRoute, headOffice, type Api } from './support.ts';
+import { type Person } from './badges.ts';
 
-export const PHONE = { width: 390, height: 844 };
-export const SHOTS = 'docs/screenshots';
-export const BADGE_Y4M = path.join(os.tmpdir(), `padtrack-custody-badge-${process.env.E2E_PORT ?? 3100}.y4m`);
-export const BASE_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
-
-export type Person = Awaited<ReturnType<typeof createUser>>;
 export interface PadRow {
   id: number;
   number: number;
-}
-
-/** The head office (the configured branch 1): made on an empty database, found otherwise. */
-export async function headOffice(admin: Api) {
-  try {
-    return (await admin.get<{ data: { id: number; name: string } }>('head-office-branch')).data;
-  } catch {
-    return createBranch(admin, 'Head Office');
-  }
 }
 
 /**
@@ -46,40 +28,6 @@ export async function padsHeldBy(request: APIRequestContext, admin: Api, request
   });
   await asRequester.post(`accept-invoice/${issued.data.id}`);
   return pads;
-}
-
-/** A person's real badge (get-user-qrcode) rendered to a PNG with a white margin by a Chromium page. */
-export async function badgePng(request: APIRequestContext, browser: Browser, person: Person): Promise<string> {
-  const api = await apiAs(request, person.email, person.password);
-  const { qr_code } = await api.get<{ qr_code: string }>('get-user-qrcode');
-  const page = await browser.newPage();
-  await page.setContent(
-    `<body style="margin:0;background:#fff"><img id="b" src="data:image/svg+xml;base64,${qr_code}" style="width:300px;height:300px;padding:30px;background:#fff"></body>`,
-  );
-  const png = path.join(os.tmpdir(), `padtrack-custody-badge-${person.id}.png`);
-  fs.writeFileSync(png, await page.locator('#b').screenshot());
-  await page.close();
-  return png;
-}
-
-/** DESIGN §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. */
-export function badgeVideo(png: string) {
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-loop',
-    '1',
-    '-i',
-    png,
-    '-vf',
-    'scale=180:180,pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p',
-    '-t',
-    '1',
-    '-r',
-    '10',
-    BADGE_Y4M,
-  ]);
 }
 
 /** Accepts an invoice in the Transactions screen: VIEW, Accept, scan the courier's badge file in Confirm Invoice, Submit. */

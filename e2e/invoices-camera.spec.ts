@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, uiLogin, watchConsole } from './support.ts';
-import { BASE_ARGS, CAMERA_Y4M, SHOTS, badgePng, badgeVideo, requestThroughApi, transactionScene, type Person } from './invoices-support.ts';
+import { requestThroughApi, transactionScene } from './invoices-support.ts';
+import { BASE_ARGS, SHOTS, badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
+
+const CAMERA_Y4M = fakeCameraFile('invoice-badge');
 
 /** Chromium's fake camera films the courier's badge; launch options apply to the whole file. */
 test.use({
@@ -23,7 +26,7 @@ test.describe('the custodian picks the courier with the camera', () => {
     courier = s.courier;
     await requestThroughApi(request, s.requester, s.office.id, s.route.id, 1);
     const renderer = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BASE_ARGS });
-    badgeVideo(await badgePng(request, renderer, courier));
+    badgeVideo(await badgePng(request, renderer, courier), CAMERA_Y4M);
     await renderer.close();
     await request.dispose();
   });

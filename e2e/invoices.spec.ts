@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { adminApi, uiLogin, watchConsole } from './support.ts';
-import { PHONE, SHOTS, badgePng, requestThroughApi, scanImageFile, transactionScene } from './invoices-support.ts';
+import { requestThroughApi, scanImageFile, transactionScene } from './invoices-support.ts';
+import { PHONE, SHOTS, badgePng } from './badges.ts';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 

@@ -53,6 +53,15 @@ export async function createRoute(admin: Api, name = `Route ${uniq()}`) {
     .data;
 }
 
+/** The head office (HEAD_OFFICE_BRANCH_ID): made on an empty database, found otherwise. */
+export async function headOffice(admin: Api) {
+  try {
+    return (await admin.get<{ data: { id: number; name: string } }>('head-office-branch')).data;
+  } catch {
+    return createBranch(admin, 'Head Office');
+  }
+}
+
 /** A user of a role (and branch) created by the admin through /api/add-user, with password PASSWORD. */
 export async function createUser(admin: Api, values: { role_id: number; branch_id?: number; first_name?: string; last_name?: string }) {
   const id = uniq();

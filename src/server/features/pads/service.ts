@@ -56,11 +56,13 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
   }
 }
 
+/** Spec §2 Inventories list: everyone with the screen sees every pad; search and route narrow it. */
 export async function listPads(ctx: AppContext, query: { page: number; per_page: number; search?: string; route?: number }): Promise<Paginated<Pad>> {
   const { data, total } = await repo.listPads(ctx.db, query);
   return paginated(data, total, query.page, query.per_page);
 }
 
+/** What the issue form may pick from: spec §4's rule, minus pads an in-transit invoice is carrying. */
 export async function listAvailablePads(
   ctx: AppContext,
   query: { page: number; per_page: number; search?: string; route_id?: number },
@@ -69,6 +71,7 @@ export async function listAvailablePads(
   return paginated(data, total, query.page, query.per_page);
 }
 
+/** One pad with its series, for the modals and for callers that hold only an id. */
 export async function getPad(ctx: AppContext, id: number): Promise<Pad> {
   const pad = await repo.findPad(ctx.db, id);
   if (!pad) throw notFound(PAD_MSG.notFound);
@@ -156,6 +159,7 @@ export async function deletePad(ctx: AppContext, id: number): Promise<void> {
   }
 }
 
+/** The selects read the names from the database, so renamed lookups show everywhere. */
 export const padStatuses = (ctx: AppContext): Promise<NamedRef[]> => repo.padStatusList(ctx.db);
 export const issuanceStatuses = (ctx: AppContext): Promise<NamedRef[]> => repo.issuanceStatusList(ctx.db);
 

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { apiAs, type createUser } from './support.ts';
+
+export type Person = Awaited<ReturnType<typeof createUser>>;
+
+export const SHOTS = 'docs/screenshots';
+export const PHONE = { width: 390, height: 844 };
+export const BASE_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
+
+/** Where a camera spec's fake video lives; one per spec and port, since the browser reads it at launch. */
+export const fakeCameraFile = (name: string) => path.join(os.tmpdir(), `padtrack-${name}-${process.env.E2E_PORT ?? 3100}.y4m`);
+
+/** A person's real badge (get-user-qrcode) rendered to a PNG with a white margin by a Chromium page. */
+export async function badgePng(request: APIRequestContext, browser: Browser, person: Person): Promise<string> {
+  const api = await apiAs(request, person.email, person.password);
+  const { qr_code } = await api.get<{ qr_code: string }>('get-user-qrcode');
+  const page = await browser.newPage();
+  await page.setContent(
+    `<body style="margin:0;background:#fff"><img id="b" src="data:image/svg+xml;base64,${qr_code}" style="width:300px;height:300px;padding:30px;background:#fff"></body>`,
+  );
+  const png = path.join(os.tmpdir(), `padtrack-badge-${person.id}.png`);
+  fs.writeFileSync(png, await page.locator('#b').screenshot());
+  await page.close();
+  return png;
+}
+
+/** DESIGN §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. */
+export function badgeVideo(png: string, target: string) {
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-i',
+    png,
+    '-vf',
+    'scale=180:180,pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p',
+    '-t',
+    '1',
+    '-r',
+    '10',
+    target,
+  ]);
+}
