@@ -117,7 +117,7 @@ describe('pad generation', () => {
   });
 
   it('when numbers pass 10^12, then they are stored and returned exactly', async () => {
-    const { route, pads: rows } = await routeWithPads(999_999_999_951, 1_000_000_000_050);
+    const { pads: rows } = await routeWithPads(999_999_999_951, 1_000_000_000_050);
     expect(rows.map((p) => `${p.series_from}-${p.series_to}`)).toEqual(['999999999951-1000000000000', '1000000000001-1000000000050']);
     const res = await t.app.inject({ method: 'GET', url: `/api/get-pad/${rows[1].id}`, headers: as[3].headers });
     expect(res.json().data.series_number).toBe('1000000000001-1000000000050');

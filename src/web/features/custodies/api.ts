@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { CustodyInvoice, HandOverInput, HeldPad, ReturnInvoiceInput, TurnoverInvoiceInput } from '../../../shared/schemas/custodies.ts';
-import type { AssignedUser, InvoiceDetail, InvoicePad } from '../../../shared/schemas/invoices.ts';
-import type { AssignableUser } from '../../../shared/schemas/users.ts';
+import type { InvoiceDetail, InvoicePad } from '../../../shared/schemas/invoices.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 
 export interface PageParams {
@@ -35,12 +34,6 @@ export const custodyQueries = {
     }),
   invoiceTypes: () =>
     queryOptions({ queryKey: ['invoice-types'], queryFn: () => api.get<{ data: NamedRef[] }>('invoice-types').then((r) => r.data), staleTime: 300_000 }),
-  couriers: () =>
-    queryOptions({
-      queryKey: ['users-by-roles', 'couriers'],
-      queryFn: () => api.get<{ data: AssignableUser[] }>('get-users-by-roles').then((r) => r.data),
-      staleTime: 60_000,
-    }),
   branches: () =>
     queryOptions({ queryKey: ['branches', 'all'], queryFn: () => api.get<{ data: NamedRef[] }>('get-branches').then((r) => r.data), staleTime: 60_000 }),
 };
@@ -49,6 +42,4 @@ export const custodyApi = {
   handOver: (id: number, input: HandOverInput) => api.post<{ message: string; data: CustodyInvoice }>(`hand-over-invoice/${id}`, input),
   createReturn: (input: ReturnInvoiceInput) => api.post<{ message: string; data: CustodyInvoice }>('create-return-invoice', input),
   createTurnover: (input: TurnoverInvoiceInput) => api.post<{ message: string; data: CustodyInvoice }>('create-turnover-invoice', input),
-  /** Spec §7: the scanned number resolves to a user through the assigned-user lookup. */
-  resolveBadge: (code: string) => api.get<{ data: AssignedUser }>(`get-assigned-user/${encodeURIComponent(code)}`).then((r) => r.data),
 };

@@ -9,7 +9,7 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
 import { ApiError } from '../../lib/api.ts';
 import { custodyApi, custodyQueries } from './api.ts';
-import { AssigneeField } from './assignee-field.tsx';
+import { AssigneeField } from '../../components/qr-scanner/assignee-field.tsx';
 
 /** Spec §2 "Hand Over Custody": pick or scan the next person; the server allows it once. */
 export function HandOverModal({

@@ -10,7 +10,7 @@ import { notify } from '../../components/notify.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { custodyApi, custodyQueries } from './api.ts';
-import { AssigneeField } from './assignee-field.tsx';
+import { AssigneeField } from '../../components/qr-scanner/assignee-field.tsx';
 import { HeldPadsPicker } from './held-pads-picker.tsx';
 
 type Kind = 'return' | 'turnover';

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type {
-  AssignedUser,
   InvoiceAssignedUserCheck,
   InvoiceDetail,
   InvoicePadLink,
@@ -12,7 +11,6 @@ import type {
 } from '../../../shared/schemas/invoices.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import type { Route } from '../../../shared/schemas/routes.ts';
-import type { AssignableUser } from '../../../shared/schemas/users.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 
 export type InvoiceFilters = {
@@ -65,12 +63,6 @@ export const invoiceQueries = {
   headOffice: () =>
     queryOptions({ queryKey: ['head-office-branch'], queryFn: () => api.get<{ data: NamedRef }>('head-office-branch').then((r) => r.data), staleTime: 300_000 }),
   routes: () => queryOptions({ queryKey: ['routes', 'all'], queryFn: () => api.get<{ data: Route[] }>('get-routes').then((r) => r.data), staleTime: 60_000 }),
-  couriers: () =>
-    queryOptions({
-      queryKey: ['users-by-roles', 'couriers'],
-      queryFn: () => api.get<{ data: AssignableUser[] }>('get-users-by-roles').then((r) => r.data),
-      staleTime: 60_000,
-    }),
 };
 
 export const invoiceApi = {
@@ -78,8 +70,6 @@ export const invoiceApi = {
   issue: (input: IssueInvoiceInput) => api.post<{ message: string; data: InvoiceRow }>('issue-invoice', input),
   accept: (id: number) => api.post<{ message: string; data: InvoiceRow }>(`accept-invoice/${id}`),
   remove: (id: number) => api.delete<{ message: string }>(`delete-invoice/${id}`),
-  /** Spec §7 get-assigned-user: the scanned badge number to its user. */
-  resolveBadge: (code: string) => api.get<{ data: AssignedUser }>(`get-assigned-user/${encodeURIComponent(code)}`).then((r) => r.data),
   /** Spec §7 get-invoice-assigned-user-id: does the scanned badge belong to the invoice's courier? */
   checkCourier: (invoiceId: number, code: string) =>
     api.get<InvoiceAssignedUserCheck>('get-invoice-assigned-user-id', { invoice_id: invoiceId, decoded_user_id: code }),

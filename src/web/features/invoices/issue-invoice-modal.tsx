@@ -13,7 +13,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { invoiceApi, invoiceQueries } from './api.ts';
-import { AssigneeSelect } from './assignee-select.tsx';
+import { AssigneeField } from '../../components/qr-scanner/assignee-field.tsx';
 
 type Errors = Record<string, string | undefined>;
 const noFilters = {};
@@ -170,7 +170,7 @@ export function IssueInvoiceModal({ request, onClose, onIssued }: { request: Inv
           error={errors.expected_return}
           maw={260}
         />
-        <AssigneeSelect
+        <AssigneeField
           value={assignee}
           onChange={(value) => {
             clearError('assigned_user_id');

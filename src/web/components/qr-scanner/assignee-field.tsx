@@ -1,41 +1,45 @@
 import { Group, Select, Stack } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { AppButton } from '../../components/app-button.tsx';
-import { AssigneeScanner } from '../../components/qr-scanner/assignee-scanner.tsx';
-import { custodyApi, custodyQueries } from './api.ts';
+import { api } from '../../lib/api.ts';
+import { AppButton } from '../app-button.tsx';
+import { AssigneeScanner, type ScannedPerson } from './assignee-scanner.tsx';
 
-interface Person {
-  id: number;
-  full_name: string;
-}
+const couriersQuery = () =>
+  queryOptions({
+    queryKey: ['users-by-roles', 'couriers'],
+    queryFn: () => api.get<{ data: ScannedPerson[] }>('get-users-by-roles').then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+const resolveBadge = (code: string) => api.get<{ data: ScannedPerson }>(`get-assigned-user/${encodeURIComponent(code)}`).then((r) => r.data);
 
 /**
- * A user select with an Open Scanner button (spec §2 "Assign to" / "Hand over to"): the couriers are offered,
- * and a scanned badge adds and picks whoever it belongs to.
+ * Spec §2 "Assign to" / "Hand over to": the couriers (roles 10 and 11) to pick from, and an Open Scanner
+ * button whose scanned badge adds and picks whoever it belongs to.
  */
 export function AssigneeField({
-  label,
+  label = 'Assign to',
   value,
   onChange,
   error,
   excludeIds = [],
 }: {
-  label: string;
+  label?: string;
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string | null;
   excludeIds?: number[];
 }) {
-  const couriers = useQuery(custodyQueries.couriers());
-  const [scanned, setScanned] = useState<Person[]>([]);
+  const couriers = useQuery(couriersQuery());
+  const [scanned, setScanned] = useState<ScannedPerson[]>([]);
   const [scanning, setScanning] = useState(false);
   const options = useMemo(() => {
-    const seen = new Map<number, Person>();
-    for (const person of couriers.data ?? []) if (!excludeIds.includes(person.id)) seen.set(person.id, person);
-    for (const person of scanned) seen.set(person.id, person);
-    return [...seen.values()].map((p) => ({ value: String(p.id), label: p.full_name }));
+    const people = new Map<number, string>();
+    for (const p of couriers.data ?? []) if (!excludeIds.includes(p.id)) people.set(p.id, p.full_name);
+    for (const p of scanned) people.set(p.id, p.full_name);
+    return [...people].map(([id, name]) => ({ value: String(id), label: name }));
   }, [couriers.data, scanned, excludeIds]);
 
   return (
@@ -61,11 +65,10 @@ export function AssigneeField({
       </Group>
       {scanning ? (
         <AssigneeScanner
-          resolve={custodyApi.resolveBadge}
+          resolve={resolveBadge}
           onResolved={(person) => {
             setScanned((list) => [...list.filter((p) => p.id !== person.id), person]);
             onChange(String(person.id));
-            setScanning(false);
           }}
         />
       ) : null}
