@@ -35,7 +35,7 @@ for (const shot of shots) {
   await page.getByTestId('table-loader').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
   await page.waitForTimeout(600);
   if (shot.open) {
-    await page.getByRole('button', { name: shot.open, exact: true }).first().click();
+    await page.locator('button', { hasText: shot.open }).first().click();
     await page.waitForTimeout(1200);
   }
   await page.screenshot({ path: `${out}/${shot.file}.png` });

@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconQrcode, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +18,8 @@ export const APP_VERSION = '1.0.0';
 export function AppLayout() {
   const session = useSession();
   const [navOpen, nav] = useDisclosure(false);
-  const [deskOpen, desk] = useDisclosure(true);
+  const wide = useMediaQuery('(min-width: 90em)', true, { getInitialValueInEffect: false });
+  const [deskOpen, desk] = useDisclosure(wide);
   const [qrOpen, qr] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const location = useLocation();

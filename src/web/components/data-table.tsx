@@ -6,7 +6,23 @@ export interface Column<T> {
   header: string;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /** Long text (a route, remarks) wraps within a readable width; every other cell stays on one line. */
+  wrap?: boolean;
 }
+
+const ACTIONS_STICKY = {
+  position: 'sticky' as const,
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.18)',
+};
+
+/** Long text wraps; other cells stay on one line; the actions column stays in view while the table scrolls sideways. */
+const cellStyle = (column: { key: string; wrap?: boolean }) => ({
+  ...(column.wrap ? { minWidth: 200, whiteSpace: 'normal' as const } : { whiteSpace: 'nowrap' as const }),
+  ...(column.key === 'actions' ? ACTIONS_STICKY : {}),
+});
 
 /** A list table that scrolls sideways on a phone instead of squeezing; shows the spec's empty text. */
 export function DataTable<T>({
@@ -23,12 +39,12 @@ export function DataTable<T>({
   emptyText: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={columns.length * 92} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm" withTableBorder>
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table highlightOnHover verticalSpacing="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} style={{ width: c.width, whiteSpace: 'nowrap' }}>
+              <Table.Th key={c.key} style={{ ...cellStyle(c), width: c.width, whiteSpace: 'nowrap' }}>
                 {c.header}
               </Table.Th>
             ))}
@@ -58,7 +74,9 @@ export function DataTable<T>({
           {rows?.map((row) => (
             <Table.Tr key={rowKey(row)}>
               {columns.map((c) => (
-                <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                <Table.Td key={c.key} style={cellStyle(c)}>
+                  {c.render(row)}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}

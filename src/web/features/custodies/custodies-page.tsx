@@ -37,7 +37,7 @@ export function CustodiesPage() {
   const columns: Column<CustodyInvoice>[] = [
     { key: 'type', header: 'Invoice Type', render: (r) => r.invoice_type.name },
     { key: 'pads', header: 'Pads', render: (r) => r.pads },
-    { key: 'route', header: 'Route', render: (r) => (r.route ? routeLabel(r.route) : 'Mixed routes') },
+    { key: 'route', header: 'Route', wrap: true, render: (r) => (r.route ? routeLabel(r.route) : 'Mixed routes') },
     { key: 'by', header: 'By', render: byBranch },
     { key: 'to', header: 'To', render: (r) => r.branch?.name ?? '-' },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge name={r.invoice_status.name} /> },

@@ -110,7 +110,7 @@ function DetailsTable({ invoice }: { invoice: InvoiceDetail }) {
 const padColumns: Column<InvoicePad>[] = [
   { key: 'number', header: 'Pad Number', render: (p) => p.number },
   { key: 'series', header: 'Series Number', render: (p) => p.series_number },
-  { key: 'route', header: 'Route', render: (p) => routeLabel(p.route) },
+  { key: 'route', header: 'Route', wrap: true, render: (p) => routeLabel(p.route) },
   { key: 'pad_status', header: 'Pad Status', render: (p) => p.pad_status.name },
   { key: 'issuance', header: 'Issuance Status', render: (p) => p.issuance_status.name },
   { key: 'remarks', header: 'Remarks', render: (p) => p.remarks || '-' },

@@ -25,7 +25,7 @@ export function InvoicePadsTable({ invoiceId }: { invoiceId: number }) {
         </span>
       ),
     },
-    { key: 'route', header: 'Route', render: (r) => routeLabel(r.pad.route) },
+    { key: 'route', header: 'Route', wrap: true, render: (r) => routeLabel(r.pad.route) },
     { key: 'status', header: 'Pad Status', render: (r) => r.pad.pad_status.name },
     { key: 'issuance', header: 'Issuance Status', render: (r) => r.pad.issuance_status.name },
     { key: 'remarks', header: 'Remarks', render: (r) => r.pad.remarks || '-' },

@@ -52,7 +52,7 @@ export function InvoicesPage({ transferActions }: { transferActions: (reload: ()
   const columns: Column<InvoiceRow>[] = [
     { key: 'type', header: 'Transaction Type', render: (r) => r.invoice_type.name },
     { key: 'pads', header: 'Pads', render: (r) => r.pads },
-    { key: 'route', header: 'Route', render: (r) => routeLabel(r.route) },
+    { key: 'route', header: 'Route', wrap: true, render: (r) => routeLabel(r.route) },
     { key: 'by', header: 'By', render: (r) => dash(r.from_branch?.name) },
     { key: 'to', header: 'To', render: (r) => dash(r.branch?.name) },
     { key: 'status', header: 'Status', width: 130, render: (r) => <InvoiceStatusBadge name={r.invoice_status.name} /> },

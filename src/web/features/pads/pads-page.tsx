@@ -36,7 +36,7 @@ export function PadsPage() {
   const canEdit = can(session?.user, 'pad.edit');
 
   const columns: Column<Pad>[] = [
-    { key: 'route', header: 'Route', render: (pad) => <Text inherit miw={200}>{routeLabel(pad.route)}</Text> },
+    { key: 'route', header: 'Route', wrap: true, render: (pad) => routeLabel(pad.route) },
     { key: 'number', header: 'Pad Number', render: (pad) => pad.number },
     {
       key: 'series',
@@ -49,7 +49,7 @@ export function PadsPage() {
     },
     { key: 'pad_status', header: 'Pad Status', render: (pad) => pad.pad_status.name },
     { key: 'issuance_status', header: 'Issuance Status', render: (pad) => pad.issuance_status.name },
-    { key: 'remarks', header: 'Remarks', render: (pad) => pad.remarks ?? '' },
+    { key: 'remarks', header: 'Remarks', wrap: true, render: (pad) => pad.remarks ?? '' },
     {
       key: 'actions',
       header: 'Actions',
