@@ -7,10 +7,6 @@ import { apiAs, type createUser } from './support.ts';
 
 export type Person = Awaited<ReturnType<typeof createUser>>;
 
-export const SHOTS = 'docs/screenshots';
-export const PHONE = { width: 390, height: 844 };
-export const BASE_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
-
 /** Where a camera spec's fake video lives; one per spec and port, since the browser reads it at launch. */
 export const fakeCameraFile = (name: string) => path.join(os.tmpdir(), `padtrack-${name}-${process.env.E2E_PORT ?? 3100}.y4m`);
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, apiAs, createBranch, createUser, headOffice, uiLogin, uniq, watchConsole } from './support.ts';
+import { adminApi, apiAs, BASE_ARGS, createBranch, createUser, headOffice, PHONE, SHOTS, uiLogin, uniq, watchConsole } from './support.ts';
 import { openPhoneMenu, padsHeldBy } from './custodies-support.ts';
-import { BASE_ARGS, PHONE, SHOTS, badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
+import { badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
 
 const BADGE_Y4M = fakeCameraFile('custody-badge');
 
@@ -18,12 +18,13 @@ test.use({
 test.describe('a courier on a phone hands over by scanning the next courier’s badge', () => {
   let courier: Person;
   let nextCourier: Person;
+  let officeName: string;
 
   test.beforeAll(async ({ playwright }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
     const request = await playwright.request.newContext({ baseURL });
     const admin = await adminApi(request);
-    await headOffice(admin);
+    officeName = (await headOffice(admin)).name;
     const branch = await createBranch(admin, `Lucena Agency ${uniq()}`);
     const requester = await createUser(admin, { role_id: 5, branch_id: branch.id, first_name: 'Rosa' });
     courier = await createUser(admin, { role_id: 10, branch_id: branch.id, first_name: 'Dario', last_name: 'Driver' });
@@ -60,7 +61,7 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     const details = page.getByRole('dialog', { name: 'Return Custody Details' });
     await expect(details).toBeVisible();
     await expect(details.getByText('Custody Activity')).toBeVisible();
-    await expect(details.getByRole('table', { name: 'Custody details' })).toContainText('Head Office');
+    await expect(details.getByRole('table', { name: 'Custody details' })).toContainText(officeName);
     await expect(details.getByRole('button', { name: 'Hand Over' })).toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/custodies-details-phone.png` });
     await details.getByRole('button', { name: 'Hand Over' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, apiAs, createBranch, createUser, headOffice, uiLogin, uniq } from './support.ts';
+import { adminApi, apiAs, createBranch, createUser, headOffice, SHOTS, uiLogin, uniq } from './support.ts';
 import { acceptInTransactions, padsHeldBy } from './custodies-support.ts';
-import { SHOTS, badgePng } from './badges.ts';
+import { badgePng } from './badges.ts';
 
 test.describe('returns and turnovers from Transactions', () => {
   test('when a requester returns a pad, then Accounting accepts it and it leaves his custody', async ({ page, request, browser }) => {

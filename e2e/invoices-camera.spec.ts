@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, uiLogin, watchConsole } from './support.ts';
+import { adminApi, BASE_ARGS, SHOTS, uiLogin, watchConsole } from './support.ts';
 import { requestThroughApi, transactionScene } from './invoices-support.ts';
-import { BASE_ARGS, SHOTS, badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
+import { badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
 
 const CAMERA_Y4M = fakeCameraFile('invoice-badge');
 

@@ -2,9 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { adminApi, uiLogin, watchConsole } from './support.ts';
+import { adminApi, PHONE, SHOTS, uiLogin, watchConsole } from './support.ts';
 import { requestThroughApi, scanImageFile, transactionScene } from './invoices-support.ts';
-import { PHONE, SHOTS, badgePng } from './badges.ts';
+import { badgePng } from './badges.ts';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 

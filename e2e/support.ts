@@ -5,6 +5,11 @@ export const ADMIN = { email: 'admin@padtrack.test', password: 'Admin@12345' };
 export const PASSWORD = 'Secret@123';
 export const uniq = () => randomBytes(3).toString('hex');
 
+/** Where browser tests keep the screenshots people look at, and the phone viewport they use. */
+export const SHOTS = 'docs/screenshots';
+export const PHONE = { width: 390, height: 844 };
+export const BASE_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
+
 export interface Api {
   token: string;
   get<T = unknown>(path: string, params?: Record<string, string | number>): Promise<T>;
