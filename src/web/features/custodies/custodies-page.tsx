@@ -18,7 +18,7 @@ import { formatDate } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 const initialFilters = { invoiceType: null as string | null };
-const byBranch = (row: CustodyInvoice) => row.user.branch?.name ?? row.from_branch?.name ?? '-';
+const byBranch = (row: CustodyInvoice) => row.from_branch?.name ?? row.user.branch?.name ?? '-';
 
 /** Spec §2 Custodies: the in-transit invoices the user may see, with hand-over from the details view. */
 export function CustodiesPage() {

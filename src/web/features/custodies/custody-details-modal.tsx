@@ -84,7 +84,7 @@ function DetailsTable({ invoice }: { invoice: InvoiceDetail }) {
     ['Status', <StatusBadge key="s" name={invoice.invoice_status.name} />],
     ['Pads', invoice.pads],
     ['Route', invoice.route ? routeLabel(invoice.route) : 'Mixed routes'],
-    ['By', invoice.user.branch?.name ?? invoice.from_branch?.name ?? '-'],
+    ['By', invoice.from_branch?.name ?? invoice.user.branch?.name ?? '-'],
     ['To', invoice.branch?.name ?? '-'],
     ['Created By', invoice.user.full_name],
     ['Assigned To', invoice.assigned_to ?? '-'],
