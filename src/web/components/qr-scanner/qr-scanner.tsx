@@ -30,6 +30,7 @@ async function loadLibrary() {
   const f = lib.Html5QrcodeSupportedFormats;
   return {
     Html5Qrcode: lib.Html5Qrcode,
+    qr: f.QR_CODE,
     formats: [
       f.QR_CODE,
       f.AZTEC,
@@ -49,12 +50,25 @@ async function loadLibrary() {
 }
 
 /**
+ * Reads an image with every format first; when that fails, with the QR reader alone, because on some
+ * QR images one of the linear-barcode readers aborts the whole multi-format pass before QR is tried.
+ */
+async function decodeFile(readers: Html5Qrcode[], file: File): Promise<string | null> {
+  for (const reader of readers) {
+    const text = await reader.scanFile(file, false).catch(() => null);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+/**
  * The camera QR scanner of spec §2: back camera preferred, a square scan box, and scanning an image file
  * while the camera is not started. html5-qrcode is loaded only when a scan begins, from the app's own bundle.
  */
 export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DEFAULTS.box }: QrScannerProps) {
   const regionId = `qr-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const scanner = useRef<Html5Qrcode | null>(null);
+  const qrOnly = useRef<Html5Qrcode | null>(null);
   const reported = useRef(new Set<string>());
   const paused = useRef(false);
   const [state, setState] = useState<ScannerState>('not-started');
@@ -66,6 +80,15 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
     const { Html5Qrcode, formats } = await loadLibrary();
     scanner.current = new Html5Qrcode(regionId, { formatsToSupport: formats, verbose: false });
     return scanner.current;
+  };
+
+  const fileReaders = async () => {
+    const all = await instance();
+    if (!qrOnly.current) {
+      const { Html5Qrcode, qr } = await loadLibrary();
+      qrOnly.current = new Html5Qrcode(regionId, { formatsToSupport: [qr], verbose: false });
+    }
+    return [all, qrOnly.current];
   };
 
   const stopCamera = async () => {
@@ -81,6 +104,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
       const current = scanner.current;
       if (current?.isScanning) void current.stop().catch(() => undefined);
       scanner.current = null;
+      qrOnly.current = null;
     },
     [],
   );
@@ -136,8 +160,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
     setOutcome(null);
     setBusy(true);
     try {
-      const current = await instance();
-      const text = await current.scanFile(file, false).catch(() => null);
+      const text = await decodeFile(await fileReaders(), file);
       if (text === null) setOutcome({ ok: false, message: MSG.qrInvalidBadge });
       else await settle(text, false);
     } finally {
