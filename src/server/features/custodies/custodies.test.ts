@@ -436,7 +436,7 @@ describe('custody API', () => {
       const creatorA = await createUser(t.db, { role_id: 5, branch_id: a.id });
       const courierX = await signedIn(t, { role_id: 10, branch_id: a.id });
       const courierY = await signedIn(t, { role_id: 11, branch_id: b.id });
-      const pA = await createHeldPad(t.db, { holder_user_id: creatorA.id, holder_branch_id: a.id });
+      const pA = await createHeldPad(t.db, { holder_user_id: creatorA.id, holder_branch_id: a.id, number: 987_654 });
       const toB = await createInTransitInvoice(t.db, { user_id: creatorA.id, from_branch_id: a.id, branch_id: b.id, assigned_user_id: courierX.user.id, padIds: [pA.id] });
       const toHq = await createInTransitInvoice(t.db, {
         invoice_type_id: INVOICE_TYPE.RETURN,
