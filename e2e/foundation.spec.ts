@@ -85,6 +85,22 @@ test('when the register form is filled badly, then the spec messages appear unde
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 });
 
+test('when the sign-in form is filled badly, then each field says why and a wrong password is named under the email', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Email').fill('admin@');
+  await page.getByLabel(/^Password/).fill('short');
+  await expect(page.getByText('Invalid email format')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel(/^Password/).fill('Wrong@12345');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('when a reset link is opened, then its form checks the rules and a used token says so', async ({ page }) => {
   await page.goto('/reset-password/not-a-real-token-0000000000000000');
   await page.getByLabel('New Password').fill('weak');

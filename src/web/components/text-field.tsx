@@ -13,17 +13,19 @@ export interface TextFieldProps extends Omit<TextInputProps, 'error' | 'onChange
   /** An error from outside (a string, a list, or server errors keyed by field); it wins over the local one. */
   error?: ExternalError;
   onValidity?: (id: string, valid: boolean) => void;
+  /** Show the local error before the field is touched (after a submit attempt). */
+  showError?: boolean;
 }
 
 /** The spec's shared text input, on Mantine. */
-export function TextField({ id, label, value, onChange, required, rule, error, onValidity, onBlur, ...rest }: TextFieldProps) {
+export function TextField({ id, label, value, onChange, required, rule, error, onValidity, showError, onBlur, ...rest }: TextFieldProps) {
   const [touched, setTouched] = useState(false);
   const localError = validateText(value, { label, required, ...rule });
   const outside = externalErrorFor(error, id);
   useEffect(() => {
     onValidity?.(id, localError === null);
   }, [id, localError, onValidity]);
-  const shown = outside ?? (touched ? localError : null);
+  const shown = outside ?? (touched || showError ? localError : null);
   return (
     <TextInput
       id={id}

@@ -1,46 +1,84 @@
-import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { homePath } from '../../../shared/permissions.ts';
-import { loginSchema } from '../../../shared/schemas/accounts.ts';
+import { EMAIL_PATTERN } from '../../../shared/schemas/common.ts';
+import { allReportedValid, type ExternalError } from '../../../shared/text-rules.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
-import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { accountApi } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 
+/** Spec §2 Sign in, built on the spec's shared text input: each field checks itself and reports its validity. */
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [validity, setValidity] = useState<Record<string, boolean>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ExternalError>(null);
+  const report = useCallback((id: string, valid: boolean) => setValidity((v) => (v[id] === valid ? v : { ...v, [id]: valid })), []);
   if (session) return <Navigate to={homePath(session.user.role_id)} replace />;
 
-  const submit = form.onSubmit(async (values) => {
+  const change = (field: 'email' | 'password') => (value: string) => {
+    setServerErrors(null);
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (!allReportedValid(validity)) return;
     setBusy(true);
     try {
-      const result = await accountApi.login(values);
+      const result = await accountApi.login({ email: values.email.trim(), password: values.password });
       sessionStore.set(result);
       navigate(homePath(result.user.role_id), { replace: true });
     } catch (error) {
-      if (applyServerErrors(form, error)) return;
-      const message = error instanceof ApiError ? (error.hasResponse ? error.message || MSG.unexpected : MSG.loginFailed) : MSG.unexpected;
-      form.setFieldError('email', message);
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0) setServerErrors(error.errors);
+      else if (error instanceof ApiError) setServerErrors({ email: [error.hasResponse ? error.message || MSG.unexpected : MSG.loginFailed] });
+      else setServerErrors({ email: [MSG.unexpected] });
     } finally {
       setBusy(false);
     }
-  });
+  };
 
   return (
     <AuthCard title="Sign in" subtitle="Receipt pads, transactions and custody in one place.">
       <LoadingOverlay visible={busy} message="Logging in..." />
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Email" type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            rule={{ pattern: EMAIL_PATTERN, patternMessage: MSG.invalidEmail }}
+            value={values.email}
+            onChange={change('email')}
+            error={serverErrors}
+            onValidity={report}
+            showError={attempted}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            rule={{ minLength: 8 }}
+            value={values.password}
+            onChange={change('password')}
+            error={serverErrors}
+            onValidity={report}
+            showError={attempted}
+          />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot password?
