@@ -49,13 +49,31 @@ async function loadLibrary() {
   };
 }
 
+/** Widths to retry an unread image at: the QR detector misses some codes at one scale and finds them at another. */
+const RETRY_WIDTHS = [240, 200, 160, 120];
+
+async function rescaled(file: File, width: number): Promise<File | null> {
+  const bitmap = await createImageBitmap(file).catch(() => null);
+  if (!bitmap) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = Math.max(1, Math.round((bitmap.height / bitmap.width) * width));
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  return blob ? new File([blob], file.name, { type: 'image/png' }) : null;
+}
+
 /**
- * Reads an image with every format first; when that fails, with the QR reader alone, because on some
- * QR images one of the linear-barcode readers aborts the whole multi-format pass before QR is tried.
+ * Reads an image with every format; when that fails, with the QR reader alone at a few smaller widths,
+ * because the QR detector misses some badges at one scale and reads them at another.
  */
-async function decodeFile(readers: Html5Qrcode[], file: File): Promise<string | null> {
-  for (const reader of readers) {
-    const text = await reader.scanFile(file, false).catch(() => null);
+async function decodeFile(all: Html5Qrcode, qrOnly: Html5Qrcode, file: File): Promise<string | null> {
+  const first = await all.scanFile(file, false).catch(() => null);
+  if (first !== null) return first;
+  for (const width of RETRY_WIDTHS) {
+    const smaller = await rescaled(file, width);
+    const text = smaller ? await qrOnly.scanFile(smaller, false).catch(() => null) : null;
     if (text !== null) return text;
   }
   return null;
@@ -88,7 +106,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
       const { Html5Qrcode, qr } = await loadLibrary();
       qrOnly.current = new Html5Qrcode(regionId, { formatsToSupport: [qr], verbose: false });
     }
-    return [all, qrOnly.current];
+    return { all, qrOnly: qrOnly.current };
   };
 
   const stopCamera = async () => {
@@ -160,7 +178,8 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
     setOutcome(null);
     setBusy(true);
     try {
-      const text = await decodeFile(await fileReaders(), file);
+      const readers = await fileReaders();
+      const text = await decodeFile(readers.all, readers.qrOnly, file);
       if (text === null) setOutcome({ ok: false, message: MSG.qrInvalidBadge });
       else await settle(text, false);
     } finally {
