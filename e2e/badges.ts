@@ -24,20 +24,27 @@ export async function badgePng(request: APIRequestContext, browser: Browser, per
   return png;
 }
 
-/** DESIGN §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. */
+/**
+ * DESIGN §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. Half the
+ * frames show it at 170 px and half at 200 px, because the QR detector misses some codes at one exact scale.
+ */
 export function badgeVideo(png: string, target: string) {
+  const frame = (size: number, input: string, output: string) =>
+    `[${input}]scale=${size}:${size},pad=640:480:(ow-iw)/2:(oh-ih)/2:white,trim=duration=0.5,setpts=PTS-STARTPTS[${output}]`;
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
     'error',
     '-loop',
     '1',
+    '-framerate',
+    '10',
     '-i',
     png,
-    '-vf',
-    'scale=180:180,pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p',
-    '-t',
-    '1',
+    '-filter_complex',
+    `[0:v]split=2[a][b];${frame(170, 'a', 'v1')};${frame(200, 'b', 'v2')};[v1][v2]concat=n=2:v=1:a=0,format=yuv420p[out]`,
+    '-map',
+    '[out]',
     '-r',
     '10',
     target,
