@@ -16,6 +16,7 @@ import { custodyQueries } from './api.ts';
 import { CustodyDetailsModal } from './custody-details-modal.tsx';
 import { formatDate } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { LabelledValue } from '../../components/labelled-value.tsx';
 
 const initialFilters = { invoiceType: null as string | null };
 const byBranch = (row: CustodyInvoice) => row.from_branch?.name ?? row.user.branch?.name ?? '-';
@@ -102,10 +103,10 @@ function CustodyCards({ rows, loading, onView }: { rows: CustodyInvoice[] | unde
             <StatusBadge name={r.invoice_status.name} />
           </Group>
           <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
-            <Field label="By" value={byBranch(r)} />
-            <Field label="To" value={r.branch?.name ?? '-'} />
-            <Field label="Assigned To" value={r.assigned_to ?? '-'} />
-            <Field label="Date" value={formatDate(r.created_at)} />
+            <LabelledValue label="By" value={byBranch(r)} />
+            <LabelledValue label="To" value={r.branch?.name ?? '-'} />
+            <LabelledValue label="Assigned To" value={r.assigned_to ?? '-'} />
+            <LabelledValue label="Date" value={formatDate(r.created_at)} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
             Route: {r.route ? routeLabel(r.route) : 'Mixed routes'}
@@ -116,18 +117,5 @@ function CustodyCards({ rows, loading, onView }: { rows: CustodyInvoice[] | unde
         </Card>
       ))}
     </Stack>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </div>
   );
 }

@@ -20,6 +20,7 @@ import { formatDate } from './format.ts';
 import { InvoiceDetailsModal } from './invoice-details-modal.tsx';
 import { RequestInvoiceModal } from './request-invoice-modal.tsx';
 import { InvoiceStatusBadge } from './status-badge.tsx';
+import { LabelledValue } from '../../components/labelled-value.tsx';
 
 const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null, startDate: null, endDate: null };
 const dash = (text: string | null | undefined) => (text ? text : '-');
@@ -182,11 +183,11 @@ function InvoiceCards({
             <InvoiceStatusBadge name={r.invoice_status.name} />
           </Group>
           <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
-            <Fact label="By" value={dash(r.from_branch?.name)} />
-            <Fact label="To" value={dash(r.branch?.name)} />
-            <Fact label="Date" value={formatDate(r.created_at)} />
-            <Fact label="Expected Return" value={expected(r)} />
-            <Fact label="Assigned To" value={dash(r.assigned_to)} />
+            <LabelledValue label="By" value={dash(r.from_branch?.name)} />
+            <LabelledValue label="To" value={dash(r.branch?.name)} />
+            <LabelledValue label="Date" value={formatDate(r.created_at)} />
+            <LabelledValue label="Expected Return" value={expected(r)} />
+            <LabelledValue label="Assigned To" value={dash(r.assigned_to)} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
             Route: {routeLabel(r.route)}
@@ -197,18 +198,5 @@ function InvoiceCards({
         </Card>
       ))}
     </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </div>
   );
 }

@@ -14,6 +14,7 @@ import { browserTimeZone, byBranch, formatDate, REPORT_TEXT, toBranch } from './
 import { InvoiceDetailsModal } from './invoice-details-modal.tsx';
 import { PreviewReportModal } from './preview-report-modal.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { LabelledValue } from '../../components/labelled-value.tsx';
 
 /** Spec §2 Generate modal: pick completed Issued invoices, then preview the report they make. */
 export function GenerateReportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -241,11 +242,11 @@ function InvoiceCards({
               {routeLabel(row.route)}
             </Text>
             <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
-              <Field label="By" value={byBranch(row)} />
-              <Field label="To" value={toBranch(row)} />
-              <Field label="Date" value={formatDate(row.created_at)} />
-              <Field label="Expected Return" value={expectedReturnText(row.expected_return_date, new Date(), timeZone)} />
-              <Field label="Assigned To" value={row.assigned_to ?? '-'} />
+              <LabelledValue label="By" value={byBranch(row)} />
+              <LabelledValue label="To" value={toBranch(row)} />
+              <LabelledValue label="Date" value={formatDate(row.created_at)} />
+              <LabelledValue label="Expected Return" value={expectedReturnText(row.expected_return_date, new Date(), timeZone)} />
+              <LabelledValue label="Assigned To" value={row.assigned_to ?? '-'} />
             </SimpleGrid>
             <Group justify="flex-end" mt="xs">
               <AppButton size="compact-sm" variant="secondary" onClick={() => onView(row.id)} aria-label={`View invoice ${row.id}`}>
@@ -256,18 +257,5 @@ function InvoiceCards({
         ))}
       </Stack>
     </Stack>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-        {value}
-      </Text>
-    </div>
   );
 }
