@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = `.tmp/e2e-${port}`;
+/** Each port builds and serves its own copy of the UI, so browser runs on different ports never share a build. */
+process.env.WEB_DIR ??= `.tmp/web-${port}`;
+const webDir = process.env.WEB_DIR;
 
 /** Browser tests run the built app on its embedded database, fresh for each run, in Debian's Chromium. */
 export default defineConfig({
@@ -25,10 +28,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx src/server/main.ts`,
+    command: `npx vite build --outDir ${webDir} --emptyOutDir --logLevel warn && rm -rf ${E2E_DATA_DIR} && npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
@@ -39,6 +42,7 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@padtrack.test',
       ADMIN_PASSWORD: 'Admin@12345',
       LOG_LEVEL: 'warn',
+      WEB_DIR: webDir,
     },
   },
 });
