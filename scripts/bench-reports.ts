@@ -5,8 +5,7 @@
  */
 import os from 'node:os';
 import { ROLE } from '../src/shared/lookups.ts';
-import { createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
-import { createReportableInvoice } from '../src/server/test/report-factories.ts';
+import { buildIssuedInvoice, createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
 
 const invoiceCount = Number(process.argv[2] ?? 500);
@@ -27,7 +26,7 @@ try {
   const seedStart = performance.now();
   const ids: number[] = [];
   for (let i = 0; i < invoiceCount; i += 1) {
-    const { invoice } = await createReportableInvoice(t.db, {
+    const { invoice } = await buildIssuedInvoice(t.db, {
       route: routes[i % routes.length],
       fromBranch: headOffice,
       toBranch: agencies[i % agencies.length],

@@ -7,9 +7,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/errors.ts';
+import { logSerializers } from './lib/log-serializers.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -29,17 +31,33 @@ const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>(
 /** Each feature adds its routes here; nothing else in the app knows the features. */
 const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes];
 
+/** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */
+const trustProxyOption = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+/** Vite's hashed files under assets/ never change under one name, so browsers keep them; everything else is revalidated. */
+export function webCacheControl(webDir: string, filePath: string): string {
+  const relative = path.relative(webDir, filePath).split(path.sep);
+  return relative.length > 1 && relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Builds the HTTP app around a context; main.ts listens on it, tests call inject on it. */
 export async function buildApp(ctx: AppContext, options: { ping: () => Promise<void> }): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: ctx.log,
-    trustProxy: true,
+    loggerInstance: ctx.log.child({}, { serializers: logSerializers }),
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1_048_576,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -80,7 +98,14 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
   const webDir = ctx.config.webDir;
   const indexFile = webDir ? path.join(webDir, 'index.html') : null;
   if (webDir && indexFile && fs.existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDir, filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -15,6 +15,10 @@ export interface Config {
   padSize: number;
   tokenTtlHours: number;
   logLevel: string;
+  /** Longest a database statement may run before it is cancelled and answered 503. */
+  dbStatementTimeoutMs: number;
+  /** Fastify's trustProxy: false (no proxy, the default), true, a hop count, or proxy addresses. */
+  trustProxy: boolean | number | string[];
   /** Where the built UI lives; null serves the API only. */
   webDir: string | null;
 }
@@ -23,6 +27,15 @@ const int = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
+
+/** TRUST_PROXY: unset or "false" trusts nobody; "true", a hop count, or comma-separated addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+}
 
 /** Reads DESIGN §3's settings from the environment, with the documented defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     padSize: int(env.PAD_SIZE, 50),
     tokenTtlHours: int(env.TOKEN_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL || 'info',
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDir: path.resolve(env.WEB_DIR || 'dist'),
   };
 }

@@ -2,14 +2,18 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { DEFAULT_POOL_TIMEOUTS, openDatabase, type Database } from './db/client.ts';
 import { badgeSecret, seedFirstAdmin, seedLookups } from './db/seed.ts';
 import { createMailer } from './lib/mail.ts';
 
 /** Opens and migrates the database, seeds it, and builds the app: the same steps for the server, demo and benchmarks. */
 export async function startApp(config: Config, options: { database?: Database; logger?: pino.Logger } = {}) {
   const log = options.logger ?? pino({ level: config.logLevel });
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir }));
+  const database = options.database ?? (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : config.dataDir,
+      timeouts: { ...DEFAULT_POOL_TIMEOUTS, statementTimeoutMs: config.dbStatementTimeoutMs },
+    }));
   await seedLookups(database.db);
   const generated = await seedFirstAdmin(database.db, config.adminEmail, config.adminPassword);
   if (generated) {

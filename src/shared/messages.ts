@@ -37,6 +37,8 @@ export const MSG = {
   passwordUpdateError: 'An error occurred. Please try again.',
 
   profileUpdated: 'Profile updated successfully',
+  currentPasswordRequired: 'Enter your current password to change your email',
+  currentPasswordWrong: 'The current password is incorrect',
   profileUpdateFailed: 'Failed to update profile. Please check the form for errors.',
   resetPasswordFailed: 'Failed to reset password',
   confirmResetOwnPassword: 'Are you sure you want to reset your password?',
@@ -100,6 +102,7 @@ export const ADMIN_MSG = {
   cannotChangeOwnRole: 'You cannot change your own role. Ask another administrator.',
   cannotChangeOwnStatus: 'You cannot deactivate your own account. Ask another administrator.',
   nameTaken: 'The name has already been taken.',
+  routeNameTaken: 'This company already has a route with this name.',
   selectedInvalid: (label: string) => `The selected ${label.toLowerCase()} does not exist.`,
   created: (thing: string) => `${thing} created successfully`,
   updated: (thing: string) => `${thing} updated successfully`,

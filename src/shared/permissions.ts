@@ -1,4 +1,4 @@
-import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from './lookups.ts';
+import { INVOICE_STATUS, INVOICE_TYPE, ROLE, USER_STATUS } from './lookups.ts';
 
 /** The part of a user that access rules look at. */
 export interface Actor {
@@ -21,6 +21,7 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   pads: PAD_AND_INVOICE_ROLES,
   invoices: PAD_AND_INVOICE_ROLES,
   reports: [1, 2, 8, 9],
+  accountability: PAD_AND_INVOICE_ROLES,
   custodies: null,
   'user-profile': null,
 };
@@ -64,6 +65,7 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Transactions', path: '/invoices', screen: 'invoices', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Inventories', path: '/pads', screen: 'pads', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Reports', path: '/reports', screen: 'reports', roles: [1, 2, 8, 9] },
+    { label: 'Accountability', path: '/accountability', screen: 'accountability', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Companies', path: '/companies', screen: 'companies', roles: [1, 2] },
     { label: 'Routes', path: '/routes', screen: 'routes', roles: [1, 2] },
     { label: 'Branches/Agencies', path: '/branches', screen: 'branches', roles: [1, 2] },
@@ -78,8 +80,11 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
 
 export interface InvoiceForRules {
   user_id: number;
+  created_by: number;
+  from_branch_id: number | null;
   branch_id: number | null;
   assigned_user_id: number | null;
+  accepted_by: number | null;
   invoice_type_id: number;
   invoice_status_id: number;
 }
@@ -90,6 +95,25 @@ export interface PadFieldChanges {
   pad_status_id?: boolean;
   remarks?: boolean;
   series?: boolean;
+}
+
+/** The thing each object rule looks at; actions not listed here are decided by the role alone. */
+interface Subjects {
+  'invoice.issue': InvoiceForRules;
+  'invoice.accept': InvoiceForRules;
+  'invoice.see': InvoiceForRules;
+  'invoice.delete': InvoiceForRules;
+  'custody.handOver': InvoiceForRules;
+  'user.resetPassword': { id: number };
+  'raaf.read': RaafHolderForRules;
+  'raaf.certify': RaafHolderForRules;
+}
+
+/** Whose RAAF: a user (with their branch) or a branch's own stock. */
+export interface RaafHolderForRules {
+  type: 'user' | 'branch';
+  id: number;
+  branch_id: number | null;
 }
 
 export type Action =
@@ -105,50 +129,97 @@ export type Action =
   | 'invoice.issue'
   | 'invoice.accept'
   | 'invoice.seeAll'
+  | 'invoice.see'
+  | 'invoice.delete'
   | 'invoice.returnPadEdit'
   | 'custody.handOver'
-  | 'report.use';
+  | 'report.use'
+  | 'user.resetPassword'
+  | 'ledger.read'
+  | 'raaf.read'
+  | 'raaf.certify'
+  | 'raaf.review'
+  | 'raaf.consolidated';
+
+export type SubjectOf<A extends Action> = A extends keyof Subjects ? Subjects[A] : never;
+
+type Rule<A extends Action> = (actor: Actor, thing: SubjectOf<A> | undefined) => boolean;
+
+/** Drivers and messengers: they carry pads for everyone, so their branch does not widen what they see. */
+export const isCourier = (actor: Actor | null | undefined) => hasRole(actor, [ROLE.DRIVER, ROLE.MESSENGER]);
+
+/** Who may be named an invoice's courier (assignee), at issue, transfer or hand-over: an active user with a role. */
+export const mayCarry = (user: { role_id: number | null; user_status_id: number }) =>
+  user.role_id != null && user.user_status_id === USER_STATUS.ACTIVE;
+
+/**
+ * DESIGN §5 "Who sees what", the one scope of every invoice list and details view (Transactions,
+ * Custodies, Reports): roles 1, 2, 3, 8, 9 see all; anyone else the invoices they asked for, wrote,
+ * carry now or accepted, and (unless they are a courier) those leaving from or going to their branch.
+ */
+export type InvoiceScope = { all: true } | { all: false; userId: number; branchId: number | null };
+
+export function invoiceScope(actor: Actor): InvoiceScope {
+  if (hasRole(actor, [1, 2, 3, 8, 9])) return { all: true };
+  return { all: false, userId: actor.id, branchId: isCourier(actor) ? null : actor.branch_id };
+}
+
+function inScope(scope: InvoiceScope, invoice: InvoiceForRules): boolean {
+  if (scope.all) return true;
+  const { userId, branchId } = scope;
+  if ([invoice.user_id, invoice.created_by, invoice.assigned_user_id, invoice.accepted_by].includes(userId)) return true;
+  return branchId !== null && (invoice.branch_id === branchId || invoice.from_branch_id === branchId);
+}
+
+const RULES: { [A in Action]: Rule<A> } = {
+  administer: (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
+  'pad.create': (actor) => hasRole(actor, [1, 2, 3]),
+  'pad.delete': (actor) => hasRole(actor, [1, 2, 3]),
+  'pad.edit': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
+  'pad.editNumber': (actor) => hasRole(actor, [1, 2, 3, 8]),
+  'pad.editIssuanceStatus': (actor) => hasRole(actor, [3, 8]),
+  'pad.editUsage': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
+  'invoice.request': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
+  'invoice.selectPads': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN]),
+  'invoice.issue': (actor, invoice) =>
+    hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN]) &&
+    (!invoice || (invoice.invoice_type_id === INVOICE_TYPE.REQUEST && invoice.invoice_status_id === INVOICE_STATUS.PENDING)),
+  'invoice.accept': (actor, invoice) => (invoice ? canAccept(actor, invoice) : false),
+  'invoice.seeAll': (actor) => invoiceScope(actor).all,
+  'invoice.see': (actor, invoice) => (invoice ? inScope(invoiceScope(actor), invoice) : false),
+  /** DESIGN §5: only a Pending invoice goes, by its creator or roles 1–2; history of anything else stays. */
+  'invoice.delete': (actor, invoice) =>
+    invoice != null &&
+    invoice.invoice_status_id === INVOICE_STATUS.PENDING &&
+    (invoice.created_by === actor.id || hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN])),
+  'invoice.returnPadEdit': (actor) => hasRole(actor, [5, 6, 7, 8]),
+  'custody.handOver': (actor, invoice) =>
+    hasRole(actor, [1, 2, 3]) || (invoice != null && invoice.assigned_user_id != null && invoice.assigned_user_id === actor.id),
+  'report.use': (actor) => hasRole(actor, [1, 2, 8, 9]),
+  /** Spec §2: anyone may ask a reset link for themselves; only roles 1–2 for someone else. */
+  'user.resetPassword': (actor, target) => target == null || target.id === actor.id || hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
+  'ledger.read': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
+  /** Issue 13: your own RAAF; roles 1, 2, 3, 8, 9 anyone's; roles 4–6 their branch's and its users'. */
+  'raaf.read': (actor, holder) => {
+    if (!holder || !hasRole(actor, PAD_AND_INVOICE_ROLES)) return false;
+    if (holder.type === 'user' && holder.id === actor.id) return true;
+    if (hasRole(actor, [1, 2, 3, 8, 9])) return true;
+    return hasRole(actor, [4, 5, 6]) && actor.branch_id !== null && holder.branch_id === actor.branch_id;
+  },
+  /** Only the accountable person certifies: the user, or for a branch its custodian or head (or roles 1–2). */
+  'raaf.certify': (actor, holder) => {
+    if (!holder) return false;
+    if (holder.type === 'user') return holder.id === actor.id && hasRole(actor, PAD_AND_INVOICE_ROLES);
+    return hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]) || (hasRole(actor, [ROLE.BRANCH_CUSTODIAN, ROLE.BRANCH_HEAD]) && actor.branch_id === holder.id);
+  },
+  'raaf.review': (actor) => hasRole(actor, [ROLE.ACCOUNTING]),
+  'raaf.consolidated': (actor) => hasRole(actor, [1, 2, 8, 9]),
+};
 
 /** Every role rule of spec §4 and §6 in one place; the menu, the buttons and the API all ask here. */
-export function can(actor: Actor | null | undefined, action: Action, invoice?: InvoiceForRules): boolean {
+export function can<A extends Action>(actor: Actor | null | undefined, action: A, thing?: SubjectOf<A>): boolean {
   if (!actor) return false;
-  switch (action) {
-    case 'administer':
-      return hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]);
-    case 'pad.create':
-    case 'pad.delete':
-      return hasRole(actor, [1, 2, 3]);
-    case 'pad.edit':
-      return hasRole(actor, [3, 5, 6, 7, 8]);
-    case 'pad.editNumber':
-      return hasRole(actor, [1, 2, 3, 8]);
-    case 'pad.editIssuanceStatus':
-      return hasRole(actor, [3, 8]);
-    case 'pad.editUsage':
-      return hasRole(actor, [3, 5, 6, 7, 8]);
-    case 'invoice.request':
-      return hasRole(actor, PAD_AND_INVOICE_ROLES);
-    case 'invoice.selectPads':
-      return hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN]);
-    case 'invoice.issue':
-      return (
-        hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN]) &&
-        (!invoice ||
-          (invoice.invoice_type_id === INVOICE_TYPE.REQUEST && invoice.invoice_status_id === INVOICE_STATUS.PENDING))
-      );
-    case 'invoice.accept':
-      return invoice ? canAccept(actor, invoice) : false;
-    case 'invoice.seeAll':
-      return hasRole(actor, [1, 2, 3, 8, 9]);
-    case 'invoice.returnPadEdit':
-      return hasRole(actor, [5, 6, 7, 8]);
-    case 'custody.handOver':
-      return (
-        hasRole(actor, [1, 2, 3]) || (invoice != null && invoice.assigned_user_id != null && invoice.assigned_user_id === actor.id)
-      );
-    case 'report.use':
-      return hasRole(actor, [1, 2, 8, 9]);
-  }
+  return RULES[action](actor, thing);
 }
 
 function canAccept(actor: Actor, invoice: InvoiceForRules): boolean {

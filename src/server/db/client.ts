@@ -27,13 +27,41 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+export interface PoolTimeouts {
+  /** Longest a statement may run before the server cancels it. */
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = { statementTimeoutMs: 30_000, connectTimeoutMs: 5_000, idleTimeoutMs: 30_000 };
+
+/**
+ * A pool that survives the database going away: every client, idle or checked out, has an error
+ * listener (an unheard 'error' event would end the process), and connect, statement and idle timeouts
+ * turn a frozen server into errors the API answers with 503 instead of requests that hang.
+ */
+function resilientPool(url: string, timeouts: PoolTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    idleTimeoutMillis: timeouts.idleTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.statementTimeoutMs + 5_000,
+  });
+  const ignore = () => {
+    // the failed query rejects on its own and the pool discards the broken client
+  };
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+  return pool;
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
-export async function openDatabase(options: { url: string | null; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: { url: string | null; dataDir: string | null; timeouts?: PoolTimeouts }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    pool.on('error', () => {
-      // an idle client lost its connection (server restart, database dropped); the pool replaces it
-    });
+    const pool = resilientPool(options.url, options.timeouts ?? DEFAULT_POOL_TIMEOUTS);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
     return {
@@ -75,6 +103,26 @@ export function sqlState(error: unknown): string | null {
     } else break;
   }
   return null;
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '57014']);
+const UNAVAILABLE_MESSAGE = /connection terminated|connection timeout|timeout exceeded|not queryable|query read timeout|pglite is closed|database closed/i;
+
+/**
+ * True when the database is away rather than the request being wrong: refused or dropped connections,
+ * SQLSTATE class 08, an administrator shutdown or cancel (57P01–57P03, 57014) and client timeouts.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    if (typeof current !== 'object' || current === null) break;
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    if (Array.isArray(errors) && errors.some(databaseUnavailable)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The constraint named by a database error, if any. */

@@ -60,7 +60,10 @@ export const locations = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('locations_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index('locations_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    uniqueIndex('locations_name_lower_uq').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const companies = pgTable(
@@ -77,6 +80,7 @@ export const companies = pgTable(
   (t) => [
     index('companies_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('companies_company_type_idx').on(t.company_type_id),
+    uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`),
   ],
 );
 
@@ -96,6 +100,7 @@ export const routes = pgTable(
     index('routes_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('routes_tin_trgm').using('gin', sql`${t.tin} gin_trgm_ops`),
     index('routes_company_idx').on(t.company_id),
+    uniqueIndex('routes_company_name_lower_uq').on(t.company_id, sql`lower(${t.name})`),
   ],
 );
 
@@ -117,6 +122,7 @@ export const branches = pgTable(
     index('branches_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('branches_company_idx').on(t.company_id),
     index('branches_location_idx').on(t.location_id),
+    uniqueIndex('branches_name_lower_uq').on(sql`lower(${t.name})`),
   ],
 );
 
@@ -216,9 +222,26 @@ export const pads = pgTable(
     index('pads_status_idx').on(t.issuance_status_id, t.pad_status_id),
     index('pads_holder_user_idx').on(t.holder_user_id),
     index('pads_holder_branch_idx').on(t.holder_branch_id),
+    index('pads_locked_by_invoice_idx').on(t.locked_by_invoice_id).where(sql`${t.locked_by_invoice_id} is not null`),
+    index('pads_route_id_idx').on(t.route_id, t.id),
     check('pads_range_ck', sql`${t.series_to} >= ${t.series_from}`),
     check('pads_series_len_ck', sql`length(${t.series_status}) = ${t.series_to} - ${t.series_from} + 1`),
   ],
+);
+
+/**
+ * How many pads of a route have ids in each block of 1,024 ids (block = id >> 10), kept exact by triggers
+ * on pads in the writing transaction (migration 0002). The pad list reads its total and finds the block a
+ * page starts in from these few rows instead of counting and offsetting the whole table.
+ */
+export const padIdBlocks = pgTable(
+  'pad_id_blocks',
+  {
+    route_id: integer('route_id').notNull(),
+    block: integer('block').notNull(),
+    pads: integer('pads').notNull(),
+  },
+  (t) => [primaryKey({ name: 'pad_id_blocks_pk', columns: [t.route_id, t.block] })],
 );
 
 export const invoices = pgTable(
@@ -326,4 +349,74 @@ export const reportInvoices = pgTable(
       .unique(),
   },
   (t) => [primaryKey({ columns: [t.report_id, t.invoice_id] })],
+);
+
+/**
+ * DESIGN §8 ledger: one row per thing that happened to a contiguous run of one pad's numbers. Append
+ * only (a trigger refuses UPDATE and DELETE); seq numbers each pad's events and hash chains them.
+ * holder_* is the party whose stock the event changes; counterparty_* the other side of a transfer.
+ * pad_id has no foreign key: a deleted pad's history stays.
+ */
+export const padEvents = pgTable(
+  'pad_events',
+  {
+    id: serial('id').primaryKey(),
+    pad_id: integer('pad_id').notNull(),
+    seq: integer('seq').notNull(),
+    route_id: integer('route_id')
+      .notNull()
+      .references(() => routes.id),
+    kind: text('kind').notNull(),
+    from_number: bigint('from_number', { mode: 'number' }).notNull(),
+    to_number: bigint('to_number', { mode: 'number' }).notNull(),
+    qty: integer('qty').notNull(),
+    holder_user_id: integer('holder_user_id').references(() => users.id),
+    holder_branch_id: integer('holder_branch_id').references(() => branches.id),
+    counterparty_user_id: integer('counterparty_user_id').references(() => users.id),
+    counterparty_branch_id: integer('counterparty_branch_id').references(() => branches.id),
+    invoice_id: integer('invoice_id').references(() => invoices.id),
+    actor_user_id: integer('actor_user_id').references(() => users.id),
+    reason: text('reason'),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    business_date: date('business_date', { mode: 'string' }).notNull(),
+    prev_hash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('pad_events_pad_seq_uq').on(t.pad_id, t.seq),
+    index('pad_events_holder_user_idx').on(t.holder_user_id, t.recorded_at),
+    index('pad_events_holder_branch_idx').on(t.holder_branch_id, t.recorded_at),
+    index('pad_events_recorded_idx').on(t.recorded_at),
+    index('pad_events_invoice_idx').on(t.invoice_id),
+    check('pad_events_range_ck', sql`${t.to_number} >= ${t.from_number} and ${t.qty} = ${t.to_number} - ${t.from_number} + 1`),
+    check(
+      'pad_events_kind_ck',
+      sql`${t.kind} in ('received', 'opening', 'transfer_out', 'transfer_in', 'used', 'used_reverted', 'cancelled', 'lost')`,
+    ),
+  ],
+);
+
+/** A certified RAAF, frozen as it was signed: the JSON, the PDF and the last event hash of every pad it covers. */
+export const raafCertificates = pgTable(
+  'raaf_certificates',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    month: text('month').notNull(),
+    holder_type: text('holder_type').notNull(),
+    holder_id: integer('holder_id').notNull(),
+    report_json: text('report_json').notNull(),
+    pad_hashes: text('pad_hashes').notNull(),
+    pdf: bytea('pdf').notNull(),
+    certified_by: integer('certified_by')
+      .notNull()
+      .references(() => users.id),
+    certified_at: timestamp('certified_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewed_by: integer('reviewed_by').references(() => users.id),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('raaf_certificates_holder_month_uq').on(t.month, t.holder_type, t.holder_id),
+    check('raaf_certificates_holder_type_ck', sql`${t.holder_type} in ('user', 'branch')`),
+  ],
 );

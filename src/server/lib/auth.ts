@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { USER_STATUS } from '../../shared/lookups.ts';
 import type { Actor } from '../../shared/permissions.ts';
 import type { AppContext } from '../context.ts';
@@ -62,8 +62,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-/** A preHandler that demands a signed-in user and, optionally, a rule they must pass. */
-export function authorize(rule?: (user: AuthUser) => boolean): preHandlerAsyncHookHandler {
+/** An onRequest hook that demands a signed-in user and, optionally, a rule they must pass, before the body is read or validated. */
+export function authorize(rule?: (user: AuthUser) => boolean): onRequestAsyncHookHandler {
   return async (request) => {
     if (!request.user) throw unauthenticated();
     if (rule && !rule(request.user)) throw forbidden();

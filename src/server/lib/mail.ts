@@ -8,8 +8,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** A link worth logging when mail is only written to disk. */
-  link?: string;
 }
 
 export interface Mailer {
@@ -34,7 +32,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      options.log.info({ to: message.to, file, link: message.link }, `mail written: ${message.subject}`);
+      options.log.info({ file }, `mail written: ${message.subject}`);
     },
   };
 }

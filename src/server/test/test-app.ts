@@ -34,7 +34,7 @@ async function openTestDatabase(): Promise<Database> {
  * A real app on a fresh database: PGlite in memory, or a new database on the PostgreSQL server named by
  * TEST_DATABASE_URL. Requests go through app.inject, the whole HTTP layer included.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { logger?: pino.Logger } = {}) {
   const database = await openTestDatabase();
   const config = {
     ...loadConfig({
@@ -46,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     }),
     webDir: null,
   };
-  const started = await startApp(config, { database, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const started = await startApp(config, { database, logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   await started.app.ready();
   return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, close: () => started.app.close() };
 }

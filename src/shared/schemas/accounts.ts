@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG, required } from '../messages.ts';
+import { EMAIL_PATTERN } from '../email-pattern.ts';
 import {
-  EMAIL_PATTERN,
   LETTERS_AND_SPACES,
   MOBILE_PATTERN,
   PROFILE_EMAIL_PATTERN,
@@ -9,7 +9,9 @@ import {
   emailField,
   optionalText,
   requiredText,
+  text,
 } from './common.ts';
+import { namedRef } from './responses.ts';
 
 const strongPassword = (label: string, message: string) => requiredText(label, 128).regex(STRONG_PASSWORD, message);
 
@@ -60,27 +62,33 @@ export const profileSchema = z.object({
   first_name: personName('First Name'),
   last_name: personName('Last Name'),
   email: emailField('Email', MSG.invalidEmail, PROFILE_EMAIL_PATTERN),
+  /** Needed only when the e-mail changes (the server decides); the form shows it then. */
+  current_password: text('Current password').max(128).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
-/** What the server says about the signed-in user (login, user-profile). */
-export interface SessionUser {
-  id: number;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  full_name: string;
-  email: string;
-  contact_number: string | null;
-  role_id: number | null;
-  branch_id: number | null;
-  user_status_id: number;
-  role: { id: number; name: string } | null;
-  branch: { id: number; name: string } | null;
-  status: { id: number; name: string } | null;
-}
+/** What the server says about the signed-in user (login, user-profile); no hash or token ever. */
+export const sessionUser = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  contact_number: z.string().nullable(),
+  role_id: z.number().nullable(),
+  branch_id: z.number().nullable(),
+  user_status_id: z.number(),
+  role: namedRef.nullable(),
+  branch: namedRef.nullable(),
+  status: namedRef.nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
 
-export interface LoginResponse {
-  user: SessionUser;
-  token: string;
-}
+export const loginResponse = z.object({ user: sessionUser, token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const registeredResponse = loginResponse.extend({ message: z.string() });
+export const passwordUpdatedResponse = z.object({ message: z.string(), role_id: z.number().nullable() });
+export const profileUpdatedResponse = z.object({ message: z.string(), userProfile: sessionUser });
+export const badgeResponse = z.object({ qr_code: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { requiredText, type NamedRef } from './common.ts';
-import { refId } from './admin-common.ts';
+import { requiredText } from './common.ts';
+import { refId } from './fields.ts';
+import { namedRef } from './responses.ts';
 
 export const branchSchema = z.object({
   company_id: refId('Company'),
@@ -9,11 +10,12 @@ export const branchSchema = z.object({
 });
 export type BranchInput = z.input<typeof branchSchema>;
 
-export interface Branch {
-  id: number;
-  company_id: number;
-  name: string;
-  location_id: number;
-  company: NamedRef;
-  location: NamedRef;
-}
+export const branchRow = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  name: z.string(),
+  location_id: z.number(),
+  company: namedRef,
+  location: namedRef,
+});
+export type Branch = z.infer<typeof branchRow>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { listQuery, requiredText, type NamedRef } from './common.ts';
-import { filterId, refId } from './admin-common.ts';
+import { listQuery, requiredText } from './common.ts';
+import { optionalId, refId } from './fields.ts';
+import { namedRef } from './responses.ts';
 
 export const companySchema = z.object({
   name: requiredText('Name'),
@@ -8,12 +9,8 @@ export const companySchema = z.object({
 });
 export type CompanyInput = z.input<typeof companySchema>;
 
-export const companiesQuery = listQuery.extend({ company_type_id: filterId });
+export const companiesQuery = listQuery.extend({ company_type_id: optionalId });
 export type CompaniesQuery = z.infer<typeof companiesQuery>;
 
-export interface Company {
-  id: number;
-  name: string;
-  company_type_id: number;
-  company_type: NamedRef;
-}
+export const companyRow = z.object({ id: z.number(), name: z.string(), company_type_id: z.number(), company_type: namedRef });
+export type Company = z.infer<typeof companyRow>;

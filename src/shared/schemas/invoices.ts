@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { MSG, invalidFormat, required } from '../messages.ts';
-import { DIGITS, listQuery, type NamedRef, type Paginated } from './common.ts';
+import { MSG, required } from '../messages.ts';
+import { DIGITS, listQuery, type NamedRef } from './common.ts';
+import { dateRange, id, optionalDate, optionalId, pickedId, wholeNumber } from './fields.ts';
 
-const MAX_ID = 2_147_483_647;
 export const MAX_PADS_PER_REQUEST = 1000;
 export const MAX_RETURN_DAYS = 3650;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Messages of the invoice flows that the spec leaves unworded. */
 export const INVOICE_MSG = {
@@ -25,7 +24,7 @@ export const INVOICE_MSG = {
   tooManyPads: (n: number) => `You may issue at most ${n} ${n === 1 ? 'pad' : 'pads'} for this request.`,
   padsNotAvailable: 'Some of the selected pads are not available for this route.',
   padsTaken: 'Some of the selected pads were just taken by another invoice. Please choose again.',
-  assigneeInvalid: 'The selected user cannot be assigned.',
+  assigneeInvalid: 'The selected user cannot be assigned: only active users with a role carry pads.',
   notInTransit: 'This invoice is no longer in transit.',
   onlyPendingDelete: 'Only pending invoices can be deleted.',
   endBeforeStart: 'End Date must be on or after Start Date',
@@ -34,77 +33,55 @@ export const INVOICE_MSG = {
   courierConfirmed: 'Assigned user confirmed.',
   courierMismatch: 'This QR code does not belong to the user assigned to this invoice.',
   noCourier: 'This invoice has no assigned user.',
+  notHeld: (names: string[]) => `Only pads in your custody can be moved; not in your custody: ${names.join(', ')}.`,
+  alreadyInTransit: (names: string[]) => `Already in transit: ${names.join(', ')}. Reload and choose again.`,
+  padsJustMoved: 'Some of these pads were just moved by another request. Reload and choose again.',
+  branchMissing: 'The selected branch does not exist.',
+  ownBranch: 'Choose a branch other than your own.',
+  handOverNotInTransit: 'Only custody in transit can be handed over.',
+  handOverForbidden: 'Only the assigned courier or a custodian can hand over this custody.',
+  sameCourier: 'This user already has the custody. Choose the person taking it over.',
+  changedHands: 'This custody changed hands meanwhile. Reload and try again.',
+  acceptReturnForbidden: 'Only Accounting can accept a return.',
+  acceptTurnoverForbidden: 'Only the custodian, head, supervisor or ticketing officer of the destination branch can accept a turnover.',
 } as const;
 
-const id = () => z.coerce.number().int().positive().max(MAX_ID);
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalId = () => z.preprocess(emptyToUndefined, id().optional());
-
-/** An id picked from a select: numbers or numeric strings, the spec's "{label} is required" otherwise. */
-const refId = (label: string) =>
-  z.coerce
-    .number({ error: required(label) })
-    .int(required(label))
-    .positive(required(label))
-    .max(MAX_ID, `The selected ${label} is invalid.`);
-
-/** A count typed into a text box: required, digits only, within bounds; sent as a number or a string. */
-const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string()], { error: required(label) })
-    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-    .pipe(
-      z
-        .string()
-        .min(1, { message: required(label), abort: true })
-        .max(12, { message: invalidFormat(label), abort: true })
-        .regex(DIGITS, invalidFormat(label))
-        .transform(Number)
-        .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} may not be greater than ${max}`)),
-    );
+/** An id picked from a select: "{label} is required", or "The selected {label} is invalid." past the largest id. */
+const refId = (label: string) => pickedId(required(label), `The selected ${label} is invalid.`);
 
 const dateParam = (label: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(DATE, `${label}: ${INVOICE_MSG.badDate}`)
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}: ${INVOICE_MSG.badDate}`)
-      .optional(),
-  );
+  optionalDate(label, { format: `${label}: ${INVOICE_MSG.badDate}`, invalid: `${label}: ${INVOICE_MSG.badDate}` });
 
-export const invoiceListQuery = listQuery
-  .extend({
-    invoice_type: optionalId(),
-    invoice_status: optionalId(),
-    issuance_status: optionalId(),
+export const invoiceListQuery = dateRange(
+  listQuery.extend({
+    invoice_type: optionalId,
+    invoice_status: optionalId,
+    issuance_status: optionalId,
     start_date: dateParam('Start Date'),
     end_date: dateParam('End Date'),
-  })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: INVOICE_MSG.endBeforeStart,
-    path: ['end_date'],
-  });
+  }),
+  INVOICE_MSG.endBeforeStart,
+);
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
 export const requestInvoiceSchema = z.object({
-  branch_id: optionalId(),
+  branch_id: optionalId,
   route_id: refId('Route'),
-  pads: wholeNumber('Number of Pads', 1, MAX_PADS_PER_REQUEST),
+  pads: wholeNumber('Number of Pads', { min: 1, max: MAX_PADS_PER_REQUEST }),
 });
 export type RequestInvoiceInput = z.input<typeof requestInvoiceSchema>;
 
 export const issueInvoiceSchema = z.object({
   invoice_id: refId('Invoice'),
-  branch_id: optionalId(),
-  route_id: optionalId(),
+  branch_id: optionalId,
+  route_id: optionalId,
   pads: z
     .array(id(), { error: INVOICE_MSG.selectPads })
     .min(1, INVOICE_MSG.selectPads)
     .max(MAX_PADS_PER_REQUEST, INVOICE_MSG.tooManyPads(MAX_PADS_PER_REQUEST)),
   assigned_user_id: refId('Assign to'),
-  expected_return: wholeNumber('Expected Return (Days)', 1, MAX_RETURN_DAYS),
-  user_id: optionalId(),
+  expected_return: wholeNumber('Expected Return (Days)', { min: 1, max: MAX_RETURN_DAYS }),
+  user_id: optionalId,
 });
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 
@@ -123,72 +100,90 @@ export const invoiceAssignedUserQuery = z.object({
   decoded_user_id: z.string().max(64).optional(),
 });
 
-export interface PersonRef {
-  id: number;
-  full_name: string;
-}
+const namedRef = z.object({ id: z.number(), name: z.string() });
+export const personRef = z.object({ id: z.number(), full_name: z.string() });
+export type PersonRef = z.infer<typeof personRef>;
+export const routeRef = z.object({ id: z.number(), name: z.string(), tin: z.string(), company: namedRef });
+export type RouteRef = z.infer<typeof routeRef>;
 
-export interface RouteRef {
-  id: number;
-  name: string;
-  tin: string;
-  company: { id: number; name: string };
-}
+/** Shown when a Return or Turnover carries pads of several routes and so has no single route. */
+export const MIXED_ROUTES = 'Mixed routes';
 
-/** One invoice as lists and the details view show it (spec §3 Invoice). */
-export interface InvoiceRow {
-  id: number;
-  invoice_type_id: number;
-  invoice_type: NamedRef;
-  invoice_status_id: number;
-  invoice_status: NamedRef;
-  user_id: number;
-  user: PersonRef & { branch_id: number | null; branch: NamedRef | null };
-  created_by: number;
-  creator: PersonRef;
-  from_branch_id: number | null;
-  from_branch: NamedRef | null;
-  branch_id: number | null;
-  branch: NamedRef | null;
-  route_id: number | null;
-  route: RouteRef | null;
-  assigned_user_id: number | null;
-  assigned_user: PersonRef | null;
-  assigned_to: string | null;
+/**
+ * One invoice as every list and details view shows it (spec §3 Invoice): Transactions, Custodies and
+ * Reports answer this same shape. `by`, `to`, `route_label` and `expected_return_text` are the screens'
+ * column texts, decided once on the server (Expected Return counted in APP_TIMEZONE).
+ */
+export const invoiceRow = z.object({
+  id: z.number(),
+  invoice_type_id: z.number(),
+  invoice_type: namedRef,
+  invoice_status_id: z.number(),
+  invoice_status: namedRef,
+  user_id: z.number(),
+  user: personRef.extend({ branch_id: z.number().nullable(), branch: namedRef.nullable() }),
+  created_by: z.number(),
+  creator: personRef,
+  from_branch_id: z.number().nullable(),
+  from_branch: namedRef.nullable(),
+  branch_id: z.number().nullable(),
+  branch: namedRef.nullable(),
+  route_id: z.number().nullable(),
+  route: routeRef.nullable(),
+  assigned_user_id: z.number().nullable(),
+  assigned_user: personRef.nullable(),
+  assigned_to: z.string().nullable(),
   /** How many pads: requested for a Request, carried for the other types. */
-  pads: number;
-  request_invoice_id: number | null;
-  expected_return_date: string | null;
-  accepted_by: number | null;
-  accepted_at: string | null;
-  created_at: string;
-}
+  pads: z.number(),
+  request_invoice_id: z.number().nullable(),
+  expected_return_date: z.string().nullable(),
+  accepted_by: z.number().nullable(),
+  accepted_at: z.string().nullable(),
+  created_at: z.string(),
+  /** The branch the pads leave from, or "-". */
+  by: z.string(),
+  /** The destination branch, or "-". */
+  to: z.string(),
+  /** "Company - Route - TIN", or "Mixed routes" for a transfer of several routes. */
+  route_label: z.string(),
+  /** "-", "Overdue", "Due today" or "N days", counted in APP_TIMEZONE. */
+  expected_return_text: z.string(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRow>;
 
-export interface ActivityRow {
-  id: number;
-  invoice_id: number;
-  invoice_status_id: number;
-  invoice_status: NamedRef;
-  description: string;
-  location: string | null;
-  user: PersonRef | null;
-  assigned_user: PersonRef | null;
-  created_at: string;
-}
+export const activityRow = z.object({
+  id: z.number(),
+  invoice_id: z.number(),
+  invoice_status_id: z.number(),
+  invoice_status: namedRef,
+  description: z.string(),
+  location: z.string().nullable(),
+  user: personRef.nullable(),
+  assigned_user: personRef.nullable(),
+  created_at: z.string(),
+});
+export type ActivityRow = z.infer<typeof activityRow>;
 
-export interface InvoiceDetail extends InvoiceRow {
+export const invoiceDetail = invoiceRow.extend({
   /** The Issued invoice that fulfilled this request, if any. */
-  issued_invoice_id: number | null;
+  issued_invoice_id: z.number().nullable(),
   /** Oldest first; an Issued invoice's history starts with its request's. */
-  activities: ActivityRow[];
-  /** APP_TIMEZONE, so the client counts Expected Return days as the server does. */
-  time_zone: string;
-}
+  activities: z.array(activityRow),
+  /** APP_TIMEZONE, the zone every date of the invoice is shown in. */
+  time_zone: z.string(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
-/** The Transactions list page, with APP_TIMEZONE for the Expected Return column. */
-export interface InvoicePage extends Paginated<InvoiceRow> {
-  time_zone: string;
-}
+/** A page of invoices (Transactions, Custodies, the Generate Report modal), with APP_TIMEZONE for its dates. */
+export const invoicePage = z.object({
+  data: z.array(invoiceRow),
+  current_page: z.number(),
+  last_page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  time_zone: z.string(),
+});
+export type InvoicePage = z.infer<typeof invoicePage>;
 
 /** A pad as the invoice pads tables show it. */
 export interface InvoicePad {

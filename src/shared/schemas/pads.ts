@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
-import { MSG, required } from '../messages.ts';
-import type { SeriesEntry } from '../pad-status.ts';
-import { listQuery, requiredId, type NamedRef } from './common.ts';
+import { MSG } from '../messages.ts';
+import { listQuery, text } from './common.ts';
+import { MAX_ID, id, refId, wholeNumber } from './fields.ts';
+import { namedRef } from './responses.ts';
 
 /** DESIGN §5: receipt numbers reach 10^12; this bound keeps every number exact in JavaScript. */
 export const MAX_SERIES_NUMBER = 999_999_999_999_999;
 /** DESIGN §5: one request generates at most this many numbers. */
 export const MAX_NUMBERS_PER_REQUEST = 1_000_000;
 export const MAX_PAD_SIZE = 1_000;
-const MAX_INT = 2_147_483_647;
-export const MAX_PAD_NUMBER = MAX_INT;
+/** One add-pad makes at most this many pads, so a single request keeps the database (and PGlite's one connection) busy for about a second. */
+export const MAX_PADS_PER_ADD = 20_000;
+export const MAX_PAD_NUMBER = MAX_ID;
 
 export const PAD_MSG = {
   tooManyNumbers: `One request may generate at most ${MAX_NUMBERS_PER_REQUEST.toLocaleString('en-US')} numbers`,
+  tooManyPads: (pads: number) =>
+    `This would make ${pads.toLocaleString('en-US')} pads; one request may make at most ${MAX_PADS_PER_ADD.toLocaleString('en-US')}. Use a larger pad size or a shorter range.`,
   routeMissing: 'The selected route does not exist.',
   overlap: (pad: { number: number; series_number: string } | null) =>
     pad ? `These numbers overlap pad ${pad.number} (${pad.series_number}) on this route.` : 'These numbers overlap another pad on this route.',
@@ -24,38 +28,28 @@ export const PAD_MSG = {
   onInvoice: 'This pad is on an invoice, so it cannot be deleted.',
   locked: 'This pad is on an in-transit invoice and cannot be changed until that invoice is accepted.',
   seriesFixed: 'Series entries cannot be added, removed or renumbered.',
-  padNumbersExhausted: `Pad numbers on this route would pass ${MAX_INT}; renumber its pads first.`,
+  padNumbersExhausted: `Pad numbers on this route would pass ${MAX_PAD_NUMBER}; renumber its pads first.`,
   numberTaken: (number: number) => `Pad number ${number} already exists on this route.`,
   fieldNotAllowed: (label: string) => `You are not allowed to change the ${label}.`,
   invalidPadStatus: 'The selected pad status is invalid.',
   invalidIssuanceStatus: 'The selected issuance status is invalid.',
+  notWhole: (label: string) => `${label} must be a whole number`,
+  outOfRange: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
 } as const;
 
-/** A whole number typed into a form or sent as JSON: required, digits only, within max. */
-export const wholeNumber = (label: string, max: number, min = 0) =>
-  z.union([z.number(), z.string()], { error: required(label) }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: required(label) });
-      return z.NEVER;
-    }
-    if (!/^\d+$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
-      return z.NEVER;
-    }
-    const n = Number(text);
-    if (n < min || n > max) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max}` });
-      return z.NEVER;
-    }
-    return n;
+/** A number of the pads forms, in the pads wording. */
+const padNumberField = (label: string, min: number, max: number) =>
+  wholeNumber(label, {
+    min,
+    max,
+    messages: { notWhole: PAD_MSG.notWhole(label), tooSmall: PAD_MSG.outOfRange(label, min, max), tooLarge: PAD_MSG.outOfRange(label, min, max) },
   });
 
 export const addPadSchema = z
   .object({
-    route_id: requiredId('Route').max(MAX_INT, required('Route')),
-    series_from: wholeNumber('Series From', MAX_SERIES_NUMBER),
-    series_to: wholeNumber('Series To', MAX_SERIES_NUMBER),
+    route_id: refId('Route'),
+    series_from: padNumberField('Series From', 0, MAX_SERIES_NUMBER),
+    series_to: padNumberField('Series To', 0, MAX_SERIES_NUMBER),
     pad_size: z.coerce.number().int().min(1).max(MAX_PAD_SIZE).optional(),
   })
   .superRefine((v, ctx) => {
@@ -67,11 +61,11 @@ export const addPadSchema = z
   });
 export type AddPadInput = z.output<typeof addPadSchema>;
 
-const padStatusId = requiredId('Pad Status').refine(
+const padStatusId = refId('Pad Status').refine(
   (v) => (Object.values(PAD_STATUS) as number[]).includes(v),
   PAD_MSG.invalidPadStatus,
 );
-const issuanceStatusId = requiredId('Issuance Status').refine(
+const issuanceStatusId = refId('Issuance Status').refine(
   (v) => (Object.values(ISSUANCE_STATUS) as number[]).includes(v),
   PAD_MSG.invalidIssuanceStatus,
 );
@@ -96,60 +90,57 @@ export const seriesField = z.preprocess((value) => {
 
 /** Spec §7 update-pad. Absent optional fields stay as stored; route and series number are only compared. */
 export const updatePadSchema = z.object({
-  number: wholeNumber('Pad Number', MAX_INT, 1).optional(),
+  number: padNumberField('Pad Number', 1, MAX_PAD_NUMBER).optional(),
   pad_status_id: padStatusId,
   issuance_status_id: issuanceStatusId,
-  remarks: z.string({ error: 'Remarks must be text' }).trim().max(1000, 'Remarks may not be longer than 1000 characters').nullish(),
+  remarks: text('Remarks').trim().max(1000, 'Remarks may not be longer than 1000 characters').nullish(),
   series: seriesField.optional(),
-  route_id: z.coerce.number().int().positive().max(MAX_INT).optional(),
-  series_number: z.string().max(64).optional(),
+  route_id: id().optional(),
+  series_number: text('Series Number').max(64).optional(),
 });
 export type UpdatePadInput = z.output<typeof updatePadSchema>;
 
 export const padListQuery = listQuery.extend({
-  route: z.coerce.number().int().positive().max(MAX_INT).optional(),
+  route: id().optional(),
 });
 export type PadListQuery = z.output<typeof padListQuery>;
 
 export const availablePadsQuery = listQuery.extend({
-  route_id: z.coerce.number().int().positive().max(MAX_INT).optional(),
+  route_id: id().optional(),
 });
 export type AvailablePadsQuery = z.output<typeof availablePadsQuery>;
 
-export interface PadRoute {
-  id: number;
-  name: string;
-  tin: string;
-  company_id: number;
-  company: NamedRef;
-}
+export const padRoute = z.object({ id: z.number(), name: z.string(), tin: z.string(), company_id: z.number(), company: namedRef });
+export type PadRoute = z.infer<typeof padRoute>;
 
 /** A pad as every pad endpoint returns it (spec §3). */
-export interface Pad {
-  id: number;
-  route_id: number;
-  route: PadRoute;
-  number: number;
-  series_number: string;
-  series_from: number;
-  series_to: number;
-  pad_status_id: number;
-  pad_status: NamedRef;
-  issuance_status_id: number;
-  issuance_status: NamedRef;
-  remarks: string | null;
-  series: SeriesEntry[];
-  holder_user_id: number | null;
-  holder_branch_id: number | null;
-  locked_by_invoice_id: number | null;
-}
+export const padRow = z.object({
+  id: z.number(),
+  route_id: z.number(),
+  route: padRoute,
+  number: z.number(),
+  series_number: z.string(),
+  series_from: z.number(),
+  series_to: z.number(),
+  pad_status_id: z.number(),
+  pad_status: namedRef,
+  issuance_status_id: z.number(),
+  issuance_status: namedRef,
+  remarks: z.string().nullable(),
+  series: z.array(z.object({ number: z.number(), status: z.number() })),
+  holder_user_id: z.number().nullable(),
+  holder_branch_id: z.number().nullable(),
+  locked_by_invoice_id: z.number().nullable(),
+});
+export type Pad = z.infer<typeof padRow>;
 
-export interface GeneratedPads {
-  route_id: number;
-  pads_created: number;
-  pad_size: number;
-  first_pad_number: number;
-  last_pad_number: number;
-  series_from: number;
-  series_to: number;
-}
+export const generatedPads = z.object({
+  route_id: z.number(),
+  pads_created: z.number(),
+  pad_size: z.number(),
+  first_pad_number: z.number(),
+  last_pad_number: z.number(),
+  series_from: z.number(),
+  series_to: z.number(),
+});
+export type GeneratedPads = z.infer<typeof generatedPads>;

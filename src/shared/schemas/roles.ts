@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.ts';
+import { requiredText, text } from './common.ts';
 
 export const roleSchema = z.object({ name: requiredText('Name', 100) });
 export type RoleInput = z.input<typeof roleSchema>;
@@ -7,12 +7,13 @@ export type RoleInput = z.input<typeof roleSchema>;
 export const rolesQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: text('Search').trim().max(200).optional(),
 });
 
-export interface Role {
-  id: number;
-  name: string;
+export const roleRow = z.object({
+  id: z.number(),
+  name: z.string(),
   /** Roles 1 to 11 carry the rules of spec §6: they can be renamed but not deleted. */
-  is_system: boolean;
-}
+  is_system: z.boolean(),
+});
+export type Role = z.infer<typeof roleRow>;

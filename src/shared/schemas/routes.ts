@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { requiredText, type NamedRef } from './common.ts';
-import { refId } from './admin-common.ts';
+import { requiredText } from './common.ts';
+import { refId } from './fields.ts';
+import { namedRef } from './responses.ts';
 
 export const routeSchema = z.object({
   company_id: refId('Company'),
@@ -9,10 +10,5 @@ export const routeSchema = z.object({
 });
 export type RouteInput = z.input<typeof routeSchema>;
 
-export interface Route {
-  id: number;
-  company_id: number;
-  name: string;
-  tin: string;
-  company: NamedRef;
-}
+export const routeRow = z.object({ id: z.number(), company_id: z.number(), name: z.string(), tin: z.string(), company: namedRef });
+export type Route = z.infer<typeof routeRow>;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import type { SessionUser } from './accounts.ts';
-import { EMAIL_PATTERN, LETTERS_AND_SPACES, PHONE_PATTERN, STRONG_PASSWORD, listQuery, optionalText } from './common.ts';
-import { MAX_ID, filterId, firstRuleText, refId } from './admin-common.ts';
+import { sessionUser, type SessionUser } from './accounts.ts';
+import { EMAIL_PATTERN } from '../email-pattern.ts';
+import { LETTERS_AND_SPACES, PHONE_PATTERN, STRONG_PASSWORD, listQuery, optionalText } from './common.ts';
+import { firstRuleText } from './admin-common.ts';
+import { MAX_ID, optionalId, refId } from './fields.ts';
+import { namedRef } from './responses.ts';
 
 const personName = (label: string) => firstRuleText(label).regex(LETTERS_AND_SPACES, MSG.lettersAndSpaces);
 
@@ -42,7 +45,7 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-export const usersQuery = listQuery.extend({ role: filterId });
+export const usersQuery = listQuery.extend({ role: optionalId });
 export type UsersQuery = z.infer<typeof usersQuery>;
 
 const roleList = z
@@ -62,17 +65,19 @@ const roleList = z
 export const usersByRolesQuery = z.object({ roles: roleList });
 
 /** A user as every admin call returns it; the password hash never leaves the server. */
+export const adminUser = sessionUser;
 export type AdminUser = SessionUser;
 
 /** A user offered in an "Assign to" or "Hand over to" select. */
-export interface AssignableUser {
-  id: number;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  full_name: string;
-  role_id: number | null;
-  branch_id: number | null;
-  role: { id: number; name: string } | null;
-  branch: { id: number; name: string } | null;
-}
+export const assignableUser = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  full_name: z.string(),
+  role_id: z.number().nullable(),
+  branch_id: z.number().nullable(),
+  role: namedRef.nullable(),
+  branch: namedRef.nullable(),
+});
+export type AssignableUser = z.infer<typeof assignableUser>;

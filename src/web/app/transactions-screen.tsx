@@ -6,12 +6,12 @@ import { EditPadModal } from '../features/pads/edit-pad-modal.tsx';
 export function TransactionsScreen() {
   return (
     <InvoicesPage
-      transferActions={(reload) => (
+      transferActions={
         <>
-          <ReturnInvoiceButton onCreated={reload} padEditor={(props) => <EditPadModal {...props} />} />
-          <TurnoverInvoiceButton onCreated={reload} />
+          <ReturnInvoiceButton padEditor={(props) => <EditPadModal {...props} />} />
+          <TurnoverInvoiceButton />
         </>
-      )}
+      }
     />
   );
 }

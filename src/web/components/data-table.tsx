@@ -1,4 +1,4 @@
-import { Table, Text, Skeleton } from '@mantine/core';
+import { Checkbox, Table, Text, Skeleton, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface Column<T> {
@@ -8,6 +8,16 @@ export interface Column<T> {
   width?: number | string;
   /** Long text (a route, remarks) wraps within a readable width; every other cell stays on one line. */
   wrap?: boolean;
+}
+
+/** Checkboxes in a first column; the owner keeps the picked rows (see useRowSelection). */
+export interface RowSelection<T> {
+  isSelected: (row: T) => boolean;
+  onChange: (rows: T[], selected: boolean) => void;
+  /** The accessible name of a row's checkbox, e.g. "Select pad 12". */
+  label: (row: T) => string;
+  /** The accessible name of the select-all-on-this-page box; without it the column has no such box. */
+  allLabel?: string;
 }
 
 const ACTIONS_STICKY = {
@@ -24,25 +34,54 @@ const cellStyle = (column: { key: string; wrap?: boolean }) => ({
   ...(column.key === 'actions' ? ACTIONS_STICKY : {}),
 });
 
-/** A list table that scrolls sideways on a phone instead of squeezing; shows the spec's empty text. */
+function SelectAll<T>({ selection, rows }: { selection: RowSelection<T>; rows: T[] }) {
+  if (!selection.allLabel) return <VisuallyHidden>Select</VisuallyHidden>;
+  const picked = rows.filter(selection.isSelected).length;
+  const all = rows.length > 0 && picked === rows.length;
+  return (
+    <Checkbox
+      aria-label={selection.allLabel}
+      checked={all}
+      indeterminate={picked > 0 && !all}
+      disabled={rows.length === 0}
+      onChange={() => selection.onChange(rows, !all)}
+    />
+  );
+}
+
+/**
+ * A list table that scrolls sideways on a phone instead of squeezing; shows the spec's empty text.
+ * With `selection` each row gets a checkbox and the header a select-all box for the rows shown.
+ */
 export function DataTable<T>({
   columns,
   rows,
   rowKey,
   loading,
   emptyText,
+  selection,
+  label,
 }: {
   columns: Column<T>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string | number;
   loading?: boolean;
   emptyText: string;
+  selection?: RowSelection<T>;
+  /** The table's accessible name. */
+  label?: string;
 }) {
+  const span = columns.length + (selection ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={0} type="native">
-      <Table highlightOnHover verticalSpacing="sm" withTableBorder>
+      <Table highlightOnHover verticalSpacing="sm" withTableBorder aria-label={label}>
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <Table.Th w={44}>
+                <SelectAll selection={selection} rows={rows ?? []} />
+              </Table.Th>
+            ) : null}
             {columns.map((c) => (
               <Table.Th key={c.key} style={{ ...cellStyle(c), width: c.width, whiteSpace: 'nowrap' }}>
                 {c.header}
@@ -54,6 +93,7 @@ export function DataTable<T>({
           {loading && !rows
             ? Array.from({ length: 5 }, (_, i) => (
                 <Table.Tr key={`skeleton-${i}`} data-testid="table-loader">
+                  {selection ? <Table.Td /> : null}
                   {columns.map((c) => (
                     <Table.Td key={c.key}>
                       <Skeleton h={14} radius="sm" />
@@ -64,7 +104,7 @@ export function DataTable<T>({
             : null}
           {rows && rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+              <Table.Td colSpan={span}>
                 <Text ta="center" c="dimmed" py="md">
                   {emptyText}
                 </Text>
@@ -72,7 +112,12 @@ export function DataTable<T>({
             </Table.Tr>
           ) : null}
           {rows?.map((row) => (
-            <Table.Tr key={rowKey(row)}>
+            <Table.Tr key={rowKey(row)} bg={selection?.isSelected(row) ? 'var(--mantine-color-blue-light)' : undefined}>
+              {selection ? (
+                <Table.Td>
+                  <Checkbox aria-label={selection.label(row)} checked={selection.isSelected(row)} onChange={(event) => selection.onChange([row], event.currentTarget.checked)} />
+                </Table.Td>
+              ) : null}
               {columns.map((c) => (
                 <Table.Td key={c.key} style={cellStyle(c)}>
                   {c.render(row)}

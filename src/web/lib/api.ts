@@ -66,7 +66,7 @@ async function request<T>(method: string, path: string, body?: unknown, params?:
     throw new ApiError(0, MSG.unexpected, {}, false);
   }
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

@@ -12,11 +12,18 @@ export function useZodForm<Values extends Record<string, unknown>>(schema: z.Zod
   });
 }
 
-/** Puts the server's per-field errors under the inputs; true when there were any. */
+/**
+ * Puts the server's 422 per-field errors under the inputs ("pads.3" lands on "pads", first message
+ * wins); true when there were any.
+ */
 export function applyServerErrors<Values>(form: UseFormReturnType<Values>, error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  const entries = Object.entries(error.errors);
-  if (entries.length === 0) return false;
-  form.setErrors(Object.fromEntries(entries.map(([field, messages]) => [field, messages[0]])));
+  const found: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const root = field.split('.')[0];
+    if (messages[0] && !(root in found)) found[root] = messages[0];
+  }
+  if (Object.keys(found).length === 0) return false;
+  form.setErrors(found);
   return true;
 }

@@ -55,7 +55,7 @@ describe('accounts', () => {
       method: 'PUT',
       url: '/api/update-profile',
       headers,
-      payload: { first_name: 'Maria Clara', last_name: 'Santos', email: 'maria.clara@example.com', role_id: 1 },
+      payload: { first_name: 'Maria Clara', last_name: 'Santos', email: 'maria.clara@example.com', current_password: 'Strong@123', role_id: 1 },
     });
     expect(update.statusCode).toBe(200);
     expect(update.json()).toMatchObject({ message: MSG.profileUpdated, userProfile: { first_name: 'Maria Clara', role_id: null } });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/schemas/accounts.ts';
 import { fullName } from '../../../shared/format.ts';
 import type { Conn } from '../../db/client.ts';
@@ -8,6 +8,11 @@ export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(conn: Conn, email: string): Promise<UserRow | undefined> {
   const [row] = await conn.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return row;
+}
+
+export async function findUserById(conn: Conn, id: number): Promise<UserRow | undefined> {
+  const [row] = await conn.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
@@ -99,4 +104,18 @@ export async function consumePasswordReset(conn: Conn, tokenHash: string): Promi
     .where(and(eq(passwordResets.token_hash, tokenHash), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())))
     .returning({ user_id: passwordResets.user_id });
   return row?.user_id;
+}
+
+/** Spends every outstanding reset token of a user: only the newest link, and none after a reset, may work. */
+export async function voidPasswordResets(conn: Conn, userId: number): Promise<void> {
+  await conn
+    .update(passwordResets)
+    .set({ used_at: new Date() })
+    .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+}
+
+/** Removes sign-ins past their lifetime and reset tokens that are used or expired. */
+export async function purgeDeadTokens(conn: Conn, now: Date): Promise<void> {
+  await conn.delete(accessTokens).where(lt(accessTokens.expires_at, now));
+  await conn.delete(passwordResets).where(or(isNotNull(passwordResets.used_at), lt(passwordResets.expires_at, now)));
 }

@@ -1,67 +1,106 @@
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.ts';
 import {
+  badgeResponse,
   forgotPasswordSchema,
+  loginResponse,
   loginSchema,
+  passwordUpdatedResponse,
+  profileUpdatedResponse,
+  registeredResponse,
+  sessionUser,
   profileSchema,
   registrationSchema,
   updatePasswordSchema,
 } from '../../../shared/schemas/accounts.ts';
+import { id } from '../../../shared/schemas/fields.ts';
+import { ERROR_RESPONSES, dataResponse, messageResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import * as service from './service.ts';
 
 const tags = ['accounts'];
-const perClientAndEmail = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { ip: string; body?: unknown }) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
-    },
-  },
-});
+
+/** DESIGN §5 limits, per client (address as the proxy setting resolves it) and, after validation, per e-mail or token. */
+export const ACCOUNT_LIMITS = {
+  forgotPerClient: { max: 20, windowMs: 60_000 },
+  forgotPerEmail: { max: 3, windowMs: 15 * 60_000 },
+  updatePasswordPerClient: { max: 10, windowMs: 60_000 },
+  updatePasswordPerToken: { max: 5, windowMs: 30 * 60_000 },
+} as const;
+
+const perClient = (limit: { max: number; windowMs: number }) => ({ rateLimit: { max: limit.max, timeWindow: limit.windowMs } });
+
+/** A preHandler limit on a key read from the validated body: keys made before parsing never see it. */
+function perSubject(app: App, limit: { max: number; windowMs: number }, subject: (request: FastifyRequest) => string) {
+  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: subject });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('Retry-After', String(result.ttlInSeconds));
+      throw new AppError('too_many', MSG.tooManyRequests, 429);
+    }
+  };
+}
+
+const bodyField = (request: FastifyRequest, field: string) => {
+  const value = (request.body as Record<string, unknown> | null)?.[field];
+  return typeof value === 'string' ? value : '';
+};
 
 export function accountRoutes(app: App, ctx: AppContext) {
-  app.post('/api/login', { schema: { tags, security: [], body: loginSchema } }, async (request) =>
+  app.post('/api/login', { schema: { tags, security: [], body: loginSchema, response: { 200: loginResponse, ...ERROR_RESPONSES } } }, async (request) =>
     service.login(ctx, request.body, request.ip),
   );
 
-  app.post('/api/logout', { schema: { tags }, preHandler: authorize() }, async (request) => {
+  app.post('/api/logout', { schema: { tags, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => {
     await service.logout(ctx, request.tokenHash ?? '');
     return { message: MSG.loggedOut };
   });
 
-  app.post('/api/register-account', { schema: { tags, security: [], body: registrationSchema } }, async (request, reply) => {
+  app.post('/api/register-account', { schema: { tags, security: [], body: registrationSchema, response: { 201: registeredResponse, ...ERROR_RESPONSES } } }, async (request, reply) => {
     const session = await service.register(ctx, request.body);
     return reply.status(201).send({ message: MSG.registered, ...session });
   });
 
   app.post(
     '/api/forgot-password',
-    { schema: { tags, security: [], body: forgotPasswordSchema }, config: perClientAndEmail(5) },
-    async (request) => {
-      await service.forgotPassword(ctx, request.body.email);
-      return { message: MSG.resetLinkSent };
+    {
+      schema: { tags, security: [], body: forgotPasswordSchema, response: { 200: messageResponse, ...ERROR_RESPONSES } },
+      config: perClient(ACCOUNT_LIMITS.forgotPerClient),
+      preHandler: perSubject(app, ACCOUNT_LIMITS.forgotPerEmail, (request) => `reset-email:${bodyField(request, 'email')}`),
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        await service.mailResetLinkIfKnown(ctx, request.body.email).catch((error: unknown) => {
+          request.log.error({ err: error }, 'reset link not sent');
+        });
+      },
     },
+    async () => ({ message: MSG.resetLinkSent }),
   );
 
   app.post(
     '/api/update-password',
-    { schema: { tags, security: [], body: updatePasswordSchema }, config: perClientAndEmail(10) },
+    {
+      schema: { tags, security: [], body: updatePasswordSchema, response: { 200: passwordUpdatedResponse, ...ERROR_RESPONSES } },
+      config: perClient(ACCOUNT_LIMITS.updatePasswordPerClient),
+      preHandler: perSubject(app, ACCOUNT_LIMITS.updatePasswordPerToken, (request) => `reset-token:${hashToken(bodyField(request, 'token'))}`),
+    },
     async (request) => {
       const result = await service.updatePassword(ctx, request.body, { user: request.user, tokenHash: request.tokenHash });
       return { message: MSG.passwordUpdated, role_id: result.role_id };
     },
   );
 
-  app.get('/api/user-profile', { schema: { tags }, preHandler: authorize() }, async (request) => ({
+  app.get('/api/user-profile', { schema: { tags, response: { 200: dataResponse(sessionUser), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => ({
     data: await service.profile(ctx, currentUser(request).id),
   }));
 
-  app.put('/api/update-profile', { schema: { tags, body: profileSchema }, preHandler: authorize() }, async (request) => ({
+  app.put('/api/update-profile', { schema: { tags, body: profileSchema, response: { 200: profileUpdatedResponse, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => ({
     message: MSG.profileUpdated,
     userProfile: await service.updateProfile(ctx, currentUser(request).id, request.body),
   }));
@@ -69,13 +108,13 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/reset-user-password',
     {
-      schema: { tags, body: z.object({ user_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }).nullish() },
-      preHandler: authorize(),
+      schema: { tags, body: z.object({ user_id: id().optional() }).nullish(), response: { 200: messageResponse, ...ERROR_RESPONSES } },
+      onRequest: authorize(),
     },
     async (request) => ({ message: await service.resetUserPassword(ctx, currentUser(request), request.body?.user_id) }),
   );
 
-  app.get('/api/get-user-qrcode', { schema: { tags }, preHandler: authorize() }, async (request) => {
+  app.get('/api/get-user-qrcode', { schema: { tags, response: { 200: badgeResponse, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => {
     const { qr_code } = await service.badge(ctx, currentUser(request));
     return { qr_code };
   });

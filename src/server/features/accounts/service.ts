@@ -18,6 +18,7 @@ const loginFailures = new AttemptLimiter(5, 60_000);
 const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
 async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
+  await repo.purgeDeadTokens(ctx.db, new Date());
   const token = newToken();
   await repo.insertAccessToken(ctx.db, userId, hashToken(token), new Date(Date.now() + ctx.config.tokenTtlHours * 3_600_000));
   const user = await repo.findSessionUser(ctx.db, userId);
@@ -64,24 +65,29 @@ export async function register(
   return startSession(ctx, user.id);
 }
 
-/** Mails a single-use reset link; the link comes from APP_URL, never from the request. */
+/** Mails a single-use reset link that voids any older one; the link comes from APP_URL, never from the request. */
 export async function sendResetLink(ctx: AppContext, user: { id: number; email: string; first_name: string }): Promise<void> {
   const token = newToken();
-  await repo.insertPasswordReset(ctx.db, user.id, hashToken(token), new Date(Date.now() + RESET_TTL_MS));
+  await ctx.db.transaction(async (tx) => {
+    await repo.voidPasswordResets(tx, user.id);
+    await repo.insertPasswordReset(tx, user.id, hashToken(token), new Date(Date.now() + RESET_TTL_MS));
+  });
   const link = `${ctx.config.appUrl}/reset-password/${token}`;
   await ctx.mailer.send({
     to: user.email,
     subject: 'Reset your PadTrack password',
     text: `Hello ${user.first_name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail.\n`,
     html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>Open this link within 30 minutes to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this mail.</p>`,
-    link,
   });
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Answers the same whether or not the e-mail is known, so accounts cannot be enumerated. */
-export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+/**
+ * The work behind forgot-password, run only after the answer is sent: the answer cannot depend on whether
+ * the e-mail is known, not even in its timing, so accounts cannot be enumerated.
+ */
+export async function mailResetLinkIfKnown(ctx: AppContext, email: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
   if (user && user.user_status_id === USER_STATUS.ACTIVE) await sendResetLink(ctx, user);
 }
@@ -96,6 +102,7 @@ export async function updatePassword(
   return ctx.db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
     if (!userId) throw invalid('password', MSG.invalidOrExpiredToken);
+    await repo.voidPasswordResets(tx, userId);
     const roleId = await repo.setPasswordAndRotateBadge(tx, userId, passwordHash);
     await repo.deleteUserTokens(tx, userId, caller.user?.id === userId ? caller.tokenHash : null);
     return { role_id: roleId };
@@ -108,14 +115,23 @@ export async function profile(ctx: AppContext, userId: number): Promise<SessionU
   return user;
 }
 
-/** Names and e-mail only: nobody changes their own role, branch or status here. */
+/**
+ * Names and e-mail only: nobody changes their own role, branch or status here. A new e-mail needs the
+ * current password, since the e-mail is where reset links go: a borrowed session must not take the account.
+ */
 export async function updateProfile(
   ctx: AppContext,
   userId: number,
-  input: { first_name: string; last_name: string; email: string },
+  input: { first_name: string; last_name: string; email: string; current_password?: string },
 ): Promise<SessionUser> {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  if (user.email.toLowerCase() !== input.email) {
+    if (!input.current_password) throw invalid('current_password', MSG.currentPasswordRequired);
+    if (!(await verifyPassword(user.password_hash, input.current_password))) throw invalid('current_password', MSG.currentPasswordWrong);
+  }
   if (await repo.emailTakenByOther(ctx.db, input.email, userId)) throw invalid('email', MSG.emailTaken);
-  await repo.updateUser(ctx.db, userId, input);
+  await repo.updateUser(ctx.db, userId, { first_name: input.first_name, last_name: input.last_name, email: input.email });
   return profile(ctx, userId);
 }
 

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { branches } from '../../db/schema.ts';
-import { createBranch, createCompany, createLocation, createRoute, createUser } from '../../test/factories.ts';
-import { expectAdminsOnly, expectAnySignedIn, insertInvoice, insertPad, sessionsForAllRoles, type Sessions } from '../../test/admin-factories.ts';
+import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import {
+  buildInvoice,
+  buildPad,
+  createBranch,
+  createCompany,
+  createLocation,
+  createRoute,
+  createUser,
+  sessionsForAllRoles,
+  type Sessions,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -100,8 +110,8 @@ describe('branches', () => {
 
     const withHistory = await createBranch(t.db);
     const requester = await createUser(t.db);
-    await insertInvoice(t.db, { user_id: requester.id, branch_id: withHistory.id });
-    await insertPad(t.db, { route_id: (await createRoute(t.db)).id, holder_branch_id: withHistory.id });
+    await buildInvoice(t.db, { user_id: requester.id, branch_id: withHistory.id });
+    await buildPad(t.db, { route_id: (await createRoute(t.db)).id, holder_branch_id: withHistory.id });
     const history = await t.app.inject({ method: 'DELETE', url: `/api/delete-branch/${withHistory.id}`, headers: s.admin });
     expect(history.statusCode).toBe(409);
     expect(history.json().message).toBe('1 invoice and 1 pad refer to this branch, so it cannot be deleted. Edit the branch instead.');

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, USER_STATUS } from '../../../shared/lookups.ts';
 import { CUSTODY_MSG } from '../../../shared/messages.ts';
+import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
 import { activities, invoicePads, invoices, locations, pads } from '../../db/schema.ts';
-import { createHeldPad, createInTransitInvoice } from '../../test/custody-factories.ts';
-import { createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import { buildInvoice, buildPad, createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -44,7 +44,7 @@ async function holderWithPads(count = 2, holderRole = 5) {
   const holder = await signedIn(t, { role_id: holderRole, branch_id: branch.id });
   const route = await createRoute(t.db);
   const held = [];
-  for (let i = 0; i < count; i += 1) held.push(await createHeldPad(t.db, { route_id: route.id, holder_user_id: holder.user.id, holder_branch_id: branch.id }));
+  for (let i = 0; i < count; i += 1) held.push(await buildPad(t.db, { route_id: route.id, heldBy: { userId: holder.user.id, branchId: branch.id } }));
   const courier = await signedIn(t, { role_id: 10, branch_id: branch.id });
   return { branch, holder, route, held, padIds: held.map((p) => p.id), courier };
 }
@@ -255,14 +255,14 @@ describe('custody API', () => {
       const destination = await branchAt('Roxas Agency');
       const res = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: destination.id, assigned_user_id: inactive.id });
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors.assigned_user_id).toEqual(['The selected user is not an active user.']);
+      expect(res.json().errors.assigned_user_id).toEqual([INVOICE_MSG.assigneeInvalid]);
       expect((await padRows(padIds))[0].locked_by_invoice_id).toBeNull();
     });
 
     it('when pads of two routes go back together, then the invoice has no single route but lists both pads', async () => {
       const { holder, branch, courier } = await holderWithPads(0);
-      const p1 = await createHeldPad(t.db, { holder_user_id: holder.user.id, holder_branch_id: branch.id });
-      const p2 = await createHeldPad(t.db, { holder_user_id: holder.user.id, holder_branch_id: branch.id });
+      const p1 = await buildPad(t.db, { heldBy: { userId: holder.user.id, branchId: branch.id } });
+      const p2 = await buildPad(t.db, { heldBy: { userId: holder.user.id, branchId: branch.id } });
       const res = await post('create-return-invoice', holder.headers, { pads: [p1.id, p2.id, p1.id], assigned_user_id: courier.user.id });
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ route_id: null, route: null, pads: 2 });
@@ -289,7 +289,7 @@ describe('custody API', () => {
       return { holder, courier, id: res.json().data.id as number };
     }
 
-    it('when roles 1, 2 or 3 hand over someone else’s custody, then it moves; roles 4 to 9 who do not carry it are refused', async () => {
+    it('when roles 1, 2 or 3 hand over someone else’s custody, then it moves; others who see it but do not carry it are refused, and those who cannot see it get 404', async () => {
       for (const role of [1, 2, 3]) {
         const { id } = await carried();
         const boss = await signedIn(t, { role_id: role });
@@ -303,7 +303,7 @@ describe('custody API', () => {
       for (const role of [4, 5, 6, 7, 8, 9, 10, 11]) {
         const someone = await signedIn(t, { role_id: role });
         const res = await post(`hand-over-invoice/${id}`, someone.headers, { assigned_user_id: next.id });
-        expect(res.statusCode, `role ${role}`).toBe(403);
+        expect(res.statusCode, `role ${role}`).toBe([8, 9].includes(role) ? 403 : 404);
       }
       expect((await post(`hand-over-invoice/${id}`, holder.headers, { assigned_user_id: next.id })).statusCode).toBe(403);
       expect(await activityRows(id)).toHaveLength(1);
@@ -318,7 +318,7 @@ describe('custody API', () => {
       expect((await post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: next.id })).statusCode).toBe(200);
       const other = await createUser(t.db, { role_id: 10 });
       const former = await post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: other.id });
-      expect(former.statusCode).toBe(403);
+      expect(former.statusCode, 'a courier no longer carrying it no longer sees it').toBe(404);
       expect((await invoiceRow(id)).assigned_user_id).toBe(next.id);
     });
 
@@ -337,6 +337,30 @@ describe('custody API', () => {
       const done = await post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: next.id });
       expect(done.statusCode).toBe(409);
       expect(done.json().message).toBe('Only custody in transit can be handed over.');
+    });
+
+    it('when someone who cannot see an invoice hands it over, then it is not found, whatever its state (issue 11.13)', async () => {
+      const { id, courier } = await carried();
+      const outsider = await signedIn(t, { role_id: 5, branch_id: (await branchAt('Outsider Wharf')).id });
+      const strangerCourier = await signedIn(t, { role_id: 10, branch_id: headOffice.id });
+      const next = await createUser(t.db, { role_id: 11 });
+      for (const who of [outsider, strangerCourier]) {
+        const res = await post(`hand-over-invoice/${id}`, who.headers, { assigned_user_id: next.id });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: INVOICE_MSG.notFound });
+      }
+      const missing = await post('hand-over-invoice/2000000000', outsider.headers, { assigned_user_id: next.id });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: INVOICE_MSG.notFound });
+      const auditor = await signedIn(t, { role_id: 9 });
+      expect((await post(`hand-over-invoice/${id}`, auditor.headers, { assigned_user_id: next.id })).statusCode, 'seen but not carried').toBe(403);
+
+      await t.db.update(invoices).set({ invoice_status_id: INVOICE_STATUS.COMPLETED }).where(eq(invoices.id, id));
+      const completed = await post(`hand-over-invoice/${id}`, outsider.headers, { assigned_user_id: next.id });
+      expect(completed.statusCode, 'a completed invoice stays hidden too').toBe(404);
+      expect((await post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: next.id })).statusCode, 'seen and completed').toBe(409);
+      expect((await invoiceRow(id)).assigned_user_id).toBe(courier.user.id);
+      expect(await activityRows(id)).toHaveLength(1);
     });
 
     it('when 20 hand-overs of one custody race, then exactly one succeeds and one activity is written', async () => {
@@ -378,7 +402,8 @@ describe('custody API', () => {
       const { id, padIds, holder } = await returnInTransit();
       for (const role of [1, 2, 3, 4, 5, 6, 7, 9, 10, 11]) {
         const someone = await signedIn(t, { role_id: role, branch_id: headOffice.id });
-        expect((await accept(id, someone)).statusCode, `role ${role}`).toBe(403);
+        const expected = [10, 11].includes(role) ? 404 : 403;
+        expect((await accept(id, someone)).statusCode, `role ${role} (couriers see only what they carry)`).toBe(expected);
       }
       expect((await accept(id, holder)).statusCode).toBe(403);
       expect((await invoiceRow(id)).invoice_status_id).toBe(INVOICE_STATUS.IN_TRANSIT);
@@ -397,7 +422,8 @@ describe('custody API', () => {
       }
       for (const role of [1, 2, 3, 8, 9, 10, 11]) {
         const wrongRole = await signedIn(t, { role_id: role, branch_id: destination.id });
-        expect((await accept(id, wrongRole)).statusCode, `role ${role} at destination`).toBe(403);
+        const expected = [10, 11].includes(role) ? 404 : 403;
+        expect((await accept(id, wrongRole)).statusCode, `role ${role} at destination (couriers see only what they carry)`).toBe(expected);
       }
       expect((await invoiceRow(id)).invoice_status_id).toBe(INVOICE_STATUS.IN_TRANSIT);
       for (const role of [4, 5, 6, 7]) {
@@ -436,16 +462,25 @@ describe('custody API', () => {
       const creatorA = await createUser(t.db, { role_id: 5, branch_id: a.id });
       const courierX = await signedIn(t, { role_id: 10, branch_id: a.id });
       const courierY = await signedIn(t, { role_id: 11, branch_id: b.id });
-      const pA = await createHeldPad(t.db, { holder_user_id: creatorA.id, holder_branch_id: a.id, number: 987_654 });
-      const toB = await createInTransitInvoice(t.db, { user_id: creatorA.id, from_branch_id: a.id, branch_id: b.id, assigned_user_id: courierX.user.id, padIds: [pA.id] });
-      const toHq = await createInTransitInvoice(t.db, {
-        invoice_type_id: INVOICE_TYPE.RETURN,
+      const pA = await buildPad(t.db, { heldBy: { userId: creatorA.id, branchId: a.id }, number: 987_654 });
+      const toB = await buildInvoice(t.db, {
+        type: INVOICE_TYPE.TURNOVER,
+        status: INVOICE_STATUS.IN_TRANSIT,
+        user_id: creatorA.id,
+        from_branch_id: a.id,
+        branch_id: b.id,
+        assigned_user_id: courierX.user.id,
+        pads: [pA],
+      });
+      const toHq = await buildInvoice(t.db, {
+        type: INVOICE_TYPE.RETURN,
+        status: INVOICE_STATUS.IN_TRANSIT,
         user_id: creatorA.id,
         from_branch_id: a.id,
         branch_id: headOffice.id,
         assigned_user_id: courierY.user.id,
       });
-      const done = await createInTransitInvoice(t.db, { user_id: creatorA.id, branch_id: b.id, invoice_status_id: INVOICE_STATUS.COMPLETED });
+      const done = await buildInvoice(t.db, { type: INVOICE_TYPE.TURNOVER, status: INVOICE_STATUS.COMPLETED, user_id: creatorA.id, branch_id: b.id });
       const ids = async (s: Session, query = '') =>
         ((await get(`get-in-transit-invoices${query}`, s.headers)).json().data as Array<{ id: number }>).map((i) => i.id);
 

@@ -4,6 +4,7 @@ import { idParam } from '../../../shared/schemas/common.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { handOver, openTransfer } from '../invoices/lifecycle.ts';
 import * as service from './service.ts';
 
 const tags = ['custodies'];
@@ -18,12 +19,12 @@ export function custodyRoutes(app: App, ctx: AppContext) {
   );
 
   app.post('/api/create-return-invoice', { schema: { tags, body: returnInvoiceSchema }, onRequest: authorize() }, async (request, reply) => {
-    const data = await service.createReturn(ctx, currentUser(request), request.body);
+    const data = await openTransfer(ctx, currentUser(request), { kind: 'return', ...request.body });
     return reply.status(201).send({ message: CUSTODY_MSG.returnCreated, data });
   });
 
   app.post('/api/create-turnover-invoice', { schema: { tags, body: turnoverInvoiceSchema }, onRequest: authorize() }, async (request, reply) => {
-    const data = await service.createTurnover(ctx, currentUser(request), request.body);
+    const data = await openTransfer(ctx, currentUser(request), { kind: 'turnover', ...request.body });
     return reply.status(201).send({ message: CUSTODY_MSG.turnoverCreated, data });
   });
 
@@ -32,7 +33,7 @@ export function custodyRoutes(app: App, ctx: AppContext) {
     { schema: { tags, params: idParam, body: handOverSchema }, onRequest: authorize() },
     async (request) => ({
       message: CUSTODY_MSG.handedOver,
-      data: await service.handOver(ctx, currentUser(request), request.params.id, request.body),
+      data: await handOver(ctx, currentUser(request), request.params.id, request.body),
     }),
   );
 }

@@ -6,8 +6,7 @@ import { MSG } from '../../../shared/messages.ts';
 import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
 import { activities, invoicePads, invoices, pads } from '../../db/schema.ts';
 import { encodeBadge } from '../../lib/badge.ts';
-import { createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
-import { createPads } from '../../test/invoices-factories.ts';
+import { buildInvoice, buildPads, createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -57,7 +56,7 @@ async function scene(padCount = 4) {
   const custodian = await signedIn(t, { role_id: ROLE.CUSTODIAN, branch_id: headOffice.id, first_name: 'Carlo', last_name: 'Cruz' });
   const courier = await createUser(t.db, { role_id: ROLE.DRIVER, branch_id: headOffice.id, first_name: 'Dan', middle_name: 'M', last_name: 'Diaz' });
   const route = await createRoute(t.db);
-  const routePads = await createPads(t.db, route.id, padCount);
+  const routePads = await buildPads(t.db, route.id, padCount);
   return { requester, custodian, courier, route, routePads };
 }
 
@@ -276,32 +275,9 @@ describe('invoices: who may do what', () => {
 
   it('when a Return or Turnover invoice is accepted by the wrong person, then it is refused', async () => {
     const s = await scene(2);
-    const [ret] = await t.db
-      .insert(invoices)
-      .values({
-        invoice_type_id: INVOICE_TYPE.RETURN,
-        invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
-        user_id: s.requester.user.id,
-        created_by: s.requester.user.id,
-        from_branch_id: branchB.id,
-        branch_id: headOffice.id,
-        route_id: s.route.id,
-        pad_count: 1,
-      })
-      .returning();
-    const [turnover] = await t.db
-      .insert(invoices)
-      .values({
-        invoice_type_id: INVOICE_TYPE.TURNOVER,
-        invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
-        user_id: s.requester.user.id,
-        created_by: s.requester.user.id,
-        from_branch_id: branchB.id,
-        branch_id: headOffice.id,
-        route_id: s.route.id,
-        pad_count: 1,
-      })
-      .returning();
+    const transfer = { status: INVOICE_STATUS.IN_TRANSIT, user_id: s.requester.user.id, from_branch_id: branchB.id, branch_id: headOffice.id, route_id: s.route.id };
+    const ret = await buildInvoice(t.db, { ...transfer, type: INVOICE_TYPE.RETURN });
+    const turnover = await buildInvoice(t.db, { ...transfer, type: INVOICE_TYPE.TURNOVER });
     const admin = await signedIn(t, { role_id: ROLE.ADMIN, branch_id: headOffice.id });
     expect((await post(`/api/accept-invoice/${ret.id}`, admin.headers)).statusCode).toBe(403);
     expect((await post(`/api/accept-invoice/${ret.id}`, s.requester.headers)).statusCode).toBe(403);
@@ -315,28 +291,22 @@ describe('invoices: who may do what', () => {
 
   it('when Accounting accepts a Return and a destination branch head accepts a Turnover, then both complete and the pads move', async () => {
     const s = await scene(2);
-    const insertTransfer = async (typeId: number, branchId: number, padId: number) => {
-      const [row] = await t.db
-        .insert(invoices)
-        .values({
-          invoice_type_id: typeId,
-          invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
-          user_id: s.requester.user.id,
-          created_by: s.requester.user.id,
-          from_branch_id: branchB.id,
-          branch_id: branchId,
-          route_id: s.route.id,
-          assigned_user_id: s.courier.id,
-          pad_count: 1,
-        })
-        .returning();
-      await t.db.update(pads).set({ locked_by_invoice_id: row.id, issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(pads.id, padId));
-      await t.db.insert(invoicePads).values({ invoice_id: row.id, pad_id: padId });
-      return row;
+    const insertTransfer = async (type: number, branchId: number, pad: (typeof s.routePads)[number]) => {
+      await t.db.update(pads).set({ issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(pads.id, pad.id));
+      return buildInvoice(t.db, {
+        type,
+        status: INVOICE_STATUS.IN_TRANSIT,
+        user_id: s.requester.user.id,
+        from_branch_id: branchB.id,
+        branch_id: branchId,
+        route_id: s.route.id,
+        assigned_user_id: s.courier.id,
+        pads: [pad],
+      });
     };
-    const ret = await insertTransfer(INVOICE_TYPE.RETURN, headOffice.id, s.routePads[0].id);
+    const ret = await insertTransfer(INVOICE_TYPE.RETURN, headOffice.id, s.routePads[0]);
     const destination = await createBranch(t.db);
-    const turnover = await insertTransfer(INVOICE_TYPE.TURNOVER, destination.id, s.routePads[1].id);
+    const turnover = await insertTransfer(INVOICE_TYPE.TURNOVER, destination.id, s.routePads[1]);
 
     const accounting = await signedIn(t, { role_id: ROLE.ACCOUNTING, branch_id: headOffice.id });
     const acceptedReturn = await post(`/api/accept-invoice/${ret.id}`, accounting.headers);
@@ -358,21 +328,17 @@ describe('invoices: who may do what', () => {
   it('when every role tries to accept Returns and Turnovers, then only role 8 takes a Return and only roles 4 to 7 of the destination a Turnover', async () => {
     const s = await scene(1);
     const destination = await createBranch(t.db);
-    const transfer = async (typeId: number, branchId: number) => {
-      const [row] = await t.db
-        .insert(invoices)
-        .values({
-          invoice_type_id: typeId,
-          invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
-          user_id: s.requester.user.id,
-          created_by: s.requester.user.id,
-          from_branch_id: branchB.id,
-          branch_id: branchId,
-          route_id: s.route.id,
-          assigned_user_id: s.courier.id,
-          pad_count: 0,
-        })
-        .returning();
+    const transfer = async (type: number, branchId: number) => {
+      const row = await buildInvoice(t.db, {
+        type,
+        status: INVOICE_STATUS.IN_TRANSIT,
+        user_id: s.requester.user.id,
+        from_branch_id: branchB.id,
+        branch_id: branchId,
+        route_id: s.route.id,
+        assigned_user_id: s.courier.id,
+        pad_count: 0,
+      });
       return row.id;
     };
     for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
@@ -469,9 +435,9 @@ describe('invoices: validation', () => {
   it('when an issue breaks the rules, then it is refused with a message and nothing changes', async () => {
     const s = await scene(4);
     const otherRoute = await createRoute(t.db);
-    const [foreignPad] = await createPads(t.db, otherRoute.id, 1);
-    const [usedPad] = await createPads(t.db, s.route.id, 1, { pad_status_id: PAD_STATUS.USED });
-    const [issuedPad] = await createPads(t.db, s.route.id, 1, { issuance_status_id: ISSUANCE_STATUS.ISSUED });
+    const [foreignPad] = await buildPads(t.db, otherRoute.id, 1);
+    const [usedPad] = await buildPads(t.db, s.route.id, 1, { pad_status_id: PAD_STATUS.USED });
+    const [issuedPad] = await buildPads(t.db, s.route.id, 1, { issuance_status_id: ISSUANCE_STATUS.ISSUED });
     const inactive = await createUser(t.db, { role_id: ROLE.DRIVER, user_status_id: USER_STATUS.INACTIVE });
     const req = await request(s.requester.headers, s.route.id, 2);
     const ids = s.routePads.map((p) => p.id);
@@ -590,7 +556,7 @@ describe('invoices: list', () => {
     const custodian = await signedIn(t, { role_id: ROLE.CUSTODIAN, branch_id: headOffice.id });
     const courier = await createUser(t.db, { role_id: ROLE.MESSENGER });
     const route = await createRoute(t.db);
-    const routePads = await createPads(t.db, route.id, 3);
+    const routePads = await buildPads(t.db, route.id, 3);
     const pending = await request(requester.headers, route.id, 1);
     const toIssue = await request(requester.headers, route.id, 1);
     const issue = await post('/api/issue-invoice', custodian.headers, issueBody(toIssue.id, [routePads[2].id], courier.id));

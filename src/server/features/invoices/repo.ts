@@ -1,310 +1,19 @@
-import { and, asc, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import { INVOICE_STATUS, ISSUANCE_STATUS, PAD_STATUS, USER_STATUS } from '../../../shared/lookups.ts';
-import type { Actor } from '../../../shared/permissions.ts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { INVOICE_STATUS, ISSUANCE_STATUS, PAD_STATUS } from '../../../shared/lookups.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
-import type {
-  ActivityRow,
-  AssignedUser,
-  InvoiceListQuery,
-  InvoicePad,
-  InvoiceRow,
-} from '../../../shared/schemas/invoices.ts';
+import type { AssignedUser } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
-import {
-  activities,
-  branches,
-  companies,
-  invoicePads,
-  invoiceStatuses,
-  invoiceTypes,
-  invoices,
-  issuanceStatuses,
-  padStatuses,
-  pads,
-  routes,
-  users,
-} from '../../db/schema.ts';
-import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { activities, branches, invoicePads, invoices, locations, pads, routes, users } from '../../db/schema.ts';
+import { fullNameOf } from './read-model.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
+export type PadRecord = typeof pads.$inferSelect;
 
-const requester = alias(users, 'requester');
-const requesterBranch = alias(branches, 'requester_branch');
-const creator = alias(users, 'creator');
-const assignee = alias(users, 'assignee');
-const fromBranch = alias(branches, 'from_branch');
-const toBranch = alias(branches, 'to_branch');
-
-/** First, middle and last name joined as format.ts fullName() does it. */
-const fullNameOf = (t: { first_name: PgColumn; middle_name: PgColumn; last_name: PgColumn }) =>
-  sql<string>`concat_ws(' ', nullif(trim(${t.first_name}), ''), nullif(trim(${t.middle_name}), ''), nullif(trim(${t.last_name}), ''))`;
-
-const ref = <I extends PgColumn, N extends PgColumn>(id: I, name: N) => ({ id, name });
-
-const invoiceColumns = {
-  invoice: invoices,
-  type: ref(invoiceTypes.id, invoiceTypes.name),
-  status: ref(invoiceStatuses.id, invoiceStatuses.name),
-  requesterName: fullNameOf(requester),
-  requesterBranchId: requester.branch_id,
-  requesterBranch: ref(requesterBranch.id, requesterBranch.name),
-  creatorName: fullNameOf(creator),
-  assigneeName: fullNameOf(assignee),
-  fromBranch: ref(fromBranch.id, fromBranch.name),
-  toBranch: ref(toBranch.id, toBranch.name),
-  route: { id: routes.id, name: routes.name, tin: routes.tin },
-  company: ref(companies.id, companies.name),
-};
-
-type InvoiceSelection = {
-  invoice: InvoiceRecord;
-  type: NamedRef | null;
-  status: NamedRef | null;
-  requesterName: string;
-  requesterBranchId: number | null;
-  requesterBranch: NamedRef | null;
-  creatorName: string;
-  assigneeName: string | null;
-  fromBranch: NamedRef | null;
-  toBranch: NamedRef | null;
-  route: { id: number; name: string; tin: string } | null;
-  company: NamedRef | null;
-};
-
-function selectInvoices(conn: Conn) {
-  return conn
-    .select(invoiceColumns)
-    .from(invoices)
-    .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
-    .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, invoices.invoice_status_id))
-    .innerJoin(requester, eq(requester.id, invoices.user_id))
-    .leftJoin(requesterBranch, eq(requesterBranch.id, requester.branch_id))
-    .innerJoin(creator, eq(creator.id, invoices.created_by))
-    .leftJoin(assignee, eq(assignee.id, invoices.assigned_user_id))
-    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-    .leftJoin(routes, eq(routes.id, invoices.route_id))
-    .leftJoin(companies, eq(companies.id, routes.company_id));
-}
-
-const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
-
-function toRow(r: InvoiceSelection): InvoiceRow {
-  const i = r.invoice;
-  const assigned = i.assigned_user_id != null && r.assigneeName != null ? { id: i.assigned_user_id, full_name: r.assigneeName } : null;
-  return {
-    id: i.id,
-    invoice_type_id: i.invoice_type_id,
-    invoice_type: r.type ?? { id: i.invoice_type_id, name: '' },
-    invoice_status_id: i.invoice_status_id,
-    invoice_status: r.status ?? { id: i.invoice_status_id, name: '' },
-    user_id: i.user_id,
-    user: { id: i.user_id, full_name: r.requesterName, branch_id: r.requesterBranchId, branch: r.requesterBranch },
-    created_by: i.created_by,
-    creator: { id: i.created_by, full_name: r.creatorName },
-    from_branch_id: i.from_branch_id,
-    from_branch: r.fromBranch,
-    branch_id: i.branch_id,
-    branch: r.toBranch,
-    route_id: i.route_id,
-    route: r.route && r.company ? { ...r.route, company: r.company } : null,
-    assigned_user_id: i.assigned_user_id,
-    assigned_user: assigned,
-    assigned_to: assigned?.full_name ?? null,
-    pads: i.pad_count,
-    request_invoice_id: i.request_invoice_id,
-    expected_return_date: i.expected_return_date,
-    accepted_by: i.accepted_by,
-    accepted_at: iso(i.accepted_at),
-    created_at: iso(i.created_at) ?? '',
-  };
-}
-
-/**
- * DESIGN "Who sees what" for everyone without invoice.seeAll: invoices they created, asked for, carry or
- * carried, accepted, or that leave from or go to their branch.
- */
-export function visibleTo(actor: Actor): SQL {
-  const mine = or(
-    eq(invoices.user_id, actor.id),
-    eq(invoices.created_by, actor.id),
-    eq(invoices.assigned_user_id, actor.id),
-    eq(invoices.accepted_by, actor.id),
-    sql`exists (select 1 from ${activities} where ${activities.invoice_id} = ${invoices.id} and (${activities.user_id} = ${actor.id} or ${activities.assigned_user_id} = ${actor.id}))`,
-  ) as SQL;
-  if (actor.branch_id == null) return mine;
-  return or(mine, eq(invoices.branch_id, actor.branch_id), eq(invoices.from_branch_id, actor.branch_id)) as SQL;
-}
-
-const seriesText = sql`(${pads.series_from}::text || '-' || ${pads.series_to}::text)`;
-
-/** A pad matches a search by its pad number, its series range text, or a receipt number inside the range. */
-function padMatches(search: string): SQL {
-  const pattern = likePattern(search);
-  const conditions: SQL[] = [sql`${pads.number}::text = ${search}`, sql`${seriesText} ilike ${pattern}`];
-  if (/^\d{1,15}$/.test(search)) conditions.push(sql`${Number(search)} between ${pads.series_from} and ${pads.series_to}`);
-  return or(...conditions) as SQL;
-}
-
-export async function listInvoices(
-  conn: Conn,
-  query: InvoiceListQuery,
-  scope: SQL | undefined,
-  timeZone: string,
-): Promise<{ rows: InvoiceRow[]; total: number }> {
-  const filters: SQL[] = [];
-  if (scope) filters.push(scope);
-  if (query.invoice_type) filters.push(eq(invoices.invoice_type_id, query.invoice_type));
-  if (query.invoice_status) filters.push(eq(invoices.invoice_status_id, query.invoice_status));
-  if (query.issuance_status) {
-    filters.push(
-      exists(
-        conn
-          .select({ one: sql`1` })
-          .from(invoicePads)
-          .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
-          .where(and(eq(invoicePads.invoice_id, invoices.id), eq(pads.issuance_status_id, query.issuance_status))),
-      ),
-    );
-  }
-  if (query.start_date) filters.push(sql`${invoices.created_at} >= (${query.start_date}::date::timestamp at time zone ${timeZone})`);
-  if (query.end_date) {
-    filters.push(sql`${invoices.created_at} < ((${query.end_date}::date + 1)::timestamp at time zone ${timeZone})`);
-  }
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = likePattern(search);
-    filters.push(
-      or(
-        ilike(fromBranch.name, pattern),
-        ilike(toBranch.name, pattern),
-        exists(
-          conn
-            .select({ one: sql`1` })
-            .from(invoicePads)
-            .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
-            .where(and(eq(invoicePads.invoice_id, invoices.id), padMatches(search))),
-        ),
-      ) as SQL,
-    );
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  const rows = await selectInvoices(conn)
-    .where(where)
-    .orderBy(desc(invoices.created_at), desc(invoices.id))
-    .limit(query.per_page)
-    .offset(offsetOf(query.page, query.per_page));
-  const [{ count }] = await conn
-    .select({ count: sql<number>`count(*)::int` })
-    .from(invoices)
-    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-    .where(where);
-  return { rows: rows.map(toRow), total: count };
-}
-
-export async function findInvoiceRow(conn: Conn, id: number, scope?: SQL): Promise<InvoiceRow | undefined> {
-  const [row] = await selectInvoices(conn)
-    .where(scope ? and(eq(invoices.id, id), scope) : eq(invoices.id, id))
-    .limit(1);
-  return row ? toRow(row) : undefined;
-}
-
-export async function findInvoice(conn: Conn, id: number): Promise<InvoiceRecord | undefined> {
-  const [row] = await conn.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+/** The stored invoice as the rules need it; `lock` holds its row until the transaction ends. */
+export async function findInvoice(conn: Conn, id: number, options: { lock?: boolean } = {}): Promise<InvoiceRecord | undefined> {
+  const query = conn.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
-}
-
-export async function findIssuedFor(conn: Conn, requestId: number): Promise<number | null> {
-  const [row] = await conn.select({ id: invoices.id }).from(invoices).where(eq(invoices.request_invoice_id, requestId)).limit(1);
-  return row?.id ?? null;
-}
-
-const actor = alias(users, 'actor');
-const activityAssignee = alias(users, 'activity_assignee');
-
-/** The history of the given invoices, oldest first. */
-export async function listActivities(conn: Conn, invoiceIds: number[]): Promise<ActivityRow[]> {
-  const rows = await conn
-    .select({
-      activity: activities,
-      status: ref(invoiceStatuses.id, invoiceStatuses.name),
-      actorName: fullNameOf(actor),
-      assigneeName: fullNameOf(activityAssignee),
-    })
-    .from(activities)
-    .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, activities.invoice_status_id))
-    .leftJoin(actor, eq(actor.id, activities.user_id))
-    .leftJoin(activityAssignee, eq(activityAssignee.id, activities.assigned_user_id))
-    .where(inArray(activities.invoice_id, invoiceIds))
-    .orderBy(asc(activities.id));
-  return rows.map((r) => {
-    const a = r.activity;
-    return {
-      id: a.id,
-      invoice_id: a.invoice_id,
-      invoice_status_id: a.invoice_status_id,
-      invoice_status: r.status as NamedRef,
-      description: a.description,
-      location: a.location,
-      user: a.user_id != null ? { id: a.user_id, full_name: r.actorName } : null,
-      assigned_user: a.assigned_user_id != null ? { id: a.assigned_user_id, full_name: r.assigneeName } : null,
-      created_at: iso(a.created_at) ?? '',
-    };
-  });
-}
-
-const padColumns = {
-  pad: pads,
-  route: { id: routes.id, name: routes.name, tin: routes.tin },
-  company: ref(companies.id, companies.name),
-  padStatus: ref(padStatuses.id, padStatuses.name),
-  issuanceStatus: ref(issuanceStatuses.id, issuanceStatuses.name),
-};
-
-/** The pads linked to an invoice, searchable and paged. */
-export async function listInvoicePads(
-  conn: Conn,
-  invoiceId: number,
-  query: { page: number; per_page: number; search?: string },
-): Promise<{ rows: InvoicePad[]; total: number }> {
-  const search = query.search?.trim();
-  const where = and(eq(invoicePads.invoice_id, invoiceId), search ? padMatches(search) : undefined);
-  const rows = await conn
-    .select(padColumns)
-    .from(invoicePads)
-    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
-    .innerJoin(routes, eq(routes.id, pads.route_id))
-    .innerJoin(companies, eq(companies.id, routes.company_id))
-    .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
-    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
-    .where(where)
-    .orderBy(asc(pads.route_id), asc(pads.number))
-    .limit(query.per_page)
-    .offset(offsetOf(query.page, query.per_page));
-  const [{ count }] = await conn
-    .select({ count: sql<number>`count(*)::int` })
-    .from(invoicePads)
-    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
-    .where(where);
-  return {
-    total: count,
-    rows: rows.map((r) => ({
-      id: r.pad.id,
-      route_id: r.pad.route_id,
-      route: { ...r.route, company: r.company },
-      number: r.pad.number,
-      series_number: `${r.pad.series_from}-${r.pad.series_to}`,
-      series_from: r.pad.series_from,
-      series_to: r.pad.series_to,
-      pad_status_id: r.pad.pad_status_id,
-      pad_status: r.padStatus,
-      issuance_status_id: r.pad.issuance_status_id,
-      issuance_status: r.issuanceStatus,
-      remarks: r.pad.remarks,
-    })),
-  };
 }
 
 export async function routeExists(conn: Conn, id: number): Promise<boolean> {
@@ -355,11 +64,15 @@ export const toAssignedUser = (u: UserFacts): AssignedUser => ({
   branch_id: u.branch_id,
 });
 
-export const isActive = (u: UserFacts) => u.user_status_id === USER_STATUS.ACTIVE;
-
+/** The one place an invoice row is written. */
 export async function insertInvoice(conn: Conn, values: typeof invoices.$inferInsert): Promise<InvoiceRecord> {
   const [row] = await conn.insert(invoices).values(values).returning();
   return row;
+}
+
+/** The one place pads are linked to an invoice. */
+export async function linkPads(conn: Conn, invoiceId: number, padIds: number[]): Promise<void> {
+  await conn.insert(invoicePads).values(padIds.map((pad_id) => ({ invoice_id: invoiceId, pad_id })));
 }
 
 /** Moves an invoice from one status to another only if it is still in the first; null when it no longer was. */
@@ -373,6 +86,22 @@ export async function transition(
     .update(invoices)
     .set({ ...values, updated_at: new Date() })
     .where(and(eq(invoices.id, id), eq(invoices.invoice_status_id, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** Reassigns the courier only if the invoice is still In-Transit with the courier the caller saw; null otherwise. */
+export async function reassignCourier(conn: Conn, id: number, expectedCourierId: number | null, newCourierId: number): Promise<InvoiceRecord | null> {
+  const [row] = await conn
+    .update(invoices)
+    .set({ assigned_user_id: newCourierId, updated_at: new Date() })
+    .where(
+      and(
+        eq(invoices.id, id),
+        eq(invoices.invoice_status_id, INVOICE_STATUS.IN_TRANSIT),
+        expectedCourierId === null ? isNull(invoices.assigned_user_id) : eq(invoices.assigned_user_id, expectedCourierId),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -404,15 +133,36 @@ export async function lockPadsForIssue(conn: Conn, padIds: number[], routeId: nu
   return rows.length;
 }
 
-export async function linkPads(conn: Conn, invoiceId: number, padIds: number[]): Promise<void> {
-  await conn.insert(invoicePads).values(padIds.map((pad_id) => ({ invoice_id: invoiceId, pad_id })));
+export async function findPads(conn: Conn, ids: number[]): Promise<PadRecord[]> {
+  if (ids.length === 0) return [];
+  return conn.select().from(pads).where(inArray(pads.id, ids));
 }
 
-/** Unlocks the invoice's pads and hands them to their new holder. */
-export async function releasePadsTo(conn: Conn, invoiceId: number, holder: { userId: number; branchId: number | null }): Promise<number> {
+/** Locks the pads to an invoice only while the user still holds them unlocked; returns how many it locked. */
+export async function lockHeldPads(conn: Conn, padIds: number[], userId: number, invoiceId: number): Promise<number> {
   const rows = await conn
     .update(pads)
-    .set({ locked_by_invoice_id: null, holder_user_id: holder.userId, holder_branch_id: holder.branchId, updated_at: new Date() })
+    .set({ locked_by_invoice_id: invoiceId, updated_at: new Date() })
+    .where(and(inArray(pads.id, padIds), eq(pads.holder_user_id, userId), isNull(pads.locked_by_invoice_id)))
+    .returning({ id: pads.id });
+  return rows.length;
+}
+
+/** Unlocks an invoice's pads and gives them to their new holder; `notIssuedAgain` (a Return) makes them issuable again. */
+export async function releasePads(
+  conn: Conn,
+  invoiceId: number,
+  to: { holderUserId: number | null; holderBranchId: number | null; notIssuedAgain: boolean },
+): Promise<number> {
+  const rows = await conn
+    .update(pads)
+    .set({
+      locked_by_invoice_id: null,
+      holder_user_id: to.holderUserId,
+      holder_branch_id: to.holderBranchId,
+      ...(to.notIssuedAgain ? { issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED } : {}),
+      updated_at: new Date(),
+    })
     .where(eq(pads.locked_by_invoice_id, invoiceId))
     .returning({ id: pads.id });
   return rows.length;
@@ -432,7 +182,27 @@ export async function deletePending(conn: Conn, id: number): Promise<boolean> {
   return true;
 }
 
-export async function lookup(conn: Conn, which: 'types' | 'statuses'): Promise<NamedRef[]> {
-  const table = which === 'types' ? invoiceTypes : invoiceStatuses;
-  return conn.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.id));
+/**
+ * Writes one line of an invoice's history. The location is where the actor works (their branch's
+ * location), so an auditor sees where each hand-over happened.
+ */
+export async function insertActivity(
+  conn: Conn,
+  entry: { invoiceId: number; statusId: number; description: string; actorId: number; assignedUserId?: number | null },
+): Promise<void> {
+  const [place] = await conn
+    .select({ name: locations.name })
+    .from(users)
+    .leftJoin(branches, eq(branches.id, users.branch_id))
+    .leftJoin(locations, eq(locations.id, branches.location_id))
+    .where(eq(users.id, entry.actorId))
+    .limit(1);
+  await conn.insert(activities).values({
+    invoice_id: entry.invoiceId,
+    invoice_status_id: entry.statusId,
+    description: entry.description,
+    location: place?.name ?? null,
+    user_id: entry.actorId,
+    assigned_user_id: entry.assignedUserId ?? null,
+  });
 }

@@ -11,6 +11,7 @@ import { can } from '../../../shared/permissions.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import * as lifecycle from './lifecycle.ts';
 import * as service from './service.ts';
 
 const tags = ['invoices'];
@@ -18,71 +19,71 @@ const tags = ['invoices'];
 const badgeLookupLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 export function invoiceRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-invoices', { schema: { tags, querystring: invoiceListQuery }, preHandler: authorize() }, async (request) =>
+  app.get('/api/get-invoices', { schema: { tags, querystring: invoiceListQuery }, onRequest: authorize() }, async (request) =>
     service.list(ctx, currentUser(request), request.query),
   );
 
-  app.get('/api/get-invoice/:id', { schema: { tags, params: idParam }, preHandler: authorize() }, async (request) => ({
+  app.get('/api/get-invoice/:id', { schema: { tags, params: idParam }, onRequest: authorize() }, async (request) => ({
     data: await service.detail(ctx, currentUser(request), request.params.id),
   }));
 
   app.get(
     '/api/invoice-pads/:id',
-    { schema: { tags, params: idParam, querystring: listQuery }, preHandler: authorize() },
+    { schema: { tags, params: idParam, querystring: listQuery }, onRequest: authorize() },
     async (request) => service.padLinks(ctx, currentUser(request), request.params.id, request.query),
   );
 
   app.get(
     '/api/pads-belong-to-invoice/:id',
-    { schema: { tags, params: idParam, querystring: listQuery }, preHandler: authorize() },
+    { schema: { tags, params: idParam, querystring: listQuery }, onRequest: authorize() },
     async (request) => service.pads(ctx, currentUser(request), request.params.id, request.query),
   );
 
-  app.get('/api/head-office-branch', { schema: { tags }, preHandler: authorize() }, async () => ({
+  app.get('/api/head-office-branch', { schema: { tags }, onRequest: authorize() }, async () => ({
     data: await service.headOffice(ctx),
   }));
 
   app.post(
     '/api/create-request-invoice',
-    { schema: { tags, body: requestInvoiceSchema }, preHandler: authorize((user) => can(user, 'invoice.request')) },
+    { schema: { tags, body: requestInvoiceSchema }, onRequest: authorize((user) => can(user, 'invoice.request')) },
     async (request, reply) => {
-      const data = await service.createRequest(ctx, currentUser(request), request.body);
+      const data = await lifecycle.createRequest(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: INVOICE_MSG.requested, data });
     },
   );
 
   app.post(
     '/api/issue-invoice',
-    { schema: { tags, body: issueInvoiceSchema }, preHandler: authorize((user) => can(user, 'invoice.issue')) },
+    { schema: { tags, body: issueInvoiceSchema }, onRequest: authorize((user) => can(user, 'invoice.issue')) },
     async (request, reply) => {
-      const data = await service.issue(ctx, currentUser(request), request.body);
+      const data = await lifecycle.issue(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: INVOICE_MSG.issued, data });
     },
   );
 
-  app.post('/api/accept-invoice/:id', { schema: { tags, params: idParam }, preHandler: authorize() }, async (request) => ({
+  app.post('/api/accept-invoice/:id', { schema: { tags, params: idParam }, onRequest: authorize() }, async (request) => ({
     message: INVOICE_MSG.accepted,
-    data: await service.accept(ctx, currentUser(request), request.params.id),
+    data: await lifecycle.accept(ctx, currentUser(request), request.params.id),
   }));
 
-  app.delete('/api/delete-invoice/:id', { schema: { tags, params: idParam }, preHandler: authorize() }, async (request) => {
-    await service.remove(ctx, currentUser(request), request.params.id);
+  app.delete('/api/delete-invoice/:id', { schema: { tags, params: idParam }, onRequest: authorize() }, async (request) => {
+    await lifecycle.remove(ctx, currentUser(request), request.params.id);
     return { message: INVOICE_MSG.deleted };
   });
 
-  app.get('/api/invoice-types', { schema: { tags }, preHandler: authorize() }, async () => ({ data: await service.types(ctx) }));
+  app.get('/api/invoice-types', { schema: { tags }, onRequest: authorize() }, async () => ({ data: await service.types(ctx) }));
 
-  app.get('/api/invoice-statuses', { schema: { tags }, preHandler: authorize() }, async () => ({ data: await service.statuses(ctx) }));
+  app.get('/api/invoice-statuses', { schema: { tags }, onRequest: authorize() }, async () => ({ data: await service.statuses(ctx) }));
 
   app.get(
     '/api/get-assigned-user/:code',
-    { schema: { tags, params: assignedUserParams }, preHandler: authorize(), config: badgeLookupLimit },
+    { schema: { tags, params: assignedUserParams }, onRequest: authorize(), config: badgeLookupLimit },
     async (request) => ({ data: await service.resolveBadge(ctx, request.params.code) }),
   );
 
   app.get(
     '/api/get-invoice-assigned-user-id',
-    { schema: { tags, querystring: invoiceAssignedUserQuery }, preHandler: authorize(), config: badgeLookupLimit },
+    { schema: { tags, querystring: invoiceAssignedUserQuery }, onRequest: authorize(), config: badgeLookupLimit },
     async (request, reply) => {
       const result = await service.checkCourier(ctx, currentUser(request), request.query.invoice_id, request.query.decoded_user_id);
       return reply.status(result.ok ? 200 : 422).send(result.body);

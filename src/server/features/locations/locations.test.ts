@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { locations } from '../../db/schema.ts';
-import { createBranch, createLocation } from '../../test/factories.ts';
-import { expectAdminsOnly, expectAnySignedIn, sessionsForAllRoles, type Sessions } from '../../test/admin-factories.ts';
+import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { createBranch, createLocation, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;

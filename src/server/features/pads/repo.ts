@@ -149,23 +149,53 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return sql`${pads.id} in (${sql.join(arms, sql` union `)})`;
 }
 
+/** The named pads with their names joined on, in the given order; `= any(array)` keeps it on the primary key whatever the statistics say. */
+async function padsByIds(conn: Conn, ids: number[], order: SQL[]): Promise<Pad[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectPads(conn)
+    .where(sql`${pads.id} = any(${`{${ids.join(',')}}`}::int[])`)
+    .orderBy(...order);
+  return (rows as JoinedRow[]).map(toPad);
+}
+
 /** Pages over pad ids first and joins the names onto those ten rows only, so late pages stay cheap. */
 async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: number, perPage: number) {
-  const ids = conn
-    .select({ id: pads.id })
-    .from(pads)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset(offsetOf(pageNo, perPage));
-  const [rows, [{ total }]] = await Promise.all([
-    selectPads(conn).where(inArray(pads.id, ids)).orderBy(...order),
+  const [idRows, [{ total }]] = await Promise.all([
+    conn
+      .select({ id: pads.id })
+      .from(pads)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset(offsetOf(pageNo, perPage)),
     conn.select({ total: sql<number>`count(*)::int` }).from(pads).where(where),
   ]);
-  return { data: (rows as JoinedRow[]).map(toPad), total };
+  return { data: await padsByIds(conn, idRows.map((r) => r.id), order), total };
+}
+
+/**
+ * Newest pads first, without counting or offsetting the table: pad_id_blocks (kept exact by triggers)
+ * gives the total and the block of 1,024 ids the page starts in, and the page is read from there, at
+ * most 1,023 index entries in. One statement, so the total and the page come from one snapshot.
+ */
+async function newestPage(conn: Conn, routeId: number | undefined, pageNo: number, perPage: number) {
+  const offset = offsetOf(pageNo, perPage);
+  const routeBlocks = routeId === undefined ? sql`` : sql`where route_id = ${routeId}::int`;
+  const routePads = routeId === undefined ? sql`` : sql`and p.route_id = ${routeId}::int`;
+  const result = await conn.execute(sql`
+    with b as (select block, sum(pads)::bigint as n from pad_id_blocks ${routeBlocks} group by block),
+    c as (select block, n, sum(n) over (order by block desc) as upto from b),
+    k as (select block, ${offset}::bigint - (upto - n) as skip from c where upto > ${offset}::bigint order by block desc limit 1)
+    select (select coalesce(sum(n), 0)::int from b) as total,
+           (select array_agg(s.id order by s.id desc) from k cross join lateral (
+              select p.id from pads p where p.id < (k.block + 1) << 10 ${routePads}
+              order by p.id desc offset k.skip limit ${perPage}::int) s) as ids`);
+  const [row] = (result as unknown as { rows: Array<{ total: number; ids: number[] | null }> }).rows;
+  return { data: await padsByIds(conn, row.ids ?? [], [desc(pads.id)]), total: Number(row.total) };
 }
 
 export async function listPads(conn: Conn, query: { page: number; per_page: number; search?: string; route?: number }) {
+  if (!query.search) return newestPage(conn, query.route, query.page, query.per_page);
   const where = and(query.route ? eq(pads.route_id, query.route) : undefined, searchCondition(query.search));
   return page(conn, where, [desc(pads.id)], query.page, query.per_page);
 }
@@ -211,4 +241,9 @@ export async function padStatusList(conn: Conn): Promise<NamedRef[]> {
 
 export async function issuanceStatusList(conn: Conn): Promise<NamedRef[]> {
   return conn.select({ id: issuanceStatuses.id, name: issuanceStatuses.name }).from(issuanceStatuses).orderBy(asc(issuanceStatuses.id));
+}
+
+/** Fresh statistics after a bulk insert, so searches and issuing keep their index plans (autovacuum would get there later). */
+export async function analyzePads(conn: Conn): Promise<void> {
+  await conn.execute(sql`analyze pads`);
 }

@@ -1,17 +1,20 @@
 import { derivePadStatus } from '../../../shared/pad-status.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
-import { MAX_PAD_NUMBER, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
+import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
+import { recordGeneratedPads, recordPadChange, recordPadDeleted } from '../ledger/writer.ts';
 import * as repo from './repo.ts';
 
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** A generation this large refreshes the planner's statistics at once instead of waiting for autovacuum. */
+const ANALYZE_AFTER_PADS = 1000;
 
 /**
  * Cuts the range into pads in one transaction: all pads or none. The database's exclusion constraint
@@ -19,8 +22,10 @@ const FOREIGN_KEY_VIOLATION = '23503';
  */
 export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddPadInput): Promise<GeneratedPads> {
   const size = input.pad_size ?? ctx.config.padSize;
+  const padCount = Math.ceil((input.series_to - input.series_from + 1) / size);
+  if (padCount > MAX_PADS_PER_ADD) throw invalid('series_to', PAD_MSG.tooManyPads(padCount));
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const generated = await ctx.db.transaction(async (tx) => {
       if (!(await repo.routeExists(tx, input.route_id))) throw invalid('route_id', PAD_MSG.routeMissing);
       await repo.lockRouteNumbering(tx, input.route_id);
       const firstNumber = (await repo.maxPadNumber(tx, input.route_id)) + 1;
@@ -37,6 +42,7 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
         holderBranchId: (await repo.branchExists(tx, headOffice)) ? headOffice : null,
         createdBy: actor.id,
       });
+      await recordGeneratedPads(tx, ctx, { routeId: input.route_id, firstPadNumber: firstNumber, actorId: actor.id });
       return {
         route_id: input.route_id,
         pads_created: created,
@@ -47,6 +53,8 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
         series_to: input.series_to,
       };
     });
+    if (generated.pads_created >= ANALYZE_AFTER_PADS) await repo.analyzePads(ctx.db);
+    return generated;
   } catch (error) {
     if (sqlState(error) === EXCLUSION_VIOLATION) {
       const clash = await repo.findOverlappingPad(ctx.db, input.route_id, input.series_from, input.series_to);
@@ -126,6 +134,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       const padStatusId = changes.series
         ? derivePadStatus(repo.seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id)
         : input.pad_status_id;
+      await recordPadChange(tx, ctx, pad, { series_status: seriesStatus, pad_status_id: padStatusId, remarks }, actor.id);
       await repo.updatePad(tx, id, {
         number: input.number ?? pad.number,
         issuance_status_id: input.issuance_status_id,
@@ -144,12 +153,13 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
 }
 
 /** Only a pad no invoice ever carried may go: invoice history must keep pointing at real pads. */
-export async function deletePad(ctx: AppContext, id: number): Promise<void> {
+export async function deletePad(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   try {
     await ctx.db.transaction(async (tx) => {
       const pad = await repo.lockPad(tx, id);
       if (!pad) throw notFound(PAD_MSG.notFound);
       if (pad.locked_by_invoice_id !== null || (await repo.padOnAnyInvoice(tx, id))) throw conflict(PAD_MSG.onInvoice);
+      await recordPadDeleted(tx, ctx, pad, actor.id);
       await repo.deletePad(tx, id);
     });
   } catch (error) {

@@ -1,77 +1,9 @@
-import { and, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { INVOICE_STATUS, INVOICE_TYPE, USER_STATUS } from '../../../shared/lookups.ts';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { USER_STATUS } from '../../../shared/lookups.ts';
 import type { Conn } from '../../db/client.ts';
-import {
-  branches,
-  companies,
-  invoicePads,
-  invoiceStatuses,
-  invoiceTypes,
-  invoices,
-  padStatuses,
-  pads,
-  reportInvoices,
-  reports,
-  roles,
-  routes,
-  users,
-} from '../../db/schema.ts';
-
-const fromBranch = alias(branches, 'from_branch');
-const toBranch = alias(branches, 'to_branch');
-const userBranch = alias(branches, 'user_branch');
-const requester = alias(users, 'requester');
-const courier = alias(users, 'courier');
-
-const nameOf = (t: { first_name: AnyPgColumn; middle_name: AnyPgColumn; last_name: AnyPgColumn }) => sql<string>`concat_ws(' ', ${t.first_name}, nullif(${t.middle_name}, ''), ${t.last_name})`;
-
-const completedIssued = and(
-  eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED),
-  eq(invoices.invoice_status_id, INVOICE_STATUS.COMPLETED),
-  notExists(sql`(select 1 from ${reportInvoices} where ${reportInvoices.invoice_id} = ${invoices.id})`),
-);
-
-/** The invoice number typed into the search box matches invoice ids that contain its digits. */
-function invoiceNumberFilter(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const digits = search.replace(/\D/g, '');
-  if (!digits) return sql`false`;
-  return sql`${invoices.id}::text like ${`%${digits.slice(0, 10)}%`}`;
-}
-
-export async function listCompletedIssued(conn: Conn, q: { offset: number; limit: number; search?: string }) {
-  const where = and(completedIssued, invoiceNumberFilter(q.search));
-  const [{ total }] = await conn.select({ total: count() }).from(invoices).where(where);
-  const rows = await conn
-    .select({
-      invoice: invoices,
-      invoice_type: { id: invoiceTypes.id, name: invoiceTypes.name },
-      invoice_status: { id: invoiceStatuses.id, name: invoiceStatuses.name },
-      requester: { id: requester.id, full_name: nameOf(requester), branch_id: requester.branch_id },
-      requester_branch: { id: userBranch.id, name: userBranch.name },
-      from_branch: { id: fromBranch.id, name: fromBranch.name },
-      to_branch: { id: toBranch.id, name: toBranch.name },
-      route: { id: routes.id, name: routes.name, tin: routes.tin },
-      company: { id: companies.id, name: companies.name },
-      courier: { id: courier.id, full_name: nameOf(courier) },
-    })
-    .from(invoices)
-    .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
-    .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, invoices.invoice_status_id))
-    .innerJoin(requester, eq(requester.id, invoices.user_id))
-    .leftJoin(userBranch, eq(userBranch.id, requester.branch_id))
-    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-    .leftJoin(routes, eq(routes.id, invoices.route_id))
-    .leftJoin(companies, eq(companies.id, routes.company_id))
-    .leftJoin(courier, eq(courier.id, invoices.assigned_user_id))
-    .where(where)
-    .orderBy(desc(invoices.accepted_at), desc(invoices.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  return { total, rows };
-}
+import { invoices, reportInvoices, reports, roles, users } from '../../db/schema.ts';
+import { fullNameOf } from '../invoices/read-model.ts';
 
 export interface InvoiceEligibility {
   id: number;
@@ -101,53 +33,10 @@ export async function eligibility(conn: Conn, ids: number[], lock: boolean): Pro
     .where(inArray(invoices.id, ids));
 }
 
-/** Everything the PDF shows about the invoices, in invoice order, with their pads. */
-export async function invoiceDetails(conn: Conn, ids: number[]) {
-  const rows = await conn
-    .select({
-      id: invoices.id,
-      status: invoiceStatuses.name,
-      route_name: routes.name,
-      route_tin: routes.tin,
-      company_name: companies.name,
-      from_branch: fromBranch.name,
-      to_branch: toBranch.name,
-      receiving_user: nameOf(requester),
-      courier: nameOf(courier),
-      created_at: invoices.created_at,
-      accepted_at: invoices.accepted_at,
-      expected_return_date: invoices.expected_return_date,
-    })
-    .from(invoices)
-    .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, invoices.invoice_status_id))
-    .innerJoin(requester, eq(requester.id, invoices.user_id))
-    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-    .leftJoin(routes, eq(routes.id, invoices.route_id))
-    .leftJoin(companies, eq(companies.id, routes.company_id))
-    .leftJoin(courier, eq(courier.id, invoices.assigned_user_id))
-    .where(inArray(invoices.id, ids))
-    .orderBy(invoices.id);
-  const padRows = await conn
-    .select({
-      invoice_id: invoicePads.invoice_id,
-      number: pads.number,
-      series_from: pads.series_from,
-      series_to: pads.series_to,
-      pad_status: padStatuses.name,
-    })
-    .from(invoicePads)
-    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
-    .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
-    .where(inArray(invoicePads.invoice_id, ids))
-    .orderBy(invoicePads.invoice_id, pads.series_from);
-  return { rows, padRows };
-}
-
 /** The name and role printed as "Generated by". */
 export async function generator(conn: Conn, userId: number) {
   const [row] = await conn
-    .select({ full_name: nameOf(users), role: roles.name })
+    .select({ full_name: fullNameOf(users), role: roles.name })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
     .where(eq(users.id, userId))
@@ -195,7 +84,7 @@ export async function listReports(
   if (q.pattern) {
     filters.push(
       sql`(${reports.number} ilike ${q.pattern}
-        or concat_ws(' ', ${generatorUser.first_name}, nullif(${generatorUser.middle_name}, ''), ${generatorUser.last_name}) ilike ${q.pattern}
+        or ${fullNameOf(generatorUser)} ilike ${q.pattern}
         or concat_ws(' ', ${generatorUser.first_name}, ${generatorUser.last_name}) ilike ${q.pattern})`,
     );
   }
@@ -216,7 +105,7 @@ export async function listReports(
       period_from: reports.period_from,
       period_to: reports.period_to,
       created_at: reports.created_at,
-      generated_by_user: { id: generatorUser.id, full_name: nameOf(generatorUser) },
+      generated_by_user: { id: generatorUser.id, full_name: fullNameOf(generatorUser) },
     })
     .from(reports)
     .innerJoin(generatorUser, eq(generatorUser.id, reports.generated_by))

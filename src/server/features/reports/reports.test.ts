@@ -8,8 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { dateInZone } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE, USER_STATUS } from '../../../shared/lookups.ts';
 import { reportInvoices, reports, users } from '../../db/schema.ts';
-import { signedIn } from '../../test/factories.ts';
-import { createReportableInvoice, setReportCreatedAt } from '../../test/report-factories.ts';
+import { buildIssuedInvoice, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { REPORT_MSG } from './service.ts';
 import { previewUrl, reportUrlKey, savedReportUrl } from './signed-url.ts';
@@ -51,7 +50,7 @@ async function offeredIds(search?: string): Promise<number[]> {
 
 describe('reports', () => {
   it('when roles 1, 2, 8 and 9 call the report endpoints, then they pass; every other role gets 403 and no token 401', async () => {
-    const { invoice } = await createReportableInvoice(t.db);
+    const { invoice } = await buildIssuedInvoice(t.db);
     for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, null]) {
       const { headers } = await signedIn(t, { role_id: role });
       const allowed = role !== null && [1, 2, 8, 9].includes(role);
@@ -70,11 +69,11 @@ describe('reports', () => {
   });
 
   it('when the Generate modal lists invoices, then only completed Issued ones outside any report come, shaped like invoice rows', async () => {
-    const ready = await createReportableInvoice(t.db, { padCount: 3 });
-    const inTransit = await createReportableInvoice(t.db, { statusId: INVOICE_STATUS.IN_TRANSIT });
-    const returned = await createReportableInvoice(t.db, { typeId: INVOICE_TYPE.RETURN });
-    const request = await createReportableInvoice(t.db, { typeId: INVOICE_TYPE.REQUEST, statusId: INVOICE_STATUS.COMPLETED, padCount: 0 });
-    const reported = await createReportableInvoice(t.db);
+    const ready = await buildIssuedInvoice(t.db, { padCount: 3 });
+    const inTransit = await buildIssuedInvoice(t.db, { status: INVOICE_STATUS.IN_TRANSIT });
+    const returned = await buildIssuedInvoice(t.db, { type: INVOICE_TYPE.RETURN });
+    const request = await buildIssuedInvoice(t.db, { type: INVOICE_TYPE.REQUEST, status: INVOICE_STATUS.COMPLETED, padCount: 0 });
+    const reported = await buildIssuedInvoice(t.db);
     expect((await post('/api/reports', { invoice_ids: [reported.invoice.id] })).statusCode).toBe(201);
 
     const ids = await offeredIds();
@@ -101,8 +100,8 @@ describe('reports', () => {
   });
 
   it('when searching by invoice number, then only matching invoices come; text without digits matches none', async () => {
-    const a = await createReportableInvoice(t.db);
-    const b = await createReportableInvoice(t.db);
+    const a = await buildIssuedInvoice(t.db);
+    const b = await buildIssuedInvoice(t.db);
     expect(await offeredIds(String(a.invoice.id))).toContain(a.invoice.id);
     expect(await offeredIds(String(a.invoice.id))).not.toContain(b.invoice.id);
     expect(await offeredIds(`#${b.invoice.id}`)).toContain(b.invoice.id);
@@ -114,8 +113,8 @@ describe('reports', () => {
   });
 
   it('when a preview is asked for, then a signed address serves a PDF of exactly those invoices without a Bearer header', async () => {
-    const one = await createReportableInvoice(t.db);
-    const two = await createReportableInvoice(t.db);
+    const one = await buildIssuedInvoice(t.db);
+    const two = await buildIssuedInvoice(t.db);
     const res = await post('/api/reports/view', { invoice_ids: [two.invoice.id, one.invoice.id, one.invoice.id] });
     expect(res.statusCode).toBe(200);
     const { preview_url } = res.json();
@@ -137,8 +136,8 @@ describe('reports', () => {
   });
 
   it('when a preview address is altered, expired or missing its signature, then the PDF is refused', async () => {
-    const { invoice } = await createReportableInvoice(t.db);
-    const other = await createReportableInvoice(t.db);
+    const { invoice } = await buildIssuedInvoice(t.db);
+    const other = await buildIssuedInvoice(t.db);
     const { preview_url } = (await post('/api/reports/view', { invoice_ids: [invoice.id] })).json();
     const url = new URL(preview_url, 'http://x');
 
@@ -160,9 +159,9 @@ describe('reports', () => {
   });
 
   it('when the preview or save names invoices a report may not take, then 422 on invoice_ids says which and why', async () => {
-    const inTransit = await createReportableInvoice(t.db, { statusId: INVOICE_STATUS.IN_TRANSIT });
-    const turnover = await createReportableInvoice(t.db, { typeId: INVOICE_TYPE.TURNOVER });
-    const good = await createReportableInvoice(t.db);
+    const inTransit = await buildIssuedInvoice(t.db, { status: INVOICE_STATUS.IN_TRANSIT });
+    const turnover = await buildIssuedInvoice(t.db, { type: INVOICE_TYPE.TURNOVER });
+    const good = await buildIssuedInvoice(t.db);
     for (const url of ['/api/reports/view', '/api/reports']) {
       const res = await post(url, { invoice_ids: [good.invoice.id, inTransit.invoice.id, turnover.invoice.id, 2_000_000_000] });
       expect(res.statusCode, url).toBe(422);
@@ -183,8 +182,8 @@ describe('reports', () => {
   });
 
   it('when a report is saved, then it is numbered, holds the server-rendered PDF and its invoices, and is listed with a working address', async () => {
-    const one = await createReportableInvoice(t.db, { padCount: 2 });
-    const two = await createReportableInvoice(t.db, { padCount: 1 });
+    const one = await buildIssuedInvoice(t.db, { padCount: 2 });
+    const two = await buildIssuedInvoice(t.db, { padCount: 1 });
     const res = await post('/api/reports', {
       invoice_ids: [one.invoice.id, two.invoice.id],
       remarks: '  November batch  ',
@@ -199,7 +198,7 @@ describe('reports', () => {
       remarks: 'November batch',
       generated_by_user: { id: accounting.user.id, full_name: 'Ana Reyes' },
     });
-    const next = (await post('/api/reports', { invoice_ids: [(await createReportableInvoice(t.db)).invoice.id] })).json().data;
+    const next = (await post('/api/reports', { invoice_ids: [(await buildIssuedInvoice(t.db)).invoice.id] })).json().data;
     const sequence = (n: string) => Number(n.slice(-6));
     expect(next.number.slice(0, 9)).toBe(data.number.slice(0, 9));
     expect(sequence(next.number)).toBe(sequence(data.number) + 1);
@@ -242,7 +241,7 @@ describe('reports', () => {
   });
 
   it('when a saved PDF is fetched without auth, with a bad or expired signature, or by a role without reports, then it is refused', async () => {
-    const { invoice } = await createReportableInvoice(t.db);
+    const { invoice } = await buildIssuedInvoice(t.db);
     const { data } = (await post('/api/reports', { invoice_ids: [invoice.id] })).json();
     const key = reportUrlKey(t.ctx.badgeSecret);
 
@@ -271,7 +270,7 @@ describe('reports', () => {
   });
 
   it('when the saved PDF is read with pdftotext, then it names the route, branches, users, every series and the remark as literal text', async () => {
-    const item = await createReportableInvoice(t.db, { padCount: 3 });
+    const item = await buildIssuedInvoice(t.db, { padCount: 3 });
     const remark = '<script>alert(1)</script> ) \\ /JS';
     const { data } = (await post('/api/reports', { invoice_ids: [item.invoice.id], remarks: remark })).json();
     const [stored] = await t.db.select().from(reports).where(eq(reports.id, data.id));
@@ -294,9 +293,9 @@ describe('reports', () => {
   });
 
   it('when two reports race for the same invoice, then exactly one gets it and the other is refused without a 500', async () => {
-    const shared = await createReportableInvoice(t.db);
-    const a = await createReportableInvoice(t.db);
-    const b = await createReportableInvoice(t.db);
+    const shared = await buildIssuedInvoice(t.db);
+    const a = await buildIssuedInvoice(t.db);
+    const b = await buildIssuedInvoice(t.db);
     const [first, second] = await Promise.all([
       post('/api/reports', { invoice_ids: [shared.invoice.id, a.invoice.id] }),
       post('/api/reports', { invoice_ids: [shared.invoice.id, b.invoice.id] }),
@@ -311,7 +310,7 @@ describe('reports', () => {
   });
 
   it('when several reports are saved at once, then each gets its own number and the year has no gaps', async () => {
-    const invoices = await Promise.all([0, 1, 2, 3].map(() => createReportableInvoice(t.db)));
+    const invoices = await Promise.all([0, 1, 2, 3].map(() => buildIssuedInvoice(t.db)));
     const results = await Promise.all(invoices.map((item) => post('/api/reports', { invoice_ids: [item.invoice.id] })));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
     const year = dateInZone(new Date(), 'Asia/Manila').slice(0, 4);
@@ -328,11 +327,11 @@ describe('reports', () => {
     const auditor = await signedIn(t, { role_id: ROLE.AUDITOR, first_name: 'Benedicto', middle_name: 'Cruz', last_name: 'Villanueva' });
     const made: Array<{ id: number; number: string }> = [];
     for (const at of ['2026-03-01T15:59:00Z', '2026-03-01T16:00:00Z', '2026-03-05T10:00:00Z']) {
-      const { invoice } = await createReportableInvoice(t.db);
+      const { invoice } = await buildIssuedInvoice(t.db);
       const res = await post('/api/reports', { invoice_ids: [invoice.id] }, auditor.headers);
       expect(res.statusCode).toBe(201);
       made.push(res.json().data);
-      await setReportCreatedAt(t.db, res.json().data.id, new Date(at));
+      await t.db.update(reports).set({ created_at: new Date(at) }).where(eq(reports.id, res.json().data.id));
     }
     const numbers = async (query: string) =>
       (await get(`/api/reports?per_page=100&${query}`, auditor.headers)).json().data.map((r: { number: string }) => r.number);
@@ -356,7 +355,7 @@ describe('reports', () => {
   });
 
   it('when a signed preview names invoices that were reported since, then it answers 409 instead of a PDF', async () => {
-    const { invoice } = await createReportableInvoice(t.db);
+    const { invoice } = await buildIssuedInvoice(t.db);
     const { preview_url } = (await post('/api/reports/view', { invoice_ids: [invoice.id] })).json();
     expect((await post('/api/reports', { invoice_ids: [invoice.id] })).statusCode).toBe(201);
     const res = await get(preview_url);

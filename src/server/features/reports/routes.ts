@@ -31,20 +31,20 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
 }
 
 export function reportRoutes(app: App, ctx: AppContext) {
-  const completed = { schema: { tags, querystring: completedInvoicesQuery }, preHandler: reportAccess };
-  app.get('/api/get-completed-issued-invoice', completed, async (request) => service.listCompletedInvoices(ctx, request.query));
-  app.get('/api/completed-invoices', completed, async (request) => service.listCompletedInvoices(ctx, request.query));
+  const completed = { schema: { tags, querystring: completedInvoicesQuery }, onRequest: reportAccess };
+  app.get('/api/get-completed-issued-invoice', completed, async (request) => service.listCompletedInvoices(ctx, currentUser(request), request.query));
+  app.get('/api/completed-invoices', completed, async (request) => service.listCompletedInvoices(ctx, currentUser(request), request.query));
 
-  app.post('/api/reports/view', { schema: { tags, body: reportPreviewSchema }, preHandler: reportAccess }, async (request) =>
+  app.post('/api/reports/view', { schema: { tags, body: reportPreviewSchema }, onRequest: reportAccess }, async (request) =>
     service.previewLink(ctx, currentUser(request), request.body.invoice_ids),
   );
 
-  app.post('/api/reports', { schema: { tags, body: createReportSchema }, preHandler: reportAccess, config: renderLimit }, async (request, reply) => {
+  app.post('/api/reports', { schema: { tags, body: createReportSchema }, onRequest: reportAccess, config: renderLimit }, async (request, reply) => {
     const data = await service.createReport(ctx, currentUser(request), request.body);
     return reply.status(201).send({ message: service.REPORT_MSG.created, data });
   });
 
-  app.get('/api/reports', { schema: { tags, querystring: reportListQuery }, preHandler: reportAccess }, async (request) =>
+  app.get('/api/reports', { schema: { tags, querystring: reportListQuery }, onRequest: reportAccess }, async (request) =>
     service.listReports(ctx, currentUser(request), request.query),
   );
 

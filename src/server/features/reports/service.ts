@@ -1,14 +1,16 @@
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
-import { can, type Actor } from '../../../shared/permissions.ts';
+import { can, invoiceScope, type Actor } from '../../../shared/permissions.ts';
 import { dateInZone } from '../../../shared/format.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
-import type { CompletedInvoiceRow, ReportListQuery, ReportRow } from '../../../shared/schemas/reports.ts';
+import type { InvoicePage } from '../../../shared/schemas/invoices.ts';
+import type { ReportListQuery, ReportRow } from '../../../shared/schemas/reports.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { likePattern, offsetOf, paginated } from '../../lib/pagination.ts';
 import { renderReportPdf, type ReportInvoice } from '../../lib/pdf/report-pdf.ts';
+import { findInvoiceRows, listInvoices, listPadsOfInvoices } from '../invoices/read-model.ts';
 import * as repo from './repo.ts';
 import * as signed from './signed-url.ts';
 
@@ -31,43 +33,21 @@ const keyOf = (ctx: AppContext) => {
   return key;
 };
 
-/** Completed Issued invoices that no report holds yet: the only ones a report may take. */
-export async function listCompletedInvoices(
-  ctx: AppContext,
-  q: { page: number; per_page: number; search?: string },
-): Promise<Paginated<CompletedInvoiceRow>> {
-  const { total, rows } = await repo.listCompletedIssued(ctx.db, {
-    offset: offsetOf(q.page, q.per_page),
-    limit: q.per_page,
-    search: q.search,
-  });
-  const data = rows.map(({ invoice, ...r }): CompletedInvoiceRow => ({
-    id: invoice.id,
-    invoice_type_id: invoice.invoice_type_id,
-    invoice_type: r.invoice_type,
-    invoice_status_id: invoice.invoice_status_id,
-    invoice_status: r.invoice_status,
-    user_id: invoice.user_id,
-    user: {
-      id: r.requester.id,
-      full_name: r.requester.full_name,
-      branch_id: r.requester.branch_id,
-      branch: r.requester_branch?.id != null ? r.requester_branch : null,
+/** Completed Issued invoices that no report holds yet: the only ones a report may take, last accepted first. */
+export async function listCompletedInvoices(ctx: AppContext, actor: Actor, q: { page: number; per_page: number; search?: string }): Promise<InvoicePage> {
+  const { total, rows } = await listInvoices(
+    ctx.db,
+    {
+      scope: invoiceScope(actor),
+      typeId: INVOICE_TYPE.ISSUED,
+      statusId: INVOICE_STATUS.COMPLETED,
+      unreported: true,
+      search: q.search ? { text: q.search, by: 'invoiceNumber' } : undefined,
     },
-    from_branch_id: invoice.from_branch_id,
-    from_branch: r.from_branch?.id != null ? r.from_branch : null,
-    branch_id: invoice.branch_id,
-    branch: r.to_branch?.id != null ? r.to_branch : null,
-    route_id: invoice.route_id,
-    route: r.route?.id != null && r.company?.id != null ? { ...r.route, company: r.company } : null,
-    assigned_user: r.courier?.id != null ? r.courier : null,
-    assigned_to: r.courier?.full_name ?? null,
-    pads: invoice.pad_count,
-    expected_return_date: invoice.expected_return_date,
-    accepted_at: invoice.accepted_at?.toISOString() ?? null,
-    created_at: invoice.created_at.toISOString(),
-  }));
-  return paginated(data, total, q.page, q.per_page);
+    { page: q.page, perPage: q.per_page, order: 'lastAccepted' },
+    ctx.config.timeZone,
+  );
+  return { ...paginated(rows, total, q.page, q.per_page), time_zone: ctx.config.timeZone };
 }
 
 /** One message per asked invoice a report may not take, for the 422 on invoice_ids. */
@@ -89,28 +69,25 @@ async function assertEligible(conn: Conn, ids: number[], lock: boolean): Promise
   if (messages.length > 0) throw new AppError('invalid', messages[0], 422, { invoice_ids: messages.slice(0, 20) });
 }
 
-function routeText(row: { company_name: string | null; route_name: string | null; route_tin: string | null }): string {
-  return [row.company_name, row.route_name, row.route_tin].filter(Boolean).join(' - ') || '-';
-}
-
-async function loadReportInvoices(conn: Conn, ids: number[]): Promise<ReportInvoice[]> {
-  const { rows, padRows } = await repo.invoiceDetails(conn, ids);
+/** The invoices as the PDF prints them: the same rows (By, To, Route, courier) the screens show. */
+async function loadReportInvoices(ctx: AppContext, conn: Conn, ids: number[]): Promise<ReportInvoice[]> {
+  const [rows, padRows] = await Promise.all([findInvoiceRows(conn, ids, ctx.config.timeZone), listPadsOfInvoices(conn, ids)]);
   const padsByInvoice = new Map<number, ReportInvoice['pads']>();
-  for (const pad of padRows) {
-    const list = padsByInvoice.get(pad.invoice_id) ?? [];
-    list.push({ number: pad.number, series_from: pad.series_from, series_to: pad.series_to, pad_status: pad.pad_status });
-    padsByInvoice.set(pad.invoice_id, list);
+  for (const { invoice_id, ...pad } of padRows) {
+    const list = padsByInvoice.get(invoice_id) ?? [];
+    list.push(pad);
+    padsByInvoice.set(invoice_id, list);
   }
   return rows.map((row) => ({
     id: row.id,
-    status: row.status,
-    route: routeText(row),
-    from_branch: row.from_branch ?? '-',
-    to_branch: row.to_branch ?? '-',
-    receiving_user: row.receiving_user,
-    courier: row.courier || '-',
-    issued_at: row.created_at,
-    accepted_at: row.accepted_at,
+    status: row.invoice_status.name,
+    route: row.route_label,
+    from_branch: row.by,
+    to_branch: row.to,
+    receiving_user: row.user.full_name,
+    courier: row.assigned_to || '-',
+    issued_at: new Date(row.created_at),
+    accepted_at: row.accepted_at ? new Date(row.accepted_at) : null,
     expected_return_date: row.expected_return_date,
     pads: padsByInvoice.get(row.id) ?? [],
   }));
@@ -125,7 +102,7 @@ function periodOf(invoices: ReportInvoice[], timeZone: string): { from: string |
 }
 
 async function renderFor(ctx: AppContext, conn: Conn, actorId: number, ids: number[], extra: { number: string | null; remarks: string | null; at: Date }) {
-  const invoices = await loadReportInvoices(conn, ids);
+  const invoices = await loadReportInvoices(ctx, conn, ids);
   const who = await repo.generator(conn, actorId);
   const period = periodOf(invoices, ctx.config.timeZone);
   const pdf = await renderReportPdf({

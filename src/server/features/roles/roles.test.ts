@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { roles } from '../../db/schema.ts';
-import { createUser } from '../../test/factories.ts';
-import { expectAdminsOnly, expectAnySignedIn, sessionsForAllRoles, type Sessions } from '../../test/admin-factories.ts';
+import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { createUser, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;

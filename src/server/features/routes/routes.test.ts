@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { routes } from '../../db/schema.ts';
-import { createCompany, createRoute, createUser } from '../../test/factories.ts';
-import { expectAdminsOnly, expectAnySignedIn, insertInvoice, insertPad, sessionsForAllRoles, type Sessions } from '../../test/admin-factories.ts';
+import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { buildInvoice, buildPad, createCompany, createRoute, createUser, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -82,8 +82,8 @@ describe('routes', () => {
   it('when pads and an invoice use a route, then deleting it answers 409 with the counts, and it stays', async () => {
     const route = await createRoute(t.db);
     const user = await createUser(t.db);
-    for (let i = 0; i < 12; i += 1) await insertPad(t.db, { route_id: route.id });
-    await insertInvoice(t.db, { user_id: user.id, route_id: route.id });
+    for (let i = 0; i < 12; i += 1) await buildPad(t.db, { route_id: route.id });
+    await buildInvoice(t.db, { user_id: user.id, route_id: route.id });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/delete-route/${route.id}`, headers: s.admin });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('12 pads and 1 invoice use this route, so it cannot be deleted. Edit the route instead.');

@@ -10,7 +10,6 @@ import { paginated } from '../../lib/pagination.ts';
 import * as repo from './repo.ts';
 
 const NOT_FOUND = 'Route not found.';
-const ROUTE_NAME_TAKEN = 'This company already has a route with this name.';
 type RouteValues = { company_id: number; name: string; tin: string };
 
 /** The Routes screen's list: search on route name or TIN in SQL. */
@@ -26,7 +25,7 @@ export async function all(ctx: AppContext): Promise<Route[]> {
 
 async function checkInput(conn: Conn, input: RouteValues, id: number | null): Promise<void> {
   if (!(await repo.companyExists(conn, input.company_id))) throw invalid('company_id', ADMIN_MSG.selectedInvalid('Company'));
-  if (await repo.nameTaken(conn, input.company_id, input.name, id)) throw invalid('name', ROUTE_NAME_TAKEN);
+  if (await repo.nameTaken(conn, input.company_id, input.name, id)) throw invalid('name', ADMIN_MSG.routeNameTaken);
 }
 
 /** Adds a route of an existing company; a company's route names are unique. */

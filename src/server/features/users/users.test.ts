@@ -3,17 +3,21 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import { accessTokens, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { createBranch, createRoute, createUser, loginAs, signedIn, TEST_PASSWORD } from '../../test/factories.ts';
+import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
 import {
-  expectAdminsOnly,
-  expectAnySignedIn,
-  insertActivity,
-  insertInvoice,
-  insertPad,
-  insertReport,
+  buildActivity,
+  buildInvoice,
+  buildPad,
+  buildReport,
+  createBranch,
+  createRoute,
+  createUser,
+  loginAs,
   sessionsForAllRoles,
+  signedIn,
+  TEST_PASSWORD,
   type Sessions,
-} from '../../test/admin-factories.ts';
+} from '../../test/factories.ts';
 import { resetTokenFrom, startSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -249,17 +253,17 @@ describe('users', () => {
   it('when invoices, activities, pads or reports name a user, then deleting answers 409 "Deactivate the user instead" and the user stays', async () => {
     const route = await createRoute(t.db);
     const withInvoice = await createUser(t.db);
-    await insertInvoice(t.db, { user_id: withInvoice.id });
-    await insertInvoice(t.db, { user_id: withInvoice.id });
+    await buildInvoice(t.db, { user_id: withInvoice.id });
+    await buildInvoice(t.db, { user_id: withInvoice.id });
     const courier = await createUser(t.db);
     const requester = await createUser(t.db);
-    const invoice = await insertInvoice(t.db, { user_id: requester.id, assigned_user_id: courier.id });
+    const invoice = await buildInvoice(t.db, { user_id: requester.id, assigned_user_id: courier.id });
     const withActivity = await createUser(t.db);
-    await insertActivity(t.db, { invoice_id: invoice.id, user_id: withActivity.id });
+    await buildActivity(t.db, { invoice_id: invoice.id, user_id: withActivity.id });
     const holder = await createUser(t.db);
-    await insertPad(t.db, { route_id: route.id, holder_user_id: holder.id });
+    await buildPad(t.db, { route_id: route.id, holder_user_id: holder.id });
     const reporter = await createUser(t.db);
-    await insertReport(t.db, reporter.id);
+    await buildReport(t.db, reporter.id);
 
     const expected: Array<[number, string]> = [
       [withInvoice.id, '2 invoices name this user, so the user cannot be deleted. Deactivate the user instead.'],

@@ -1,14 +1,15 @@
 import { Group, Select, Stack } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { AppButton } from '../app-button.tsx';
 import { AssigneeScanner, type ScannedPerson } from './assignee-scanner.tsx';
 
 const couriersQuery = () =>
   queryOptions({
-    queryKey: ['users-by-roles', 'couriers'],
+    queryKey: queryKeys.couriers.all,
     queryFn: () => api.get<{ data: ScannedPerson[] }>('get-users-by-roles').then((r) => r.data),
     staleTime: 60_000,
   });
@@ -29,7 +30,7 @@ export function AssigneeField({
   label?: string;
   value: string | null;
   onChange: (value: string | null) => void;
-  error?: string | null;
+  error?: ReactNode;
   excludeIds?: number[];
 }) {
   const couriers = useQuery(couriersQuery());

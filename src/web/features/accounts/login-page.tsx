@@ -3,7 +3,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { homePath } from '../../../shared/permissions.ts';
-import { EMAIL_PATTERN } from '../../../shared/schemas/common.ts';
+import { EMAIL_PATTERN } from '../../../shared/email-pattern.ts';
 import { allReportedValid, type ExternalError } from '../../../shared/text-rules.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';

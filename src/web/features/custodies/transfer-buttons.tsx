@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { useSession } from '../../lib/session.ts';
-import { custodyQueries } from './api.ts';
 import { TransferModal } from './transfer-modal.tsx';
 
 export interface PadEditorProps {
@@ -17,39 +15,35 @@ export interface PadEditorProps {
  * The Return button of /invoices and its Create Return Invoice modal; roles 5 to 8 get EDIT per pad,
  * which opens the pad editor the app composes in (the Inventories feature's Edit Pad modal).
  */
-export function ReturnInvoiceButton({ onCreated, padEditor }: { onCreated?: () => void; padEditor: (props: PadEditorProps) => ReactNode }) {
+export function ReturnInvoiceButton({ padEditor }: { padEditor: (props: PadEditorProps) => ReactNode }) {
   const session = useSession();
   const [opened, setOpened] = useState(false);
   const [editing, setEditing] = useState<HeldPad | null>(null);
-  const queryClient = useQueryClient();
   const mayEdit = can(session?.user, 'invoice.returnPadEdit');
   return (
     <>
       <AppButton variant="secondary" onClick={() => setOpened(true)}>
         Return
       </AppButton>
-      <TransferModal kind="return" opened={opened} onClose={() => setOpened(false)} onCreated={onCreated} onEditPad={mayEdit ? setEditing : undefined} />
+      <TransferModal kind="return" opened={opened} onClose={() => setOpened(false)} onEditPad={mayEdit ? setEditing : undefined} />
       {padEditor({
         pad: editing,
         onClose: () => setEditing(null),
-        onSaved: () => {
-          setEditing(null);
-          void queryClient.invalidateQueries({ queryKey: [...custodyQueries.all, 'user-pads'] });
-        },
+        onSaved: () => setEditing(null),
       })}
     </>
   );
 }
 
 /** The Turnover button of /invoices and its Create Turnover Invoice modal. */
-export function TurnoverInvoiceButton({ onCreated }: { onCreated?: () => void }) {
+export function TurnoverInvoiceButton() {
   const [opened, setOpened] = useState(false);
   return (
     <>
       <AppButton variant="secondary" onClick={() => setOpened(true)}>
         Turnover
       </AppButton>
-      <TransferModal kind="turnover" opened={opened} onClose={() => setOpened(false)} onCreated={onCreated} />
+      <TransferModal kind="turnover" opened={opened} onClose={() => setOpened(false)} />
     </>
   );
 }

@@ -1,17 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
-import type {
-  InvoiceAssignedUserCheck,
-  InvoiceDetail,
-  InvoicePadLink,
-  InvoicePage,
-  InvoiceRow,
-  IssueInvoiceInput,
-  RequestInvoiceInput,
-} from '../../../shared/schemas/invoices.ts';
+import type { InvoiceAssignedUserCheck, InvoicePage, InvoiceRow, IssueInvoiceInput, RequestInvoiceInput } from '../../../shared/schemas/invoices.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
-import type { Route } from '../../../shared/schemas/routes.ts';
 import { api, type Paginated } from '../../lib/api.ts';
+import { invalidate, invoiceChangeKeys, queryKeys } from '../../lib/query-keys.ts';
 
 export type InvoiceFilters = {
   invoiceType: string | null;
@@ -25,14 +17,10 @@ export interface PageParams {
   search: string;
 }
 
-const lookup = (path: string) =>
-  queryOptions({ queryKey: ['lookup', path], queryFn: () => api.get<{ data: NamedRef[] }>(path).then((r) => r.data), staleTime: 300_000 });
-
-export const invoiceQueries = {
-  all: ['invoices'] as const,
+export const invoiceListQueries = {
   list: (params: PageParams & { filters: InvoiceFilters }) =>
     queryOptions({
-      queryKey: ['invoices', 'list', params],
+      queryKey: queryKeys.invoices.of(params),
       queryFn: () =>
         api.get<InvoicePage>('get-invoices', {
           page: params.page,
@@ -44,33 +32,29 @@ export const invoiceQueries = {
         }),
       placeholderData: keepPreviousData,
     }),
-  detail: (id: number) =>
-    queryOptions({ queryKey: ['invoices', 'detail', id], queryFn: () => api.get<{ data: InvoiceDetail }>(`get-invoice/${id}`).then((r) => r.data) }),
-  pads: (id: number, params: PageParams) =>
-    queryOptions({
-      queryKey: ['invoices', 'pads', id, params],
-      queryFn: () => api.get<Paginated<InvoicePadLink>>(`invoice-pads/${id}`, { page: params.page, search: params.search }),
-      placeholderData: keepPreviousData,
-    }),
   availablePads: (routeId: number, params: PageParams) =>
     queryOptions({
-      queryKey: ['invoices', 'available-pads', routeId, params],
+      queryKey: queryKeys.availablePads.of(routeId, params),
       queryFn: () => api.get<Paginated<Pad>>('available-pads', { route_id: routeId, page: params.page, search: params.search }),
       placeholderData: keepPreviousData,
     }),
-  types: () => lookup('invoice-types'),
-  statuses: () => lookup('invoice-statuses'),
   headOffice: () =>
-    queryOptions({ queryKey: ['head-office-branch'], queryFn: () => api.get<{ data: NamedRef }>('head-office-branch').then((r) => r.data), staleTime: 300_000 }),
-  routes: () => queryOptions({ queryKey: ['routes', 'all'], queryFn: () => api.get<{ data: Route[] }>('get-routes').then((r) => r.data), staleTime: 60_000 }),
+    queryOptions({ queryKey: queryKeys.headOffice.all, queryFn: () => api.get<{ data: NamedRef }>('head-office-branch').then((r) => r.data), staleTime: 300_000 }),
 };
 
-export const invoiceApi = {
-  createRequest: (input: RequestInvoiceInput) => api.post<{ message: string; data: InvoiceRow }>('create-request-invoice', input),
-  issue: (input: IssueInvoiceInput) => api.post<{ message: string; data: InvoiceRow }>('issue-invoice', input),
-  accept: (id: number) => api.post<{ message: string; data: InvoiceRow }>(`accept-invoice/${id}`),
-  remove: (id: number) => api.delete<{ message: string }>(`delete-invoice/${id}`),
-  /** Spec §7 get-invoice-assigned-user-id: does the scanned badge belong to the invoice's courier? */
-  checkCourier: (invoiceId: number, code: string) =>
-    api.get<InvoiceAssignedUserCheck>('get-invoice-assigned-user-id', { invoice_id: invoiceId, decoded_user_id: code }),
-};
+/** Spec §7 get-invoice-assigned-user-id: does the scanned badge belong to the invoice's courier? */
+export const checkCourier = (invoiceId: number, code: string) =>
+  api.get<InvoiceAssignedUserCheck>('get-invoice-assigned-user-id', { invoice_id: invoiceId, decoded_user_id: code });
+
+type Saved = { message: string; data: InvoiceRow };
+
+/** A call that changes invoices; on success every screen's invoice lists, details and pads refetch. */
+function useInvoiceMutation<Input>(call: (input: Input) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => invalidate(queryClient, invoiceChangeKeys) });
+}
+
+export const useRequestInvoice = () => useInvoiceMutation((input: RequestInvoiceInput) => api.post<Saved>('create-request-invoice', input));
+export const useIssueInvoice = () => useInvoiceMutation((input: IssueInvoiceInput) => api.post<Saved>('issue-invoice', input));
+export const useAcceptInvoice = () => useInvoiceMutation((id: number) => api.post<Saved>(`accept-invoice/${id}`));
+export const useDeleteInvoice = () => useInvoiceMutation((id: number) => api.delete<{ message: string }>(`delete-invoice/${id}`));

@@ -6,40 +6,36 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
 import { AssigneeScanner } from '../../components/qr-scanner/assignee-scanner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { invoiceApi } from './api.ts';
+import { checkCourier, useAcceptInvoice } from './api.ts';
 
 /**
  * Spec §2 Confirm Invoice: before accepting, the receiver scans the badge of the person handing the pads
  * over; only the invoice's assigned courier passes, then Submit accepts the invoice.
  */
-export function ConfirmInvoiceModal({ invoice, onClose, onAccepted }: { invoice: InvoiceDetail; onClose: () => void; onAccepted: () => void }) {
+export function ConfirmInvoiceModal({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
   const [confirmed, setConfirmed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const accept = useAcceptInvoice();
   const courier = invoice.assigned_user;
 
   const resolve = async (code: string) => {
-    const result = await invoiceApi.checkCourier(invoice.id, code);
+    const result = await checkCourier(invoice.id, code);
     if (!result.status || !result.data) throw new Error(result.message);
     return result.data;
   };
 
   const submit = async () => {
-    setBusy(true);
     try {
-      const result = await invoiceApi.accept(invoice.id);
+      const result = await accept.mutateAsync(invoice.id);
       notify.success(result.message);
-      onAccepted();
       onClose();
     } catch (failure) {
       notify.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <Modal opened onClose={onClose} title="Confirm Invoice" size="lg" centered>
-      <LoadingOverlay visible={busy} message="Accepting invoice..." />
+      <LoadingOverlay visible={accept.isPending} message="Accepting invoice..." />
       <Stack>
         <Select
           label="Assigned to"

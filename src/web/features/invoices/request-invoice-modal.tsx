@@ -1,20 +1,20 @@
 import { Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
 import { requestInvoiceSchema } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
-import { invoiceApi, invoiceQueries } from './api.ts';
+import { invoiceListQueries, useRequestInvoice } from './api.ts';
 
 /** Spec §2 Create Request Invoice: the head office (fixed, disabled), a route and how many pads. */
-export function RequestInvoiceModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
-  const headOffice = useQuery({ ...invoiceQueries.headOffice(), enabled: opened });
-  const routes = useQuery({ ...invoiceQueries.routes(), enabled: opened });
-  const [busy, setBusy] = useState(false);
+export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const headOffice = useQuery({ ...invoiceListQueries.headOffice(), enabled: opened });
+  const routes = useQuery({ ...lookupQueries.routes(), enabled: opened });
+  const create = useRequestInvoice();
   const form = useZodForm(requestInvoiceSchema, { route_id: null as string | null, pads: '' });
 
   const close = () => {
@@ -23,23 +23,19 @@ export function RequestInvoiceModal({ opened, onClose, onCreated }: { opened: bo
   };
 
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
-      const result = await invoiceApi.createRequest({ branch_id: headOffice.data?.id, route_id: values.route_id ?? '', pads: values.pads });
+      const result = await create.mutateAsync({ branch_id: headOffice.data?.id, route_id: values.route_id ?? '', pads: values.pads });
       notify.success(result.message);
-      onCreated();
       close();
     } catch (error) {
       if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   });
 
   return (
     <Modal opened={opened} onClose={close} title="Create Request Invoice" centered size="md">
       <form onSubmit={submit} noValidate>
-        <LoadingOverlay visible={busy} message="Creating request invoice..." />
+        <LoadingOverlay visible={create.isPending} message="Creating request invoice..." />
         <Stack>
           <Select
             label="Branch"

@@ -1,7 +1,6 @@
 import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { addPadSchema } from '../../../shared/schemas/pads.ts';
@@ -12,17 +11,17 @@ import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
-import { padApi, padQueries } from './api.ts';
+import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { useGeneratePads } from './api.ts';
 
 const blank = { route_id: '', series_from: '', series_to: '' };
 
 /** Spec §2 Add Pad: route, series from and series to; "Generate Pads" cuts the range into pads on the server. */
 export function AddPadModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const queryClient = useQueryClient();
   const session = useSession();
-  const routes = useQuery({ ...padQueries.routes(), enabled: opened });
-  const [busy, setBusy] = useState(false);
+  const routes = useQuery({ ...lookupQueries.routes(), enabled: opened });
+  const generate = useGeneratePads();
   const form = useZodForm(addPadSchema, blank);
 
   const close = () => {
@@ -32,21 +31,17 @@ export function AddPadModal({ opened, onClose }: { opened: boolean; onClose: () 
   };
 
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
-      const result = await padApi.generate({
+      const result = await generate.mutateAsync({
         route_id: Number(values.route_id),
         series_from: Number(values.series_from),
         series_to: Number(values.series_to),
         user_id: session?.user.id,
       });
       notify.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: padQueries.all });
       close();
     } catch (error) {
       if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -56,7 +51,7 @@ export function AddPadModal({ opened, onClose }: { opened: boolean; onClose: () 
   return (
     <Modal opened={opened} onClose={close} title="Add Pad" size="lg" centered fullScreen={phone}>
       <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
-        <LoadingOverlay visible={busy} message={MSG.generatingPads} />
+        <LoadingOverlay visible={generate.isPending} message={MSG.generatingPads} />
         <Stack>
           <SelectField
             label="Route"
@@ -75,10 +70,10 @@ export function AddPadModal({ opened, onClose }: { opened: boolean; onClose: () 
             </Text>
           ) : null}
           <Group justify="flex-end">
-            <AppButton variant="secondary" onClick={close} disabled={busy}>
+            <AppButton variant="secondary" onClick={close} disabled={generate.isPending}>
               Cancel
             </AppButton>
-            <AppButton type="submit" disabled={busy}>
+            <AppButton type="submit" disabled={generate.isPending}>
               Generate Pads
             </AppButton>
           </Group>

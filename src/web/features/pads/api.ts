@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { NamedRef } from '../../../shared/schemas/common.ts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GeneratedPads, Pad } from '../../../shared/schemas/pads.ts';
-import type { Route } from '../../../shared/schemas/routes.ts';
 import { api, type Paginated } from '../../lib/api.ts';
+import { invalidate, queryKeys } from '../../lib/query-keys.ts';
 
 export interface PadListParams {
   page: number;
@@ -18,24 +17,30 @@ export interface PadChanges {
   series: Pad['series'];
 }
 
-const lookup = (path: string) =>
-  queryOptions({ queryKey: ['lookup', path], queryFn: () => api.get<{ data: NamedRef[] }>(path).then((r) => r.data), staleTime: 300_000 });
-
 export const padQueries = {
-  all: ['pads'] as const,
   list: (params: PadListParams) =>
     queryOptions({
-      queryKey: ['pads', 'list', params],
+      queryKey: queryKeys.pads.of(params),
       queryFn: () => api.get<Paginated<Pad>>('get-pads', { page: params.page, search: params.search, route: params.route }),
       placeholderData: keepPreviousData,
     }),
-  routes: () => queryOptions({ queryKey: ['routes', 'all'], queryFn: () => api.get<{ data: Route[] }>('get-routes').then((r) => r.data), staleTime: 60_000 }),
-  padStatuses: () => lookup('pad-statuses'),
-  issuanceStatuses: () => lookup('issuance-statuses'),
 };
 
-export const padApi = {
-  generate: (input: { route_id: number; series_from: number; series_to: number; user_id?: number }) =>
-    api.post<{ message: string; data: GeneratedPads }>('add-pad', input),
-  update: (id: number, input: PadChanges) => api.put<{ message: string; data: Pad }>(`update-pad/${id}`, input),
-};
+/** New pads join the pad list and the pads a request can be issued from. */
+export function useGeneratePads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { route_id: number; series_from: number; series_to: number; user_id?: number }) =>
+      api.post<{ message: string; data: GeneratedPads }>('add-pad', input),
+    onSuccess: () => invalidate(queryClient, [queryKeys.pads.all, queryKeys.availablePads.all, queryKeys.userPads.all]),
+  });
+}
+
+/** An edited pad shows its new status wherever pads are listed, invoices' pads included. */
+export function useUpdatePad() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: PadChanges }) => api.put<{ message: string; data: Pad }>(`update-pad/${id}`, input),
+    onSuccess: () => invalidate(queryClient, [queryKeys.pads.all, queryKeys.availablePads.all, queryKeys.userPads.all, queryKeys.invoicePads.all]),
+  });
+}

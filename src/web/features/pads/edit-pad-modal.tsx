@@ -1,8 +1,8 @@
 import { Alert, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { derivePadStatus, toggleEntry, type SeriesEntry } from '../../../shared/pad-status.ts';
@@ -15,7 +15,8 @@ import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
-import { padApi, padQueries } from './api.ts';
+import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { useUpdatePad } from './api.ts';
 import { SeriesGrid } from './series-grid.tsx';
 
 interface EditValues extends Record<string, unknown> {
@@ -41,12 +42,11 @@ const valuesOf = (pad: Pad | null): EditValues => ({
  */
 export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClose: () => void; onSaved?: (pad: Pad) => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const queryClient = useQueryClient();
   const session = useSession();
   const allowed = editablePadFields(session?.user);
-  const padStatuses = useQuery({ ...padQueries.padStatuses(), enabled: pad !== null });
-  const issuanceStatuses = useQuery({ ...padQueries.issuanceStatuses(), enabled: pad !== null });
-  const [busy, setBusy] = useState(false);
+  const padStatuses = useQuery({ ...lookupQueries.padStatuses(), enabled: pad !== null });
+  const issuanceStatuses = useQuery({ ...lookupQueries.issuanceStatuses(), enabled: pad !== null });
+  const update = useUpdatePad();
   const form = useZodForm(updatePadSchema, valuesOf(pad));
   const locked = pad?.locked_by_invoice_id != null;
 
@@ -63,23 +63,22 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
 
   const submit = form.onSubmit(async (values) => {
     if (!pad) return;
-    setBusy(true);
     try {
-      const result = await padApi.update(pad.id, {
-        number: Number(values.number),
-        pad_status_id: Number(values.pad_status_id),
-        issuance_status_id: Number(values.issuance_status_id),
-        remarks: values.remarks.trim() || null,
-        series: values.series,
+      const result = await update.mutateAsync({
+        id: pad.id,
+        input: {
+          number: Number(values.number),
+          pad_status_id: Number(values.pad_status_id),
+          issuance_status_id: Number(values.issuance_status_id),
+          remarks: values.remarks.trim() || null,
+          series: values.series,
+        },
       });
       notify.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: padQueries.all });
       onSaved?.(result.data);
       onClose();
     } catch (error) {
       if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -87,7 +86,7 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
     <Modal opened={pad !== null} onClose={onClose} title="Edit Pad" size="xl" centered fullScreen={phone}>
       {pad ? (
         <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
-          <LoadingOverlay visible={busy} message={MSG.updatingPad} />
+          <LoadingOverlay visible={update.isPending} message={MSG.updatingPad} />
           <Stack>
             {locked ? (
               <Alert color="yellow" icon={<IconLock size={18} />}>
@@ -123,10 +122,10 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
               </Text>
             ) : null}
             <Group justify="flex-end">
-              <AppButton variant="secondary" onClick={onClose} disabled={busy}>
+              <AppButton variant="secondary" onClick={onClose} disabled={update.isPending}>
                 Cancel
               </AppButton>
-              <AppButton type="submit" disabled={busy || locked}>
+              <AppButton type="submit" disabled={update.isPending || locked}>
                 Save Changes
               </AppButton>
             </Group>

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useSession } from '../../lib/session.ts';
+import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { AddPadModal } from './add-pad-modal.tsx';
 import { padQueries } from './api.ts';
@@ -27,7 +28,7 @@ export function PadsPage() {
   const session = useSession();
   const { params, setSearch, setFilter, clearFilters, setPage } = useListParams(initialFilters);
   const list = useQuery(padQueries.list({ page: params.page, search: params.search, route: params.filters.route }));
-  const routes = useQuery(padQueries.routes());
+  const routes = useQuery(lookupQueries.routes());
   const [filterOpen, setFilterOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Pad | null>(null);

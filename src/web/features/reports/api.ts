@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { InvoiceDetail, InvoicePad } from '../../../shared/schemas/invoices.ts';
-import type { CompletedInvoiceRow, CreateReportInput, ReportPreview, ReportRow } from '../../../shared/schemas/reports.ts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InvoicePage } from '../../../shared/schemas/invoices.ts';
+import type { CreateReportInput, ReportPreview, ReportRow } from '../../../shared/schemas/reports.ts';
 import { api, type Paginated } from '../../lib/api.ts';
+import { invalidate, queryKeys } from '../../lib/query-keys.ts';
 
 export interface ReportListParams {
   page: number;
@@ -11,34 +12,32 @@ export interface ReportListParams {
 }
 
 export const reportQueries = {
-  all: ['reports'] as const,
   list: (params: ReportListParams) =>
     queryOptions({
-      queryKey: ['reports', 'list', params],
+      queryKey: queryKeys.reports.of(params),
       queryFn: () =>
         api.get<Paginated<ReportRow>>('reports', { page: params.page, search: params.search, start_date: params.startDate, end_date: params.endDate }),
       placeholderData: keepPreviousData,
     }),
   completed: (params: { page: number; search: string }) =>
     queryOptions({
-      queryKey: ['reports', 'completed-invoices', params],
-      queryFn: () => api.get<Paginated<CompletedInvoiceRow>>('completed-invoices', { page: params.page, search: params.search }),
-      placeholderData: keepPreviousData,
-    }),
-  invoice: (id: number) =>
-    queryOptions({ queryKey: ['reports', 'invoice', id], queryFn: () => api.get<{ data: InvoiceDetail }>(`get-invoice/${id}`).then((r) => r.data) }),
-  invoicePads: (id: number, page: number) =>
-    queryOptions({
-      queryKey: ['reports', 'invoice-pads', id, page],
-      queryFn: () => api.get<Paginated<InvoicePad>>(`pads-belong-to-invoice/${id}`, { page }),
+      queryKey: queryKeys.completedInvoices.of(params),
+      queryFn: () => api.get<InvoicePage>('completed-invoices', { page: params.page, search: params.search }),
       placeholderData: keepPreviousData,
     }),
 };
 
-export const reportApi = {
-  preview: (invoiceIds: number[]) => api.post<ReportPreview>('reports/view', { invoice_ids: invoiceIds }),
-  create: (input: CreateReportInput) => api.post<{ message: string; data: ReportRow }>('reports', input),
-};
+/** Renders a preview PDF on the server; nothing is stored, so nothing cached goes stale. */
+export const usePreviewReport = () => useMutation({ mutationFn: (invoiceIds: number[]) => api.post<ReportPreview>('reports/view', { invoice_ids: invoiceIds }) });
+
+/** Files a report; its invoices leave the Generate list and the report joins the saved list. */
+export function useCreateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReportInput) => api.post<{ message: string; data: ReportRow }>('reports', input),
+    onSuccess: () => invalidate(queryClient, [queryKeys.reports.all, queryKeys.completedInvoices.all]),
+  });
+}
 
 /** True while a signed PDF address still has a minute to live; an older one is fetched again before use. */
 export function addressIsFresh(address: string, now = Date.now()): boolean {

@@ -1,16 +1,16 @@
 import { Alert, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_REMARKS } from '../../../shared/schemas/reports.ts';
+import { createReportSchema } from '../../../shared/schemas/reports.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
-import { ApiError, errorMessage } from '../../lib/api.ts';
-import { reportApi, reportQueries } from './api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
+import { useCreateReport } from './api.ts';
 import { PdfFrame } from './pdf-frame.tsx';
-import { REPORT_TEXT } from './format.ts';
+import { REPORT_TEXT } from './report-text.ts';
 
 /** Spec §2 Preview Report: the PDF the server would file, with Generate Report (asks for remarks, saves) and Cancel. */
 export function PreviewReportModal({
@@ -83,62 +83,44 @@ function RemarksForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [remarks, setRemarks] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const tooLong = remarks.length > MAX_REMARKS;
+  const create = useCreateReport();
+  const form = useZodForm(createReportSchema, { invoice_ids: invoiceIds, remarks: '', data: previewUrl });
+  const remarksCheck = createReportSchema.shape.remarks.safeParse(form.values.remarks);
+  const remarksError = remarksCheck.success ? null : (remarksCheck.error.issues[0]?.message ?? null);
 
-  const save = async () => {
-    if (tooLong) return;
-    setBusy(true);
-    setFailure(null);
-    setFieldError(null);
+  const submit = form.onSubmit(async (values) => {
     try {
-      const result = await reportApi.create({ invoice_ids: invoiceIds, remarks, data: previewUrl });
-      await queryClient.invalidateQueries({ queryKey: reportQueries.all });
+      const result = await create.mutateAsync(values);
       notify.success(`${result.message}: ${result.data.number}`);
       onSaved();
     } catch (error) {
-      const message = errorMessage(error);
-      if (error instanceof ApiError && error.field('remarks')) setFieldError(error.field('remarks') ?? null);
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
+      applyServerErrors(form, error);
+      notify.error(errorMessage(error));
     }
-  };
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="sm" pos="relative">
-        <LoadingOverlay visible={busy} message={REPORT_TEXT.saving} />
+        <LoadingOverlay visible={create.isPending} message={REPORT_TEXT.saving} />
         <TextAreaField
           label="Remarks"
           description="Printed on the report as written. Optional."
-          value={remarks}
-          onChange={(event) => setRemarks(event.currentTarget.value)}
-          error={tooLong ? `Remarks may not be longer than ${MAX_REMARKS} characters` : fieldError}
           maxRows={8}
           data-autofocus
+          {...form.getInputProps('remarks')}
+          error={remarksError ?? form.errors.remarks}
         />
-        {failure ? (
+        {create.isError ? (
           <Alert color="red" title="The report was not saved">
-            {failure}
+            {errorMessage(create.error)}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
           <AppButton variant="secondary" onClick={onCancel}>
             Cancel
           </AppButton>
-          <AppButton type="submit" disabled={tooLong}>
+          <AppButton type="submit" disabled={remarksError !== null}>
             Save Report
           </AppButton>
         </Group>

@@ -2,7 +2,7 @@ import { Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReportRow } from '../../../shared/schemas/reports.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { PdfFrame } from './pdf-frame.tsx';
 
 /** Spec §2 View Report: the saved PDF exactly as it was filed. */

@@ -1,0 +1,281 @@
+import { dateInZone, fullName } from '../../../shared/format.ts';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
+import { can, mayCarry, type Actor } from '../../../shared/permissions.ts';
+import { INVOICE_MSG, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
+import type { AppContext } from '../../context.ts';
+import { sqlState, violatedConstraint, type Conn, type Tx } from '../../db/client.ts';
+import type { AuthUser } from '../../lib/auth.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { assertCan } from '../../lib/policy.ts';
+import { findInvoiceRow } from './read-model.ts';
+import * as repo from './repo.ts';
+
+const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
+/** The invoice as the API answers it after a change; the caller has just acted on it, so no scope applies. */
+async function answer(ctx: AppContext, id: number): Promise<InvoiceRow> {
+  const row = await findInvoiceRow(ctx.db, id, { all: true }, ctx.config.timeZone);
+  if (!row) throw notFound(INVOICE_MSG.notFound);
+  return row;
+}
+
+/** An invoice the actor may see; one they may not is answered exactly like one that does not exist. */
+async function visibleRecord(conn: Conn, actor: Actor, id: number, options: { lock?: boolean } = {}): Promise<repo.InvoiceRecord> {
+  const invoice = await repo.findInvoice(conn, id, options);
+  if (!invoice || !can(actor, 'invoice.see', invoice)) throw notFound(INVOICE_MSG.notFound);
+  return invoice;
+}
+
+/** The courier named at issue, transfer or hand-over: refused on `assigned_user_id` unless permissions.ts mayCarry() says yes. */
+async function courier(conn: Conn, id: number): Promise<repo.UserFacts> {
+  const user = await repo.findUser(conn, id);
+  if (!user || !mayCarry(user)) throw invalid('assigned_user_id', INVOICE_MSG.assigneeInvalid);
+  return user;
+}
+
+/** YYYY-MM-DD that is `days` after today in the app's time zone. */
+function dueDate(timeZone: string, days: number): string {
+  const today = Date.parse(`${dateInZone(new Date(), timeZone)}T00:00:00Z`);
+  return new Date(today + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Spec §4 request: any role 1–9 asks the head office for N pads of a route; it waits as Pending. */
+export async function createRequest(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: { branch_id?: number; route_id: number; pads: number },
+): Promise<InvoiceRow> {
+  assertCan(actor, 'invoice.request');
+  const headOfficeId = ctx.config.headOfficeBranchId;
+  if (input.branch_id !== undefined && input.branch_id !== headOfficeId) throw invalid('branch_id', INVOICE_MSG.headOfficeOnly);
+  if (!(await repo.findBranch(ctx.db, headOfficeId))) throw conflict(INVOICE_MSG.headOfficeMissing);
+  if (!(await repo.routeExists(ctx.db, input.route_id))) throw invalid('route_id', INVOICE_MSG.routeMissing);
+  const id = await ctx.db.transaction(async (tx) => {
+    const invoice = await repo.insertInvoice(tx, {
+      invoice_type_id: INVOICE_TYPE.REQUEST,
+      invoice_status_id: INVOICE_STATUS.PENDING,
+      user_id: actor.id,
+      created_by: actor.id,
+      from_branch_id: actor.branch_id,
+      branch_id: headOfficeId,
+      route_id: input.route_id,
+      pad_count: input.pads,
+    });
+    await repo.insertActivity(tx, {
+      invoiceId: invoice.id,
+      statusId: INVOICE_STATUS.PENDING,
+      description: `${fullName(actor)} requested ${plural(input.pads, 'pad')}.`,
+      actorId: actor.id,
+    });
+    return invoice.id;
+  });
+  return answer(ctx, id);
+}
+
+/**
+ * Spec §4 issuing: the custodian fulfils a Pending request once. The request is claimed with a conditional
+ * update and the pads with a locking update, so parallel attempts get a 409 instead of a second issue.
+ */
+export async function issue(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: { invoice_id: number; route_id?: number; pads: number[]; assigned_user_id: number; expected_return: number; user_id?: number },
+): Promise<InvoiceRow> {
+  assertCan(actor, 'invoice.issue');
+  const request = await repo.findInvoice(ctx.db, input.invoice_id);
+  if (!request) throw notFound(INVOICE_MSG.notFound);
+  if (request.invoice_type_id !== INVOICE_TYPE.REQUEST) throw invalid('invoice_id', INVOICE_MSG.notARequest);
+  if (request.invoice_status_id !== INVOICE_STATUS.PENDING || !request.route_id) throw conflict(INVOICE_MSG.alreadyIssued);
+  if (input.user_id !== undefined && input.user_id !== request.user_id) throw invalid('user_id', INVOICE_MSG.requesterMismatch);
+  if (input.route_id !== undefined && input.route_id !== request.route_id) throw invalid('route_id', INVOICE_MSG.routeMismatch);
+  const padIds = [...new Set(input.pads)];
+  if (padIds.length > request.pad_count) throw invalid('pads', INVOICE_MSG.tooManyPads(request.pad_count));
+  const carrier = await courier(ctx.db, input.assigned_user_id);
+  const routeId = request.route_id;
+  if ((await repo.countAvailable(ctx.db, padIds, routeId)) !== padIds.length) throw invalid('pads', INVOICE_MSG.padsNotAvailable);
+  const requester = await repo.findUser(ctx.db, request.user_id);
+
+  let issuedId: number;
+  try {
+    issuedId = await ctx.db.transaction(async (tx) => {
+      const claimed = await repo.transition(tx, request.id, INVOICE_STATUS.PENDING, { invoice_status_id: INVOICE_STATUS.ISSUED });
+      if (!claimed) throw conflict(INVOICE_MSG.alreadyIssued);
+      const issued = await repo.insertInvoice(tx, {
+        invoice_type_id: INVOICE_TYPE.ISSUED,
+        invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
+        user_id: request.user_id,
+        created_by: actor.id,
+        from_branch_id: ctx.config.headOfficeBranchId,
+        branch_id: requester?.branch_id ?? request.from_branch_id,
+        route_id: routeId,
+        assigned_user_id: carrier.id,
+        pad_count: padIds.length,
+        request_invoice_id: request.id,
+        expected_return_date: dueDate(ctx.config.timeZone, input.expected_return),
+      });
+      const locked = await repo.lockPadsForIssue(tx, padIds, routeId, issued.id);
+      if (locked !== padIds.length) throw conflict(INVOICE_MSG.padsTaken);
+      await repo.linkPads(tx, issued.id, padIds);
+      await repo.insertActivity(tx, {
+        invoiceId: request.id,
+        statusId: INVOICE_STATUS.ISSUED,
+        description: `${fullName(actor)} issued ${plural(padIds.length, 'pad')} for this request (invoice #${issued.id}).`,
+        actorId: actor.id,
+      });
+      await repo.insertActivity(tx, {
+        invoiceId: issued.id,
+        statusId: INVOICE_STATUS.IN_TRANSIT,
+        description: `${plural(padIds.length, 'pad')} issued and on the way to the requester.`,
+        actorId: actor.id,
+        assignedUserId: carrier.id,
+      });
+      return issued.id;
+    });
+  } catch (error) {
+    if (sqlState(error) === '23505' && violatedConstraint(error) === 'invoices_request_uq') throw conflict(INVOICE_MSG.alreadyIssued);
+    if (sqlState(error) === '40001' || sqlState(error) === '40P01') throw conflict(INVOICE_MSG.padsTaken);
+    throw error;
+  }
+  return answer(ctx, issuedId);
+}
+
+/** Refuses pads the caller does not hold (422) or that are already on an invoice in transit (409). */
+async function heldPads(tx: Tx, actor: Actor, padIds: number[]): Promise<repo.PadRecord[]> {
+  const found = await repo.findPads(tx, padIds);
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const notHeld = padIds.filter((id) => byId.get(id)?.holder_user_id !== actor.id);
+  if (notHeld.length > 0) {
+    throw invalid('pads', INVOICE_MSG.notHeld(notHeld.map((id) => (byId.has(id) ? `pad ${byId.get(id)?.number}` : `pad #${id}`))));
+  }
+  const locked = found.filter((p) => p.locked_by_invoice_id !== null);
+  if (locked.length > 0) throw conflict(INVOICE_MSG.alreadyInTransit(locked.map((p) => `pad ${p.number}`)));
+  return found;
+}
+
+export type TransferInput =
+  | { kind: 'return'; pads: number[]; assigned_user_id: number }
+  | { kind: 'turnover'; pads: number[]; branch_id: number; assigned_user_id: number };
+
+/**
+ * Opens a Return (to the head office) or a Turnover (to another branch) of the holder's own pads through a
+ * courier, locking the pads all or nothing, even when two requests race for the same pads.
+ */
+export async function openTransfer(ctx: AppContext, actor: AuthUser, input: TransferInput): Promise<InvoiceRow> {
+  const isReturn = input.kind === 'return';
+  if (!isReturn && actor.branch_id != null && input.branch_id === actor.branch_id) throw invalid('branch_id', INVOICE_MSG.ownBranch);
+  const padIds = [...new Set(input.pads)];
+  const id = await ctx.db.transaction(async (tx) => {
+    const destination = await repo.findBranch(tx, isReturn ? ctx.config.headOfficeBranchId : input.branch_id);
+    if (!destination) {
+      if (isReturn) throw conflict(INVOICE_MSG.headOfficeMissing);
+      throw invalid('branch_id', INVOICE_MSG.branchMissing);
+    }
+    const carrier = await courier(tx, input.assigned_user_id);
+    const found = await heldPads(tx, actor, padIds);
+    const routeIds = new Set(found.map((p) => p.route_id));
+    const invoice = await repo.insertInvoice(tx, {
+      invoice_type_id: isReturn ? INVOICE_TYPE.RETURN : INVOICE_TYPE.TURNOVER,
+      invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
+      user_id: actor.id,
+      created_by: actor.id,
+      from_branch_id: actor.branch_id,
+      branch_id: destination.id,
+      route_id: routeIds.size === 1 ? found[0].route_id : null,
+      assigned_user_id: carrier.id,
+      pad_count: padIds.length,
+    });
+    if ((await repo.lockHeldPads(tx, padIds, actor.id, invoice.id)) !== padIds.length) throw conflict(INVOICE_MSG.padsJustMoved);
+    await repo.linkPads(tx, invoice.id, padIds);
+    await repo.insertActivity(tx, {
+      invoiceId: invoice.id,
+      statusId: INVOICE_STATUS.IN_TRANSIT,
+      description: `${isReturn ? 'Return' : 'Turnover'} of ${plural(padIds.length, 'pad')} to ${destination.name} handed to ${carrier.full_name}`,
+      actorId: actor.id,
+      assignedUserId: carrier.id,
+    });
+    return invoice.id;
+  });
+  return answer(ctx, id);
+}
+
+/**
+ * Spec §6 hand over: the courier (or roles 1–3) passes an In-Transit invoice to the next courier, exactly once
+ * under races. An invoice the caller cannot see is a 404, before any state or role is revealed (issue 11.13).
+ */
+export async function handOver(ctx: AppContext, actor: AuthUser, id: number, input: { assigned_user_id: number }): Promise<InvoiceRow> {
+  await ctx.db.transaction(async (tx) => {
+    const invoice = await visibleRecord(tx, actor, id);
+    if (invoice.invoice_status_id !== INVOICE_STATUS.IN_TRANSIT) throw conflict(INVOICE_MSG.handOverNotInTransit);
+    assertCan(actor, 'custody.handOver', invoice, INVOICE_MSG.handOverForbidden);
+    if (invoice.assigned_user_id === input.assigned_user_id) throw invalid('assigned_user_id', INVOICE_MSG.sameCourier);
+    const next = await courier(tx, input.assigned_user_id);
+    if (!(await repo.reassignCourier(tx, invoice.id, invoice.assigned_user_id, next.id))) throw conflict(INVOICE_MSG.changedHands);
+    await repo.insertActivity(tx, {
+      invoiceId: invoice.id,
+      statusId: INVOICE_STATUS.IN_TRANSIT,
+      description: `Custody handed over to ${next.full_name}`,
+      actorId: actor.id,
+      assignedUserId: next.id,
+    });
+  });
+  return answer(ctx, id);
+}
+
+/**
+ * The one completion path of an In-Transit invoice (spec §4 accepting), inside the caller's transaction:
+ * completes it only if still In-Transit (409 when another accept won), hands the pads to their receiver
+ * (Issued: the requester; Return: the head office, Not Issued again, usage kept; Turnover: the accepting
+ * user at the destination) and writes the Completed activity.
+ */
+async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.InvoiceRecord): Promise<void> {
+  const done = await repo.transition(tx, invoice.id, INVOICE_STATUS.IN_TRANSIT, {
+    invoice_status_id: INVOICE_STATUS.COMPLETED,
+    accepted_by: actor.id,
+    accepted_at: new Date(),
+  });
+  if (!done) throw conflict(INVOICE_MSG.notInTransit);
+  if (invoice.invoice_type_id === INVOICE_TYPE.ISSUED) {
+    await repo.releasePads(tx, invoice.id, { holderUserId: invoice.user_id, holderBranchId: invoice.branch_id, notIssuedAgain: false });
+    await repo.insertActivity(tx, {
+      invoiceId: invoice.id,
+      statusId: INVOICE_STATUS.COMPLETED,
+      description: `${fullName(actor)} received ${plural(invoice.pad_count, 'pad')}.`,
+      actorId: actor.id,
+    });
+    return;
+  }
+  const isReturn = invoice.invoice_type_id === INVOICE_TYPE.RETURN;
+  const destinationId = isReturn ? ctx.config.headOfficeBranchId : invoice.branch_id;
+  await repo.releasePads(tx, invoice.id, { holderUserId: isReturn ? null : actor.id, holderBranchId: destinationId, notIssuedAgain: isReturn });
+  const destination = destinationId != null ? await repo.findBranch(tx, destinationId) : undefined;
+  await repo.insertActivity(tx, {
+    invoiceId: invoice.id,
+    statusId: INVOICE_STATUS.COMPLETED,
+    description: `${isReturn ? 'Return' : 'Turnover'} accepted by ${fullName(actor)}${destination ? ` at ${destination.name}` : ''}`,
+    actorId: actor.id,
+  });
+}
+
+/** Spec §4 accepting, per invoice type; only one of any number of parallel accepts succeeds. */
+export async function accept(ctx: AppContext, actor: AuthUser, id: number): Promise<InvoiceRow> {
+  const invoice = await visibleRecord(ctx.db, actor, id);
+  if (invoice.invoice_status_id !== INVOICE_STATUS.IN_TRANSIT) throw conflict(INVOICE_MSG.notInTransit);
+  const refusal =
+    invoice.invoice_type_id === INVOICE_TYPE.RETURN
+      ? INVOICE_MSG.acceptReturnForbidden
+      : invoice.invoice_type_id === INVOICE_TYPE.TURNOVER
+        ? INVOICE_MSG.acceptTurnoverForbidden
+        : undefined;
+  assertCan(actor, 'invoice.accept', invoice, refusal);
+  await ctx.db.transaction((tx) => complete(tx, ctx, actor, invoice));
+  return answer(ctx, id);
+}
+
+/** DESIGN §5: only a Pending invoice may go, by its creator or roles 1–2; the history of anything else stays. */
+export async function remove(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  const invoice = await visibleRecord(ctx.db, actor, id);
+  if (invoice.invoice_status_id !== INVOICE_STATUS.PENDING) throw conflict(INVOICE_MSG.onlyPendingDelete);
+  assertCan(actor, 'invoice.delete', invoice);
+  const deleted = await ctx.db.transaction((tx) => repo.deletePending(tx, id));
+  if (!deleted) throw conflict(INVOICE_MSG.onlyPendingDelete);
+}

@@ -1,0 +1,347 @@
+import { and, asc, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { expectedReturnText, routeLabel } from '../../../shared/format.ts';
+import type { InvoiceScope } from '../../../shared/permissions.ts';
+import type { NamedRef } from '../../../shared/schemas/common.ts';
+import { MIXED_ROUTES, type ActivityRow, type InvoicePad, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
+import type { Conn } from '../../db/client.ts';
+import {
+  activities,
+  branches,
+  companies,
+  invoicePads,
+  invoiceStatuses,
+  invoiceTypes,
+  invoices,
+  issuanceStatuses,
+  padStatuses,
+  pads,
+  reportInvoices,
+  routes,
+  users,
+} from '../../db/schema.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
+
+/** First, middle and last name joined as format.ts fullName() does it: the one full-name expression of the server. */
+export const fullNameOf = (t: { first_name: AnyPgColumn; middle_name: AnyPgColumn; last_name: AnyPgColumn }) =>
+  sql<string>`concat_ws(' ', nullif(trim(${t.first_name}), ''), nullif(trim(${t.middle_name}), ''), nullif(trim(${t.last_name}), ''))`;
+
+const requester = alias(users, 'requester');
+const requesterBranch = alias(branches, 'requester_branch');
+const creator = alias(users, 'creator');
+const assignee = alias(users, 'assignee');
+const fromBranch = alias(branches, 'from_branch');
+const toBranch = alias(branches, 'to_branch');
+
+const ref = <I extends AnyPgColumn, N extends AnyPgColumn>(id: I, name: N) => ({ id, name });
+
+const invoiceColumns = {
+  invoice: invoices,
+  type: ref(invoiceTypes.id, invoiceTypes.name),
+  status: ref(invoiceStatuses.id, invoiceStatuses.name),
+  requesterName: fullNameOf(requester),
+  requesterBranchId: requester.branch_id,
+  requesterBranch: ref(requesterBranch.id, requesterBranch.name),
+  creatorName: fullNameOf(creator),
+  assigneeName: fullNameOf(assignee),
+  fromBranch: ref(fromBranch.id, fromBranch.name),
+  toBranch: ref(toBranch.id, toBranch.name),
+  route: { id: routes.id, name: routes.name, tin: routes.tin },
+  company: ref(companies.id, companies.name),
+};
+
+/** The one invoice SELECT: every list and details view of Transactions, Custodies and Reports reads through it. */
+function selectInvoices(conn: Conn) {
+  return conn
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
+    .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, invoices.invoice_status_id))
+    .innerJoin(requester, eq(requester.id, invoices.user_id))
+    .leftJoin(requesterBranch, eq(requesterBranch.id, requester.branch_id))
+    .innerJoin(creator, eq(creator.id, invoices.created_by))
+    .leftJoin(assignee, eq(assignee.id, invoices.assigned_user_id))
+    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+    .leftJoin(routes, eq(routes.id, invoices.route_id))
+    .leftJoin(companies, eq(companies.id, routes.company_id));
+}
+
+type InvoiceSelection = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
+
+const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
+
+/** The one mapper to InvoiceRow; By, To, Route and Expected Return are worded here and nowhere else. */
+function toRow(r: InvoiceSelection, timeZone: string, now: Date): InvoiceRow {
+  const i = r.invoice;
+  const assigned = i.assigned_user_id != null && r.assigneeName != null ? { id: i.assigned_user_id, full_name: r.assigneeName } : null;
+  const route = r.route && r.company ? { ...r.route, company: r.company } : null;
+  return {
+    id: i.id,
+    invoice_type_id: i.invoice_type_id,
+    invoice_type: r.type,
+    invoice_status_id: i.invoice_status_id,
+    invoice_status: r.status,
+    user_id: i.user_id,
+    user: { id: i.user_id, full_name: r.requesterName, branch_id: r.requesterBranchId, branch: r.requesterBranch },
+    created_by: i.created_by,
+    creator: { id: i.created_by, full_name: r.creatorName },
+    from_branch_id: i.from_branch_id,
+    from_branch: r.fromBranch,
+    branch_id: i.branch_id,
+    branch: r.toBranch,
+    route_id: i.route_id,
+    route,
+    assigned_user_id: i.assigned_user_id,
+    assigned_user: assigned,
+    assigned_to: assigned?.full_name ?? null,
+    pads: i.pad_count,
+    request_invoice_id: i.request_invoice_id,
+    expected_return_date: i.expected_return_date,
+    accepted_by: i.accepted_by,
+    accepted_at: iso(i.accepted_at),
+    created_at: iso(i.created_at) ?? '',
+    by: r.fromBranch?.name ?? '-',
+    to: r.toBranch?.name ?? '-',
+    route_label: route ? routeLabel(route) : MIXED_ROUTES,
+    expected_return_text: expectedReturnText(i.expected_return_date, now, timeZone),
+  };
+}
+
+/** DESIGN §5 "Who sees what" (permissions.ts invoiceScope) as a condition on the invoices table. */
+function scopeCondition(scope: InvoiceScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const conditions: SQL[] = [
+    eq(invoices.user_id, scope.userId),
+    eq(invoices.created_by, scope.userId),
+    eq(invoices.assigned_user_id, scope.userId),
+    eq(invoices.accepted_by, scope.userId),
+  ];
+  if (scope.branchId !== null) conditions.push(eq(invoices.branch_id, scope.branchId), eq(invoices.from_branch_id, scope.branchId));
+  return or(...conditions);
+}
+
+const seriesText = sql<string>`(${pads.series_from}::text || '-' || ${pads.series_to}::text)`;
+
+/** A pad by its number, its series text, or a receipt number inside its range. */
+export function padMatches(search: string): SQL {
+  const text = sql`${seriesText} ilike ${likePattern(search)}`;
+  if (!/^\d{1,15}$/.test(search)) return text;
+  const n = Number(search);
+  const byNumber = n <= 2_147_483_647 ? eq(pads.number, n) : undefined;
+  return or(byNumber, text, and(sql`${pads.series_from} <= ${n}`, sql`${pads.series_to} >= ${n}`)) as SQL;
+}
+
+/** "Search by branch name or pad number": the origin or destination branch, or one of the invoice's pads. */
+function branchOrPadMatches(search: string): SQL {
+  const pattern = likePattern(search);
+  return or(
+    ilike(fromBranch.name, pattern),
+    ilike(toBranch.name, pattern),
+    exists(
+      sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${padMatches(search)})`,
+    ),
+  ) as SQL;
+}
+
+/** "Search by invoice number": invoice ids containing the digits typed; text without digits matches none. */
+function invoiceNumberMatches(search: string): SQL {
+  const digits = search.replace(/\D/g, '');
+  if (!digits) return sql`false`;
+  return sql`${invoices.id}::text like ${`%${digits.slice(0, 10)}%`}`;
+}
+
+export interface InvoiceFilter {
+  scope: InvoiceScope;
+  typeId?: number;
+  statusId?: number;
+  /** Invoices carrying at least one pad of this issuance status. */
+  issuanceStatusId?: number;
+  /** Created on or after / on or before these days (YYYY-MM-DD) in APP_TIMEZONE. */
+  createdFrom?: string;
+  createdTo?: string;
+  search?: { text: string; by: 'branchOrPad' | 'invoiceNumber' };
+  /** Only invoices no report holds yet. */
+  unreported?: boolean;
+}
+
+function filterCondition(filter: InvoiceFilter, timeZone: string): SQL | undefined {
+  const text = filter.search?.text.trim();
+  return and(
+    scopeCondition(filter.scope),
+    filter.typeId ? eq(invoices.invoice_type_id, filter.typeId) : undefined,
+    filter.statusId ? eq(invoices.invoice_status_id, filter.statusId) : undefined,
+    filter.issuanceStatusId
+      ? exists(
+          sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${pads.issuance_status_id} = ${filter.issuanceStatusId})`,
+        )
+      : undefined,
+    filter.createdFrom ? sql`${invoices.created_at} >= (${filter.createdFrom}::date::timestamp at time zone ${timeZone})` : undefined,
+    filter.createdTo ? sql`${invoices.created_at} < ((${filter.createdTo}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
+    text ? (filter.search?.by === 'invoiceNumber' ? invoiceNumberMatches(text) : branchOrPadMatches(text)) : undefined,
+    filter.unreported ? notExists(sql`(select 1 from ${reportInvoices} where ${reportInvoices.invoice_id} = ${invoices.id})`) : undefined,
+  );
+}
+
+/** One page of the invoices the filter lets through: newest first, or (Reports) the last accepted first. */
+export async function listInvoices(
+  conn: Conn,
+  filter: InvoiceFilter,
+  page: { page: number; perPage: number; order?: 'newest' | 'lastAccepted' },
+  timeZone: string,
+): Promise<{ rows: InvoiceRow[]; total: number }> {
+  const where = filterCondition(filter, timeZone);
+  const order = page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
+  const rows = await selectInvoices(conn)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.perPage)
+    .offset(offsetOf(page.page, page.perPage));
+  const [{ count }] = await conn
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoices)
+    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+    .where(where);
+  const now = new Date();
+  return { rows: rows.map((r) => toRow(r, timeZone, now)), total: count };
+}
+
+/** One invoice inside the scope; undefined when it does not exist or the scope hides it. */
+export async function findInvoiceRow(conn: Conn, id: number, scope: InvoiceScope, timeZone: string): Promise<InvoiceRow | undefined> {
+  const [row] = await selectInvoices(conn)
+    .where(and(eq(invoices.id, id), scopeCondition(scope)))
+    .limit(1);
+  return row ? toRow(row, timeZone, new Date()) : undefined;
+}
+
+/** The given invoices in id order, for documents that print several (the report PDF). */
+export async function findInvoiceRows(conn: Conn, ids: number[], timeZone: string): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectInvoices(conn).where(inArray(invoices.id, ids)).orderBy(asc(invoices.id));
+  const now = new Date();
+  return rows.map((r) => toRow(r, timeZone, now));
+}
+
+export async function findIssuedFor(conn: Conn, requestId: number): Promise<number | null> {
+  const [row] = await conn.select({ id: invoices.id }).from(invoices).where(eq(invoices.request_invoice_id, requestId)).limit(1);
+  return row?.id ?? null;
+}
+
+const actor = alias(users, 'actor');
+const activityAssignee = alias(users, 'activity_assignee');
+
+/** The history of the given invoices, oldest first. */
+export async function listActivities(conn: Conn, invoiceIds: number[]): Promise<ActivityRow[]> {
+  const rows = await conn
+    .select({
+      activity: activities,
+      status: ref(invoiceStatuses.id, invoiceStatuses.name),
+      actorName: fullNameOf(actor),
+      assigneeName: fullNameOf(activityAssignee),
+    })
+    .from(activities)
+    .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, activities.invoice_status_id))
+    .leftJoin(actor, eq(actor.id, activities.user_id))
+    .leftJoin(activityAssignee, eq(activityAssignee.id, activities.assigned_user_id))
+    .where(inArray(activities.invoice_id, invoiceIds))
+    .orderBy(asc(activities.id));
+  return rows.map((r) => {
+    const a = r.activity;
+    return {
+      id: a.id,
+      invoice_id: a.invoice_id,
+      invoice_status_id: a.invoice_status_id,
+      invoice_status: r.status,
+      description: a.description,
+      location: a.location,
+      user: a.user_id != null ? { id: a.user_id, full_name: r.actorName } : null,
+      assigned_user: a.assigned_user_id != null ? { id: a.assigned_user_id, full_name: r.assigneeName } : null,
+      created_at: iso(a.created_at) ?? '',
+    };
+  });
+}
+
+const padColumns = {
+  pad: pads,
+  route: { id: routes.id, name: routes.name, tin: routes.tin },
+  company: ref(companies.id, companies.name),
+  padStatus: ref(padStatuses.id, padStatuses.name),
+  issuanceStatus: ref(issuanceStatuses.id, issuanceStatuses.name),
+};
+
+/** The pads linked to an invoice, searchable and paged. */
+export async function listInvoicePads(
+  conn: Conn,
+  invoiceId: number,
+  query: { page: number; per_page: number; search?: string },
+): Promise<{ rows: InvoicePad[]; total: number }> {
+  const search = query.search?.trim();
+  const where = and(eq(invoicePads.invoice_id, invoiceId), search ? padMatches(search) : undefined);
+  const rows = await conn
+    .select(padColumns)
+    .from(invoicePads)
+    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
+    .innerJoin(routes, eq(routes.id, pads.route_id))
+    .innerJoin(companies, eq(companies.id, routes.company_id))
+    .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .where(where)
+    .orderBy(asc(pads.route_id), asc(pads.number))
+    .limit(query.per_page)
+    .offset(offsetOf(query.page, query.per_page));
+  const [{ count }] = await conn
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoicePads)
+    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
+    .where(where);
+  return {
+    total: count,
+    rows: rows.map((r) => ({
+      id: r.pad.id,
+      route_id: r.pad.route_id,
+      route: { ...r.route, company: r.company },
+      number: r.pad.number,
+      series_number: `${r.pad.series_from}-${r.pad.series_to}`,
+      series_from: r.pad.series_from,
+      series_to: r.pad.series_to,
+      pad_status_id: r.pad.pad_status_id,
+      pad_status: r.padStatus,
+      issuance_status_id: r.pad.issuance_status_id,
+      issuance_status: r.issuanceStatus,
+      remarks: r.pad.remarks,
+    })),
+  };
+}
+
+export interface PrintedPad {
+  invoice_id: number;
+  number: number;
+  series_from: number;
+  series_to: number;
+  pad_status: string;
+}
+
+/** Every pad of the given invoices, by invoice and series, as documents print them. */
+export async function listPadsOfInvoices(conn: Conn, invoiceIds: number[]): Promise<PrintedPad[]> {
+  if (invoiceIds.length === 0) return [];
+  return conn
+    .select({
+      invoice_id: invoicePads.invoice_id,
+      number: pads.number,
+      series_from: pads.series_from,
+      series_to: pads.series_to,
+      pad_status: padStatuses.name,
+    })
+    .from(invoicePads)
+    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
+    .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
+    .where(inArray(invoicePads.invoice_id, invoiceIds))
+    .orderBy(invoicePads.invoice_id, pads.series_from);
+}
+
+/** The Invoice Type and Invoice Status filters' options (seeded lookups). */
+export async function lookup(conn: Conn, which: 'types' | 'statuses'): Promise<NamedRef[]> {
+  const table = which === 'types' ? invoiceTypes : invoiceStatuses;
+  return conn.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.id));
+}

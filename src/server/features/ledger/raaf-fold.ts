@@ -1,0 +1,183 @@
+import { ENTERING_KINDS, mergeRanges, runsOf } from './fold.ts';
+
+/** The event columns the RAAF reads. */
+export interface RaafEvent {
+  pad_id: number;
+  route_id: number;
+  kind: string;
+  from_number: number;
+  to_number: number;
+  holder_user_id: number | null;
+  holder_branch_id: number | null;
+  counterparty_user_id: number | null;
+  counterparty_branch_id: number | null;
+  invoice_id: number | null;
+  reason: string | null;
+  business_date: string;
+}
+
+/** A remark before names are known: the receiver's ids stay ids until the service looks them up. */
+export interface RaafRemark {
+  kind: 'transfer_out' | 'cancelled' | 'lost' | 'correction';
+  from: number;
+  to: number;
+  invoiceId: number | null;
+  counterpartyUserId: number | null;
+  counterpartyBranchId: number | null;
+  reason: string | null;
+}
+
+export type Ranges = Array<[number, number]>;
+
+/** One holder's four column groups on one route. */
+export interface RaafCells {
+  beginning: Ranges;
+  receipt: Ranges;
+  issued: Ranges;
+  ending: Ranges;
+  byKind: { used: number; cancelled: number; lost: number; transferred: number };
+  remarks: RaafRemark[];
+  balanced: boolean;
+}
+
+export const holderKeyOf = (userId: number | null, branchId: number | null) => (userId !== null ? `u${userId}` : `b${branchId ?? 0}`);
+
+const ISSUED_KIND = { used: 1, cancelled: 2, lost: 3, transfer_out: 4 } as const;
+
+interface HolderPad {
+  stock: Uint8Array;
+  begin: Uint8Array | null;
+  usedPending: Uint8Array;
+  receipt: Uint8Array;
+  issued: Uint8Array;
+  net: Int32Array;
+  remarks: RaafRemark[];
+  routeId: number;
+}
+
+function newHolderPad(length: number, routeId: number): HolderPad {
+  return {
+    stock: new Uint8Array(length),
+    begin: null,
+    usedPending: new Uint8Array(length),
+    receipt: new Uint8Array(length),
+    issued: new Uint8Array(length),
+    net: new Int32Array(length),
+    remarks: [],
+    routeId,
+  };
+}
+
+/**
+ * DESIGN §8's RAAF fold. `events` are every event recorded before the month's end, ordered by pad and
+ * seq; the month is [startDate, endDate) in business dates. Each event changes one holder's stock, so
+ * holders fold independently. Beginning and Ending are the stock before and after the month; Receipt the
+ * numbers that entered during it (a revert of an earlier month's use counts, as a correction); Issued
+ * those that left (a use reverted within the month counts in neither). Answers holder key → route → cells.
+ */
+export function foldRaaf(events: RaafEvent[], startDate: string): Map<string, Map<number, RaafCells>> {
+  const result = new Map<string, Map<number, RaafCells>>();
+  let index = 0;
+  while (index < events.length) {
+    const padId = events[index].pad_id;
+    let end = index;
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    while (end < events.length && events[end].pad_id === padId) {
+      low = Math.min(low, events[end].from_number);
+      high = Math.max(high, events[end].to_number);
+      end += 1;
+    }
+    foldPad(events.slice(index, end), low, high - low + 1, startDate, result);
+    index = end;
+  }
+  for (const routes of result.values()) {
+    for (const cells of routes.values()) {
+      cells.beginning = mergeRanges(cells.beginning);
+      cells.receipt = mergeRanges(cells.receipt);
+      cells.issued = mergeRanges(cells.issued);
+      cells.ending = mergeRanges(cells.ending);
+    }
+  }
+  return result;
+}
+
+function foldPad(events: RaafEvent[], low: number, length: number, startDate: string, result: Map<string, Map<number, RaafCells>>) {
+  const holders = new Map<string, HolderPad>();
+  for (const event of events) {
+    const key = holderKeyOf(event.holder_user_id, event.holder_branch_id);
+    let h = holders.get(key);
+    if (!h) {
+      h = newHolderPad(length, event.route_id);
+      holders.set(key, h);
+    }
+    const inMonth = event.business_date >= startDate;
+    if (inMonth && h.begin === null) h.begin = h.stock.slice();
+    const entering = ENTERING_KINDS.has(event.kind);
+    let correction = false;
+    for (let n = event.from_number; n <= event.to_number; n += 1) {
+      const i = n - low;
+      h.stock[i] = entering ? 1 : 0;
+      if (!inMonth) continue;
+      if (event.kind === 'used') {
+        h.usedPending[i] = 1;
+      } else if (event.kind === 'used_reverted' && h.usedPending[i]) {
+        h.usedPending[i] = 0;
+      } else if (entering) {
+        h.receipt[i] = 1;
+        h.net[i] += 1;
+        if (event.kind === 'used_reverted') correction = true;
+      } else {
+        h.issued[i] = ISSUED_KIND[event.kind as keyof typeof ISSUED_KIND];
+        h.net[i] -= 1;
+      }
+    }
+    if (!inMonth) continue;
+    if (event.kind === 'transfer_out' || event.kind === 'cancelled' || event.kind === 'lost' || correction) {
+      h.remarks.push({
+        kind: correction ? 'correction' : (event.kind as RaafRemark['kind']),
+        from: event.from_number,
+        to: event.to_number,
+        invoiceId: event.invoice_id,
+        counterpartyUserId: event.counterparty_user_id,
+        counterpartyBranchId: event.counterparty_branch_id,
+        reason: event.reason,
+      });
+    }
+  }
+  for (const [key, h] of holders) {
+    const begin = h.begin ?? h.stock;
+    for (let i = 0; i < length; i += 1) {
+      if (h.usedPending[i]) {
+        h.issued[i] = ISSUED_KIND.used;
+        h.net[i] -= 1;
+      }
+    }
+    if (!begin.some(Boolean) && !h.receipt.some(Boolean) && !h.issued.some(Boolean) && !h.stock.some(Boolean)) continue;
+    let routes = result.get(key);
+    if (!routes) {
+      routes = new Map();
+      result.set(key, routes);
+    }
+    let cells = routes.get(h.routeId);
+    if (!cells) {
+      cells = { beginning: [], receipt: [], issued: [], ending: [], byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 }, remarks: [], balanced: true };
+      routes.set(h.routeId, cells);
+    }
+    const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]) => [low + a, low + b] as [number, number]);
+    cells.beginning.push(...toNumbers(runsOf(length, (i) => begin[i] === 1)));
+    cells.receipt.push(...toNumbers(runsOf(length, (i) => h.receipt[i] === 1)));
+    cells.issued.push(...toNumbers(runsOf(length, (i) => h.issued[i] !== 0)));
+    cells.ending.push(...toNumbers(runsOf(length, (i) => h.stock[i] === 1)));
+    for (let i = 0; i < length; i += 1) {
+      const kind = h.issued[i];
+      if (kind === ISSUED_KIND.used) cells.byKind.used += 1;
+      else if (kind === ISSUED_KIND.cancelled) cells.byKind.cancelled += 1;
+      else if (kind === ISSUED_KIND.lost) cells.byKind.lost += 1;
+      else if (kind === ISSUED_KIND.transfer_out) cells.byKind.transferred += 1;
+      if (begin[i] + h.net[i] !== h.stock[i]) cells.balanced = false;
+    }
+    cells.remarks.push(...h.remarks);
+  }
+}
+

@@ -1,0 +1,186 @@
+import type { AppContext } from '../../context.ts';
+import type { Conn } from '../../db/client.ts';
+import { GENESIS_HASH, eventHash, numberStates, runsOf, type EventKind, type NumberState } from './fold.ts';
+import * as repo from './repo.ts';
+
+/** One thing that happened to the numbers from..to of one pad, before the ledger numbers and hashes it. */
+export interface PadEventInput {
+  padId: number;
+  routeId: number;
+  kind: EventKind;
+  from: number;
+  to: number;
+  holderUserId: number | null;
+  holderBranchId: number | null;
+  counterpartyUserId?: number | null;
+  counterpartyBranchId?: number | null;
+  invoiceId?: number | null;
+  actorId: number | null;
+  reason?: string | null;
+}
+
+/** The day of an instant in the operator's time zone, as YYYY-MM-DD. */
+export function businessDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The only writer of pad_events (DESIGN §8). Runs inside the caller's transaction, so the events commit
+ * or roll back with the state change they describe; it locks the pads, then chains each new event onto
+ * its pad's last one. `at` is the recording instant: callers pass nothing (now), only the demo loader
+ * passes an earlier clock to lay down a past month.
+ */
+export async function appendPadEvents(
+  tx: Conn,
+  ctx: Pick<AppContext, 'config'>,
+  events: PadEventInput[],
+  options: { at?: Date; newPads?: boolean } = {},
+): Promise<void> {
+  if (events.length === 0) return;
+  const at = new Date(Math.floor((options.at ?? new Date()).getTime()));
+  const day = businessDate(at, ctx.config.timeZone);
+  const padIds = [...new Set(events.map((event) => event.padId))].sort((a, b) => a - b);
+  if (!options.newPads) await repo.lockPads(tx, padIds);
+  const heads = options.newPads ? new Map<number, { seq: number; hash: string }>() : await repo.lastEventHeads(tx, padIds);
+  const rows: repo.NewPadEventRow[] = events.map((event) => {
+    const head = heads.get(event.padId) ?? { seq: 0, hash: GENESIS_HASH };
+    const row = {
+      pad_id: event.padId,
+      seq: head.seq + 1,
+      route_id: event.routeId,
+      kind: event.kind,
+      from_number: event.from,
+      to_number: event.to,
+      qty: event.to - event.from + 1,
+      holder_user_id: event.holderUserId,
+      holder_branch_id: event.holderBranchId,
+      counterparty_user_id: event.counterpartyUserId ?? null,
+      counterparty_branch_id: event.counterpartyBranchId ?? null,
+      invoice_id: event.invoiceId ?? null,
+      actor_user_id: event.actorId,
+      reason: event.reason ?? null,
+      recorded_at: at,
+      business_date: day,
+      prev_hash: head.hash,
+    };
+    const hash = eventHash(row, head.hash);
+    heads.set(event.padId, { seq: row.seq, hash });
+    return { ...row, hash };
+  });
+  await repo.insertEvents(tx, rows);
+}
+
+/** add-pad: every number of the pads just created enters the head office's stock. */
+export async function recordGeneratedPads(
+  tx: Conn,
+  ctx: Pick<AppContext, 'config'>,
+  input: { routeId: number; firstPadNumber: number; actorId: number },
+): Promise<void> {
+  const created = await repo.generatedPadViews(tx, input.routeId, input.firstPadNumber);
+  const events = created.map((pad) => ({
+    padId: pad.id,
+    routeId: pad.route_id,
+    kind: 'received' as const,
+    from: pad.series_from,
+    to: pad.series_to,
+    holderUserId: pad.holder_user_id,
+    holderBranchId: pad.holder_branch_id,
+    actorId: input.actorId,
+  }));
+  await appendPadEvents(tx, ctx, events, { newPads: true });
+}
+
+const LEAVING_KIND: Record<Exclude<NumberState, 'stock'>, EventKind> = { used: 'used', cancelled: 'cancelled', lost: 'lost' };
+
+/**
+ * A pad edit (series marks, Cancelled/Lost) as events: each number whose state changed first comes back
+ * to stock if it was out (used_reverted, or received for a reinstated write-off), then leaves as its new
+ * state says. `before` is the locked row; `after` the values about to be stored.
+ */
+export async function recordPadChange(
+  tx: Conn,
+  ctx: Pick<AppContext, 'config'>,
+  before: repo.PadView,
+  after: { series_status: string; pad_status_id: number; remarks: string | null },
+  actorId: number,
+): Promise<void> {
+  const was = numberStates(before.series_status, before.pad_status_id);
+  const now = numberStates(after.series_status, after.pad_status_id);
+  const holder = { holderUserId: before.holder_user_id, holderBranchId: before.holder_branch_id };
+  const events: PadEventInput[] = [];
+  const transitions = new Set<string>();
+  for (let i = 0; i < was.length; i += 1) if (was[i] !== now[i]) transitions.add(`${was[i]}>${now[i]}`);
+  for (const transition of transitions) {
+    const [from, to] = transition.split('>') as [NumberState, NumberState];
+    for (const [first, last] of runsOf(was.length, (i) => was[i] === from && now[i] === to)) {
+      const range = { padId: before.id, routeId: before.route_id, from: before.series_from + first, to: before.series_from + last, actorId, ...holder };
+      if (from !== 'stock') {
+        events.push(
+          from === 'used'
+            ? { ...range, kind: 'used_reverted', reason: 'Unmarked: correction' }
+            : { ...range, kind: 'received', reason: `Reinstated from ${from === 'cancelled' ? 'Cancelled' : 'Lost'}` },
+        );
+      }
+      if (to !== 'stock') {
+        const reason = to === 'used' ? null : after.remarks || (to === 'cancelled' ? 'Pad cancelled' : 'Pad lost');
+        events.push({ ...range, kind: LEAVING_KIND[to], reason });
+      }
+    }
+  }
+  await appendPadEvents(tx, ctx, events);
+}
+
+/** A pad that goes away takes its unused numbers out of stock first, so the ledger still balances. */
+export async function recordPadDeleted(tx: Conn, ctx: Pick<AppContext, 'config'>, pad: repo.PadView, actorId: number): Promise<void> {
+  const states = numberStates(pad.series_status, pad.pad_status_id);
+  const events = runsOf(states.length, (i) => states[i] === 'stock').map(([first, last]) => ({
+    padId: pad.id,
+    routeId: pad.route_id,
+    kind: 'cancelled' as const,
+    from: pad.series_from + first,
+    to: pad.series_from + last,
+    holderUserId: pad.holder_user_id,
+    holderBranchId: pad.holder_branch_id,
+    actorId,
+    reason: 'Pad deleted',
+  }));
+  await appendPadEvents(tx, ctx, events);
+}
+
+/**
+ * Accepting a transfer invoice (Issued, Return, Turnover): accountability passes now, so the numbers
+ * still unused leave the sender (transfer_out) and reach the receiver (transfer_in), one pair per
+ * contiguous run. Call it before the pads are released, while they still show their sender.
+ */
+export async function recordAcceptance(
+  tx: Conn,
+  ctx: Pick<AppContext, 'config'>,
+  input: { invoiceId: number; actorId: number; receiver: { userId: number | null; branchId: number | null } },
+): Promise<void> {
+  const events: PadEventInput[] = [];
+  for (const pad of await repo.invoicePadViews(tx, input.invoiceId)) {
+    const states = numberStates(pad.series_status, pad.pad_status_id);
+    for (const [first, last] of runsOf(states.length, (i) => states[i] === 'stock')) {
+      const range = { padId: pad.id, routeId: pad.route_id, from: pad.series_from + first, to: pad.series_from + last, invoiceId: input.invoiceId, actorId: input.actorId };
+      events.push(
+        {
+          ...range,
+          kind: 'transfer_out',
+          holderUserId: pad.holder_user_id,
+          holderBranchId: pad.holder_branch_id,
+          counterpartyUserId: input.receiver.userId,
+          counterpartyBranchId: input.receiver.branchId,
+        },
+        {
+          ...range,
+          kind: 'transfer_in',
+          holderUserId: input.receiver.userId,
+          holderBranchId: input.receiver.branchId,
+          counterpartyUserId: pad.holder_user_id,
+          counterpartyBranchId: pad.holder_branch_id,
+        },
+      );
+    }
+  }
+  await appendPadEvents(tx, ctx, events);
+}

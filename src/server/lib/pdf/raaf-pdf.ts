@@ -1,0 +1,189 @@
+import PDFDocument from 'pdfkit';
+import type { Raaf } from '../../../shared/schemas/ledger.ts';
+import { pdfText } from './text.ts';
+
+export interface RaafDocument {
+  raaf: Raaf;
+  /** Set when the report is being certified: its number and the signing instant. */
+  certificate: { number: string; certifiedAt: Date } | null;
+  timeZone: string;
+  generatedAt: Date;
+}
+
+const PAGE = { width: 841.89, height: 595.28 };
+const MARGIN = { left: 36, right: 36, top: 32, bottom: 36 };
+const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+const BOTTOM = PAGE.height - MARGIN.bottom - 14;
+const INK = '#1a1a1a';
+const MUTED = '#5b6470';
+const RULE = '#c9ced6';
+const ACCENT = '#1f3a5f';
+const SHADE = '#eef1f5';
+const ROUTE_WIDTH = 138;
+const QTY_WIDTH = 34;
+const NUMBER_WIDTH = (CONTENT_WIDTH - ROUTE_WIDTH - 4 * QTY_WIDTH) / 8;
+const GROUP_WIDTH = QTY_WIDTH + 2 * NUMBER_WIDTH;
+const ROW_HEIGHT = 13;
+
+export const CERTIFICATION_TEXT =
+  'I hereby certify that the foregoing is a true statement of all accountable forms received, issued and transferred by me during the period above-stated and that the beginning and ending balances are correct.';
+
+const monthTitle = (month: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
+const stamp = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(instant)
+    .replace(',', '');
+
+/**
+ * Draws a RAAF in the COA layout (Appendix 67): title, "For the Month of …", the accountable officer,
+ * the four column groups with Qty / From / To per route and range, totals, remarks, the certification
+ * text and the signature lines, on landscape A4 pages with "Page X of Y".
+ */
+export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
+  const { raaf, certificate } = input;
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margins: MARGIN,
+    bufferPages: true,
+    autoFirstPage: false,
+    info: {
+      Title: `RAAF ${raaf.month} ${pdfText(raaf.holder.name)}`,
+      Author: pdfText(raaf.holder.name),
+      Subject: 'Report of Accountability for Accountable Forms',
+      Creator: 'PadTrack',
+      Producer: 'PadTrack',
+      CreationDate: input.generatedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const font = (bold: boolean, size: number, color = INK) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor(color);
+  const cell = (text: string, x: number, y: number, width: number, align: 'left' | 'right' | 'center' = 'left') =>
+    doc.text(text, x + 2, y + 3, { width: width - 4, align, lineBreak: false, ellipsis: true });
+
+  const tableHeader = () => {
+    const y = doc.y;
+    doc.rect(MARGIN.left, y, CONTENT_WIDTH, ROW_HEIGHT * 2).fill(SHADE);
+    font(true, 7.5, ACCENT);
+    cell('Company - Route - TIN', MARGIN.left, y + ROW_HEIGHT / 2, ROUTE_WIDTH);
+    ['Beginning Balance', 'Receipt', 'Issued', 'Ending Balance'].forEach((label, i) => {
+      const x = MARGIN.left + ROUTE_WIDTH + i * GROUP_WIDTH;
+      cell(label, x, y, GROUP_WIDTH, 'center');
+      cell('Qty', x, y + ROW_HEIGHT, QTY_WIDTH, 'right');
+      cell('From', x + QTY_WIDTH, y + ROW_HEIGHT, NUMBER_WIDTH, 'right');
+      cell('To', x + QTY_WIDTH + NUMBER_WIDTH, y + ROW_HEIGHT, NUMBER_WIDTH, 'right');
+      doc.moveTo(x, y).lineTo(x, y + ROW_HEIGHT * 2).lineWidth(0.5).strokeColor(RULE).stroke();
+    });
+    doc.y = y + ROW_HEIGHT * 2;
+  };
+
+  const pageHeader = () => {
+    font(true, 12, ACCENT);
+    doc.text('REPORT OF ACCOUNTABILITY FOR ACCOUNTABLE FORMS', MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH, align: 'center' });
+    font(false, 9.5);
+    doc.text(`For the Month of ${monthTitle(raaf.month)}`, MARGIN.left, MARGIN.top + 16, { width: CONTENT_WIDTH, align: 'center' });
+    font(false, 8.5, MUTED);
+    const holderLine = `Accountable ${raaf.holder.type === 'user' ? 'Officer' : 'Office'}: ${pdfText(raaf.holder.name)}${raaf.holder.branch && raaf.holder.type === 'user' ? `   Branch: ${pdfText(raaf.holder.branch.name)}` : ''}`;
+    doc.text(holderLine, MARGIN.left, MARGIN.top + 32, { width: CONTENT_WIDTH / 2, lineBreak: false });
+    doc.text(certificate ? `Certificate No. ${certificate.number}` : 'Not certified', MARGIN.left, MARGIN.top + 32, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    doc.moveTo(MARGIN.left, MARGIN.top + 46).lineTo(PAGE.width - MARGIN.right, MARGIN.top + 46).lineWidth(1).strokeColor(ACCENT).stroke();
+    doc.x = MARGIN.left;
+    doc.y = MARGIN.top + 52;
+  };
+  doc.on('pageAdded', pageHeader);
+  doc.addPage();
+  tableHeader();
+
+  for (const row of raaf.rows) {
+    const groups = [row.beginning, row.receipt, row.issued, row.ending];
+    const height = Math.max(1, ...groups.map((g) => g.ranges.length));
+    for (let i = 0; i < height; i += 1) {
+      if (doc.y + ROW_HEIGHT > BOTTOM) {
+        doc.addPage();
+        tableHeader();
+      }
+      const y = doc.y;
+      font(i === 0, 7.5);
+      if (i === 0) cell(pdfText(`${row.route.company} - ${row.route.name} - ${row.route.tin}`), MARGIN.left, y, ROUTE_WIDTH);
+      font(false, 7.5);
+      groups.forEach((g, gi) => {
+        const x = MARGIN.left + ROUTE_WIDTH + gi * GROUP_WIDTH;
+        const range = g.ranges[i];
+        if (range) {
+          cell((range[1] - range[0] + 1).toLocaleString('en-US'), x, y, QTY_WIDTH, 'right');
+          cell(String(range[0]), x + QTY_WIDTH, y, NUMBER_WIDTH, 'right');
+          cell(String(range[1]), x + QTY_WIDTH + NUMBER_WIDTH, y, NUMBER_WIDTH, 'right');
+        } else if (i === 0) {
+          cell('0', x, y, QTY_WIDTH, 'right');
+        }
+      });
+      doc.y = y + ROW_HEIGHT;
+    }
+    doc.moveTo(MARGIN.left, doc.y).lineTo(PAGE.width - MARGIN.right, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
+  }
+  if (raaf.rows.length === 0) {
+    font(false, 8, MUTED);
+    doc.text('No accountable forms held during the month.', MARGIN.left + 2, doc.y + 3);
+    doc.y += 4;
+  }
+  const totalsY = doc.y;
+  doc.rect(MARGIN.left, totalsY, CONTENT_WIDTH, ROW_HEIGHT).fill(SHADE);
+  font(true, 7.5);
+  cell('Total', MARGIN.left, totalsY, ROUTE_WIDTH);
+  [raaf.totals.beginning, raaf.totals.receipt, raaf.totals.issued, raaf.totals.ending].forEach((qty, i) => {
+    cell(qty.toLocaleString('en-US'), MARGIN.left + ROUTE_WIDTH + i * GROUP_WIDTH, totalsY, QTY_WIDTH, 'right');
+  });
+  doc.y = totalsY + ROW_HEIGHT + 10;
+
+  const paragraph = (text: string, bold = false, size = 8) => {
+    font(bold, size, bold ? ACCENT : INK);
+    const h = doc.heightOfString(text, { width: CONTENT_WIDTH });
+    if (doc.y + h > BOTTOM) doc.addPage();
+    doc.text(text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+  };
+  paragraph('Remarks', true, 9);
+  const remarks = raaf.rows.flatMap((row) => {
+    const k = row.issued.by_kind;
+    const lines = row.remarks.map((remark) => `${row.route.name}: ${remark}`);
+    if (row.issued.qty > 0) lines.unshift(`${row.route.name}: issued ${row.issued.qty} (used ${k.used}, cancelled ${k.cancelled}, lost ${k.lost}, transferred ${k.transferred})`);
+    return lines;
+  });
+  for (const remark of remarks.length ? remarks : ['None.']) paragraph(`- ${pdfText(remark)}`);
+  doc.y += 12;
+  paragraph('CERTIFICATION', true, 9);
+  paragraph(CERTIFICATION_TEXT, false, 8.5);
+  if (doc.y + 70 > BOTTOM) doc.addPage();
+  const signY = doc.y + 36;
+  const half = CONTENT_WIDTH / 2;
+  doc.moveTo(MARGIN.left, signY).lineTo(MARGIN.left + half - 40, signY).lineWidth(0.7).strokeColor(INK).stroke();
+  doc.moveTo(MARGIN.left + half + 40, signY).lineTo(PAGE.width - MARGIN.right, signY).stroke();
+  font(true, 8.5);
+  doc.text(pdfText(raaf.holder.name), MARGIN.left, signY + 4, { width: half - 40, align: 'center' });
+  doc.text('Accounting', MARGIN.left + half + 40, signY + 4, { width: half - 40, align: 'center' });
+  font(false, 7.5, MUTED);
+  doc.text(
+    certificate ? `Certified ${stamp(certificate.certifiedAt, input.timeZone)} (${input.timeZone})` : 'Signature over printed name / Date',
+    MARGIN.left,
+    signY + 16,
+    { width: half - 40, align: 'center' },
+  );
+  doc.text('Reviewed by / Date', MARGIN.left + half + 40, signY + 16, { width: half - 40, align: 'center' });
+
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i += 1) {
+    doc.switchToPage(range.start + i);
+    font(false, 7, MUTED);
+    doc.text(`Generated ${stamp(input.generatedAt, input.timeZone)} by PadTrack`, MARGIN.left, PAGE.height - MARGIN.bottom, { lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN.left, PAGE.height - MARGIN.bottom, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { listQuery } from './common.ts';
+import { id, optionalId } from './fields.ts';
+
+export const LEDGER_MSG = {
+  monthFormat: 'Month must be YYYY-MM',
+  holderRequired: 'Choose a person (user_id) or a branch (branch_id)',
+  holderBoth: 'Choose either a person or a branch, not both',
+  numberFormat: 'Receipt number must be a whole number',
+  userMissing: 'User not found.',
+  branchMissing: 'Branch not found.',
+  certifyOwn: 'Only the accountable person may certify this report.',
+  monthNotEnded: 'A month can be certified only after it has ended.',
+  alreadyCertified: 'This report has already been certified for that month.',
+  certificateMissing: 'Certificate not found.',
+  alreadyReviewed: 'This certificate has already been reviewed.',
+  unbalanced: 'This report does not balance (Beginning + Receipt - Issued differs from Ending); run ledger:verify.',
+  certified: 'Report certified.',
+  reviewed: 'Certificate reviewed.',
+} as const;
+
+export const monthField = z
+  .string({ error: LEDGER_MSG.monthFormat })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, LEDGER_MSG.monthFormat);
+
+const holderShape = { user_id: optionalId, branch_id: optionalId };
+
+/** Exactly one of user_id and branch_id names the holder. */
+function oneHolder(value: { user_id?: number; branch_id?: number }, context: z.core.$RefinementCtx) {
+  if (value.user_id === undefined && value.branch_id === undefined) context.addIssue({ code: 'custom', message: LEDGER_MSG.holderRequired, path: ['user_id'] });
+  if (value.user_id !== undefined && value.branch_id !== undefined) context.addIssue({ code: 'custom', message: LEDGER_MSG.holderBoth, path: ['branch_id'] });
+}
+
+export const reportFormat = z.enum(['json', 'pdf', 'csv']).default('json');
+
+export const raafQuery = z.object({ month: monthField, format: reportFormat, ...holderShape }).superRefine(oneHolder);
+export type RaafQuery = z.infer<typeof raafQuery>;
+
+export const certifyRaafSchema = z.object({ month: monthField, ...holderShape }).superRefine(oneHolder);
+export type CertifyRaafInput = z.infer<typeof certifyRaafSchema>;
+
+export const raafSummaryQuery = z.object({ month: monthField, format: reportFormat });
+
+export const certificateListQuery = listQuery.extend({ month: monthField.optional() });
+export type CertificateListQuery = z.infer<typeof certificateListQuery>;
+
+export const findReceiptQuery = z.object({
+  number: z.coerce.number({ error: LEDGER_MSG.numberFormat }).int(LEDGER_MSG.numberFormat).min(1, LEDGER_MSG.numberFormat).max(1e15, LEDGER_MSG.numberFormat),
+  route_id: optionalId,
+});
+
+export const padHistoryParams = z.object({ id: id() });
+
+const person = z.object({ id: z.number(), full_name: z.string() });
+const named = z.object({ id: z.number(), name: z.string() });
+
+export const padEventSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['received', 'opening', 'transfer_out', 'transfer_in', 'used', 'used_reverted', 'cancelled', 'lost']),
+  from_number: z.number(),
+  to_number: z.number(),
+  qty: z.number(),
+  holder_user: person.nullable(),
+  holder_branch: named.nullable(),
+  counterparty_user: person.nullable(),
+  counterparty_branch: named.nullable(),
+  invoice_id: z.number().nullable(),
+  actor: person.nullable(),
+  reason: z.string().nullable(),
+  recorded_at: z.string(),
+  business_date: z.string(),
+});
+export type PadEvent = z.infer<typeof padEventSchema>;
+
+export const holderSchema = z.object({ user: person.nullable(), branch: named.nullable() });
+export const inTransitInvoiceSchema = z
+  .object({ id: z.number(), invoice_type: named, assigned_user: person.nullable() })
+  .nullable();
+
+export const padRefSchema = z.object({ id: z.number(), number: z.number(), series_number: z.string() });
+
+export const padHistorySchema = z.object({
+  pad: padRefSchema.extend({ route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }) }),
+  holder: holderSchema,
+  in_transit_invoice: inTransitInvoiceSchema,
+  events: z.array(padEventSchema),
+});
+export type PadHistory = z.infer<typeof padHistorySchema>;
+
+export const receiptFindingSchema = z.object({
+  route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }),
+  pad: padRefSchema,
+  status: z.enum(['not_used', 'used', 'cancelled', 'lost']),
+  holder: holderSchema,
+  in_transit_invoice: inTransitInvoiceSchema,
+  events: z.array(padEventSchema),
+});
+export type ReceiptFinding = z.infer<typeof receiptFindingSchema>;
+
+const rangeList = z.array(z.tuple([z.number(), z.number()]));
+const columnGroup = z.object({ qty: z.number(), ranges: rangeList });
+const issuedGroup = columnGroup.extend({
+  by_kind: z.object({ used: z.number(), cancelled: z.number(), lost: z.number(), transferred: z.number() }),
+});
+const quantities = z.object({ beginning: z.number(), receipt: z.number(), issued: z.number(), ending: z.number() });
+
+export const raafRouteRowSchema = z.object({
+  route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: z.string() }),
+  beginning: columnGroup,
+  receipt: columnGroup,
+  issued: issuedGroup,
+  ending: columnGroup,
+  remarks: z.array(z.string()),
+});
+export type RaafRouteRow = z.infer<typeof raafRouteRowSchema>;
+
+export const certificateRefSchema = z.object({ id: z.number(), number: z.string(), certified_at: z.string(), reviewed_at: z.string().nullable() });
+
+export const raafSchema = z.object({
+  month: z.string(),
+  holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string(), branch: named.nullable() }),
+  rows: z.array(raafRouteRowSchema),
+  totals: quantities,
+  balanced: z.literal(true),
+  in_transit: z.array(z.object({ invoice_id: z.number(), courier: z.string().nullable(), qty: z.number() })),
+  certificate: certificateRefSchema.nullable(),
+});
+export type Raaf = z.infer<typeof raafSchema>;
+
+export const certificateSchema = certificateRefSchema.extend({
+  month: z.string(),
+  holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string() }),
+  certified_by: person,
+  reviewed_by: person.nullable(),
+  totals: quantities,
+  pdf_url: z.string(),
+});
+export type RaafCertificate = z.infer<typeof certificateSchema>;
+
+export const raafSummarySchema = z.object({
+  month: z.string(),
+  rows: z.array(raafRouteRowSchema.omit({ remarks: true })),
+  totals: quantities,
+  holders: z.array(
+    z.object({
+      holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string(), branch: named.nullable() }),
+      totals: quantities,
+      certificate: certificateRefSchema.nullable(),
+    }),
+  ),
+});
+export type RaafSummary = z.infer<typeof raafSummarySchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The envelopes of DESIGN §4; routes declare them so /api/docs shows every answer and nothing else is sent. */
+export const namedRef = z.object({ id: z.number(), name: z.string() });
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** One record or a plain list: `{ data }`. */
+export const dataResponse = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** A whole list: `{ data: [...] }`. */
+export const listResponse = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row) });
+
+/** Create and update: `{ message, data }`. */
+export const savedResponse = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+
+/** A page of a list. */
+export const pageResponse = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() });
+
+/** What the error handler answers: a message, and for bad input the messages per field. */
+export const errorResponse = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+
+/** The 4xx answers every route may give (401 before anything else on guarded routes). */
+export const ERROR_RESPONSES = {
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+  429: errorResponse,
+} as const;

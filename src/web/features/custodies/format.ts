@@ -1,4 +1,0 @@
-import dayjs from 'dayjs';
-
-export const formatDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('MMM D, YYYY') : '-');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('MMM D, YYYY h:mm A') : '-');

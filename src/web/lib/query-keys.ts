@@ -1,0 +1,63 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** The key of one API endpoint: `all` to invalidate every cached call of it, `of(...)` for one call. */
+function endpoint<Args extends unknown[] = []>(path: string) {
+  return {
+    all: [path] as const,
+    of: (...args: Args) => [path, ...args] as const,
+  };
+}
+
+/**
+ * One cache key per API endpoint the screens read, named by its path. Every query and every mutation's
+ * invalidation takes its key from here, so one endpoint is cached under one key in every screen.
+ */
+export const queryKeys = {
+  invoices: endpoint<[params: object]>('get-invoices'),
+  invoice: endpoint<[id: number]>('get-invoice'),
+  invoicePads: endpoint<[id: number, params: object]>('pads-belong-to-invoice'),
+  availablePads: endpoint<[routeId: number, params: object]>('available-pads'),
+  inTransitInvoices: endpoint<[params: object]>('get-in-transit-invoices'),
+  completedInvoices: endpoint<[params: object]>('completed-invoices'),
+  userPads: endpoint<[params: object]>('get-user-pads'),
+  pads: endpoint<[params: object]>('get-pads'),
+  reports: endpoint<[params: object]>('reports'),
+  invoiceTypes: endpoint('invoice-types'),
+  invoiceStatuses: endpoint('invoice-statuses'),
+  padStatuses: endpoint('pad-statuses'),
+  issuanceStatuses: endpoint('issuance-statuses'),
+  headOffice: endpoint('head-office-branch'),
+  couriers: endpoint('get-users-by-roles'),
+  profile: endpoint('user-profile'),
+  badge: endpoint('get-user-qrcode'),
+  routes: endpoint('get-routes'),
+  branches: endpoint('get-branches'),
+  roles: endpoint('get-roles'),
+  companies: endpoint('get-companies'),
+  companyTypes: endpoint('get-company-types'),
+  locations: endpoint('get-locations'),
+  userStatuses: endpoint('get-user-statuses'),
+  users: endpoint<[params: object]>('get-users'),
+  rolesPage: endpoint<[params: object]>('get-roles-with-search'),
+  companiesPage: endpoint<[params: object]>('get-companies-with-search'),
+  routesPage: endpoint<[params: object]>('get-routes-with-search'),
+  locationsPage: endpoint<[params: object]>('get-locations-with-search'),
+  branchesPage: endpoint<[params: object]>('get-branches-with-search'),
+};
+
+/** What any invoice state change can alter: its lists, its details, and the pads it moves or locks. */
+export const invoiceChangeKeys: QueryKey[] = [
+  queryKeys.invoices.all,
+  queryKeys.invoice.all,
+  queryKeys.invoicePads.all,
+  queryKeys.inTransitInvoices.all,
+  queryKeys.completedInvoices.all,
+  queryKeys.availablePads.all,
+  queryKeys.userPads.all,
+  queryKeys.pads.all,
+];
+
+/** Marks the given endpoints stale; the screens showing them fetch again. */
+export function invalidate(queryClient: QueryClient, keys: QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+}
