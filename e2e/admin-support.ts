@@ -41,7 +41,7 @@ export async function pick(scope: Locator | Page, label: string, option: string)
 
 /** A viewport screenshot without the toasts, which would cover the screen. */
 export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, style: '.mantine-Notifications-root { display: none !important; }' });
+  await page.screenshot({ path: `.tmp/e2e-shots/${name}.png`, style: '.mantine-Notifications-root { display: none !important; }' });
 }
 
 /** The stacked rows a phone shows instead of the table. */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, apiAs, createRoute, createUser, uiLogin, watchConsole, type Api } from './support.ts';
 
-const SHOTS = 'docs/screenshots';
+const SHOTS = '.tmp/e2e-shots';
 
 interface GeneratedRoute {
   id: number;

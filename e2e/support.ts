@@ -6,7 +6,8 @@ export const PASSWORD = 'Secret@123';
 export const uniq = () => randomBytes(3).toString('hex');
 
 /** Where browser tests keep the screenshots people look at, and the phone viewport they use. */
-export const SHOTS = 'docs/screenshots';
+/** Browser tests save what they saw here; the README's pictures come from the demo (scripts/screenshots.ts). */
+export const SHOTS = '.tmp/e2e-shots';
 export const PHONE = { width: 390, height: 844 };
 export const BASE_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
 

@@ -3,14 +3,10 @@
  * folder), then runs the server in this same process.
  */
 import path from 'node:path';
-import { webBuildIsCurrent, webSourcesHash, writeWebBuildStamp } from './web-build-state.ts';
+import { buildWeb, webBuildIsCurrent, webSourcesHash } from './web-build-state.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(process.env.WEB_DIR || path.join(root, 'dist'));
 const sourcesHash = webSourcesHash(root);
-if (!webBuildIsCurrent(outDir, sourcesHash)) {
-  const { build } = await import('vite');
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
-  writeWebBuildStamp(outDir, sourcesHash);
-}
+if (!webBuildIsCurrent(outDir, sourcesHash)) await buildWeb(root, outDir, sourcesHash);
 await import('../src/server/main.ts');

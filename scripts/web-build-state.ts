@@ -46,3 +46,10 @@ export function webBuildIsCurrent(outDir: string, sourcesHash: string): boolean 
 export function writeWebBuildStamp(outDir: string, sourcesHash: string): void {
   fs.writeFileSync(path.join(outDir, STAMP_FILE), `${sourcesHash}\n`);
 }
+
+/** Builds the UI into outDir with the project's vite config and stamps it with the hash of its inputs. */
+export async function buildWeb(root: string, outDir: string, sourcesHash: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({ root, configFile: path.join(root, 'vite.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
+  writeWebBuildStamp(outDir, sourcesHash);
+}

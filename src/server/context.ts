@@ -10,4 +10,6 @@ export interface AppContext {
   mailer: Mailer;
   badgeSecret: string;
   log: FastifyBaseLogger;
+  /** The instant ledger events are recorded at; unset is now. Only the demo loader and tests set it, to lay down a past month. */
+  ledgerClock?: () => Date;
 }

@@ -99,6 +99,7 @@ export interface PadFieldChanges {
 
 /** The thing each object rule looks at; actions not listed here are decided by the role alone. */
 interface Subjects {
+  'pad.editThis': PadForRules;
   'invoice.issue': InvoiceForRules;
   'invoice.accept': InvoiceForRules;
   'invoice.see': InvoiceForRules;
@@ -107,6 +108,12 @@ interface Subjects {
   'user.resetPassword': { id: number };
   'raaf.read': RaafHolderForRules;
   'raaf.certify': RaafHolderForRules;
+}
+
+/** What the pad edit rule looks at: who holds the pad and whether an in-transit invoice carries it. */
+export interface PadForRules {
+  holder_branch_id: number | null;
+  locked_by_invoice_id: number | null;
 }
 
 /** Whose RAAF: a user (with their branch) or a branch's own stock. */
@@ -120,6 +127,7 @@ export type Action =
   | 'administer'
   | 'pad.create'
   | 'pad.edit'
+  | 'pad.editThis'
   | 'pad.delete'
   | 'pad.editNumber'
   | 'pad.editIssuanceStatus'
@@ -145,8 +153,11 @@ export type SubjectOf<A extends Action> = A extends keyof Subjects ? Subjects[A]
 
 type Rule<A extends Action> = (actor: Actor, thing: SubjectOf<A> | undefined) => boolean;
 
-/** Drivers and messengers: they carry pads for everyone, so their branch does not widen what they see. */
-export const isCourier = (actor: Actor | null | undefined) => hasRole(actor, [ROLE.DRIVER, ROLE.MESSENGER]);
+/** Who counts as a courier: drivers and messengers, the people "Assign to" offers first (get-users-by-roles). */
+export const COURIER_ROLES: readonly number[] = [ROLE.DRIVER, ROLE.MESSENGER];
+
+/** Couriers carry pads for everyone, so their branch does not widen what they see. */
+export const isCourier = (actor: Actor | null | undefined) => hasRole(actor, COURIER_ROLES);
 
 /** Who may be named an invoice's courier (assignee), at issue, transfer or hand-over: an active user with a role. */
 export const mayCarry = (user: { role_id: number | null; user_status_id: number }) =>
@@ -176,6 +187,12 @@ const RULES: { [A in Action]: Rule<A> } = {
   'pad.create': (actor) => hasRole(actor, [1, 2, 3]),
   'pad.delete': (actor) => hasRole(actor, [1, 2, 3]),
   'pad.edit': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
+  /** Issue 11.12: roles 1, 2, 3, 8 any pad, roles 5–7 only pads their branch holds; a pad on an in-transit invoice nobody. */
+  'pad.editThis': (actor, pad) => {
+    if (!pad || pad.locked_by_invoice_id !== null) return false;
+    if (hasRole(actor, [1, 2, 3, 8])) return true;
+    return hasRole(actor, [5, 6, 7]) && actor.branch_id !== null && pad.holder_branch_id === actor.branch_id;
+  },
   'pad.editNumber': (actor) => hasRole(actor, [1, 2, 3, 8]),
   'pad.editIssuanceStatus': (actor) => hasRole(actor, [3, 8]),
   'pad.editUsage': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),

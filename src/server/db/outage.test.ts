@@ -60,6 +60,7 @@ async function holdPadsLock() {
   await client.query('lock table pads in share mode');
   const waitingInsert = async (): Promise<number> => {
     for (let attempt = 0; attempt < 500; attempt += 1) {
+      await client.query('select pg_stat_clear_snapshot()');
       const { rows } = await client.query<{ pid: number }>(
         `select pid from pg_stat_activity where wait_event_type = 'Lock' and query ~* '^\\s*insert into pads'`,
       );
@@ -71,8 +72,11 @@ async function holdPadsLock() {
   return { client, waitingInsert };
 }
 
+/** Sent at once (inject alone waits for its first then), answered when the test awaits it. */
 const addPads = (routeId: number, from: number) =>
-  app.inject({ method: 'POST', url: '/api/add-pad', headers, payload: { route_id: routeId, series_from: from, series_to: from + 99_999, pad_size: 10 } });
+  app
+    .inject({ method: 'POST', url: '/api/add-pad', headers, payload: { route_id: routeId, series_from: from, series_to: from + 99_999, pad_size: 10 } })
+    .then((res) => res);
 
 const padsOf = async (routeId: number) => (await db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId))).length;
 

@@ -168,7 +168,7 @@ export async function buildIssuedInvoice(
     expectedReturnDate?: string | null;
   } = {},
 ) {
-  const tag = uid();
+  const tag = takeReceipts(1);
   const route = options.route ?? (await createRoute(db, { company_id: (await createCompany(db, { name: `Ferry Lines ${tag}` })).id, name: `Batangas - Calapan ${tag}` }));
   const fromBranch = options.fromBranch ?? (await createBranch(db, { name: `Head Office ${tag}` }));
   const toBranch = options.toBranch ?? (await createBranch(db, { name: `Calapan Agency ${tag}` }));

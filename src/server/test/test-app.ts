@@ -36,16 +36,14 @@ async function openTestDatabase(): Promise<Database> {
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { logger?: pino.Logger } = {}) {
   const database = await openTestDatabase();
-  const config = {
-    ...loadConfig({
-      DATA_DIR: path.join(os.tmpdir(), `padtrack-test-${randomBytes(4).toString('hex')}`),
-      APP_URL: 'http://padtrack.test',
-      ADMIN_EMAIL: 'admin@padtrack.test',
-      ADMIN_PASSWORD: 'Admin@12345',
-      ...env,
-    }),
-    webDir: null,
-  };
+  const loaded = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), `padtrack-test-${randomBytes(4).toString('hex')}`),
+    APP_URL: 'http://padtrack.test',
+    ADMIN_EMAIL: 'admin@padtrack.test',
+    ADMIN_PASSWORD: 'Admin@12345',
+    ...env,
+  });
+  const config = { ...loaded, webDir: env.WEB_DIR ? loaded.webDir : null };
   const started = await startApp(config, { database, logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   await started.app.ready();
   return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, close: () => started.app.close() };

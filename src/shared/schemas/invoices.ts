@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, required } from '../messages.ts';
-import { DIGITS, listQuery, type NamedRef } from './common.ts';
+import { DIGITS, listQuery } from './common.ts';
+import { namedRef, pageResponse } from './responses.ts';
 import { dateRange, id, optionalDate, optionalId, pickedId, wholeNumber } from './fields.ts';
 
 export const MAX_PADS_PER_REQUEST = 1000;
@@ -100,7 +101,6 @@ export const invoiceAssignedUserQuery = z.object({
   decoded_user_id: z.string().max(64).optional(),
 });
 
-const namedRef = z.object({ id: z.number(), name: z.string() });
 export const personRef = z.object({ id: z.number(), full_name: z.string() });
 export type PersonRef = z.infer<typeof personRef>;
 export const routeRef = z.object({ id: z.number(), name: z.string(), tin: z.string(), company: namedRef });
@@ -175,51 +175,45 @@ export const invoiceDetail = invoiceRow.extend({
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
 /** A page of invoices (Transactions, Custodies, the Generate Report modal), with APP_TIMEZONE for its dates. */
-export const invoicePage = z.object({
-  data: z.array(invoiceRow),
-  current_page: z.number(),
-  last_page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
-  time_zone: z.string(),
-});
+export const invoicePage = pageResponse(invoiceRow).extend({ time_zone: z.string() });
 export type InvoicePage = z.infer<typeof invoicePage>;
 
 /** A pad as the invoice pads tables show it. */
-export interface InvoicePad {
-  id: number;
-  route_id: number;
-  route: RouteRef;
-  number: number;
-  series_number: string;
-  series_from: number;
-  series_to: number;
-  pad_status_id: number;
-  pad_status: NamedRef;
-  issuance_status_id: number;
-  issuance_status: NamedRef;
-  remarks: string | null;
-}
+export const invoicePad = z.object({
+  id: z.number(),
+  route_id: z.number(),
+  route: routeRef,
+  number: z.number(),
+  series_number: z.string(),
+  series_from: z.number(),
+  series_to: z.number(),
+  pad_status_id: z.number(),
+  pad_status: namedRef,
+  issuance_status_id: z.number(),
+  issuance_status: namedRef,
+  remarks: z.string().nullable(),
+});
+export type InvoicePad = z.infer<typeof invoicePad>;
 
 /** Spec §3 "Invoice pad link". */
-export interface InvoicePadLink {
-  invoice_id: number;
-  pad_id: number;
-  pad: InvoicePad;
-}
+export const invoicePadLink = z.object({ invoice_id: z.number(), pad_id: z.number(), pad: invoicePad });
+export type InvoicePadLink = z.infer<typeof invoicePadLink>;
 
-export interface AssignedUser {
-  id: number;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  role_id: number | null;
-  branch_id: number | null;
-}
+export const assignedUser = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role_id: z.number().nullable(),
+  branch_id: z.number().nullable(),
+});
+export type AssignedUser = z.infer<typeof assignedUser>;
 
-export interface InvoiceAssignedUserCheck {
-  status: boolean;
-  assigned_user_id: number | null;
-  message: string;
-  data?: AssignedUser;
-}
+/** Spec get-invoice-assigned-user-id: 200 when the badge is the courier's, 422 with the same shape otherwise. */
+export const invoiceAssignedUserCheck = z.object({
+  status: z.boolean(),
+  assigned_user_id: z.number().nullable(),
+  message: z.string(),
+  data: assignedUser.optional(),
+});
+export type InvoiceAssignedUserCheck = z.infer<typeof invoiceAssignedUserCheck>;

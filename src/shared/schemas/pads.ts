@@ -31,6 +31,9 @@ export const PAD_MSG = {
   padNumbersExhausted: `Pad numbers on this route would pass ${MAX_PAD_NUMBER}; renumber its pads first.`,
   numberTaken: (number: number) => `Pad number ${number} already exists on this route.`,
   fieldNotAllowed: (label: string) => `You are not allowed to change the ${label}.`,
+  stale: 'Someone else changed this pad after you opened it. Reload the pad and make your change again.',
+  notYourBranch: 'You can only edit pads your branch holds.',
+  returnInstead: 'This pad is held outside the head office. Only a Return brings it back to Not Issued: use Return on the Custodies screen.',
   invalidPadStatus: 'The selected pad status is invalid.',
   invalidIssuanceStatus: 'The selected issuance status is invalid.',
   notWhole: (label: string) => `${label} must be a whole number`,
@@ -97,6 +100,8 @@ export const updatePadSchema = z.object({
   series: seriesField.optional(),
   route_id: id().optional(),
   series_number: text('Series Number').max(64).optional(),
+  /** The pad's updated_at as the client loaded it: a change made since then answers 409 instead of being overwritten. */
+  updated_at: z.iso.datetime({ offset: true, error: 'The pad version must be the updated_at the pad was loaded with' }).optional(),
 });
 export type UpdatePadInput = z.output<typeof updatePadSchema>;
 
@@ -131,6 +136,8 @@ export const padRow = z.object({
   holder_user_id: z.number().nullable(),
   holder_branch_id: z.number().nullable(),
   locked_by_invoice_id: z.number().nullable(),
+  /** The version an edit sends back (update-pad's updated_at). */
+  updated_at: z.string(),
 });
 export type Pad = z.infer<typeof padRow>;
 

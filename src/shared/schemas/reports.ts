@@ -30,19 +30,19 @@ export const createReportSchema = z.object({
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
-export interface ReportRow {
-  id: number;
-  number: string;
-  total_invoice: number;
-  remarks: string | null;
-  period_from: string | null;
-  period_to: string | null;
-  generated_by_user: { id: number; full_name: string };
-  created_at: string;
+export const reportRow = z.object({
+  id: z.number(),
+  number: z.string(),
+  total_invoice: z.number(),
+  remarks: z.string().nullable(),
+  period_from: z.string().nullable(),
+  period_to: z.string().nullable(),
+  generated_by_user: z.object({ id: z.number(), full_name: z.string() }),
+  created_at: z.string(),
   /** A short-lived signed address where the PDF is served. */
-  data: string;
-}
+  data: z.string(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
 
-export interface ReportPreview {
-  preview_url: string;
-}
+export const reportPreview = z.object({ preview_url: z.string() });
+export type ReportPreview = z.infer<typeof reportPreview>;

@@ -18,6 +18,12 @@ export const savedResponse = <T extends z.ZodType>(data: T) => z.object({ messag
 export const pageResponse = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() });
 
+/** A PDF sent as bytes (never serialised): declared so /api/docs names the content type. */
+export const pdfResponse = {
+  description: 'A PDF document',
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+};
+
 /** What the error handler answers: a message, and for bad input the messages per field. */
 export const errorResponse = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { COURIER_ROLES } from '../permissions.ts';
 import { sessionUser, type SessionUser } from './accounts.ts';
 import { EMAIL_PATTERN } from '../email-pattern.ts';
 import { LETTERS_AND_SPACES, PHONE_PATTERN, STRONG_PASSWORD, listQuery, optionalText } from './common.ts';
@@ -58,7 +59,7 @@ const roleList = z
       ctx.addIssue({ code: 'custom', message: 'Roles must be a comma-separated list of role ids' });
       return z.NEVER;
     }
-    return ids.length > 0 ? [...new Set(ids)] : [10, 11];
+    return ids.length > 0 ? [...new Set(ids)] : [...COURIER_ROLES];
   });
 
 /** Spec §7 get-users-by-roles: the couriers (roles 10 and 11 unless told otherwise). */

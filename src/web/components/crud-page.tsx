@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFilter } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { confirmDelete, deleteFailed } from '../../shared/messages.ts';
@@ -18,6 +18,7 @@ import { PageHeader } from './page-header.tsx';
 import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
 import { errorMessage } from '../lib/api.ts';
+import { invalidate } from '../lib/query-keys.ts';
 import { useListParams } from '../lib/use-list-params.ts';
 import { applyServerErrors, useZodForm } from '../lib/use-zod-form.ts';
 
@@ -42,8 +43,8 @@ export interface CrudScreen<Row extends { id: number }, Values extends Record<st
   addLabel: string;
   emptyText: string;
   columns: Column<Row>[];
-  /** The first part of the list's query key. */
-  queryKey: string;
+  /** The list's key from the query-key factory, and every endpoint a save or delete makes stale. */
+  cache: { list: (args: ListArgs) => QueryKey; changes: QueryKey[] };
   fetchPage: (args: ListArgs) => Promise<Paginated<Row>>;
   /** The Filter toggle's select (Role on Users, Company Type on Companies). */
   filter?: { label: string; options: NamedRef[] | undefined };
@@ -79,14 +80,15 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   const queryClient = useQueryClient();
   const { params, setSearch, setFilter, clearFilters, setPage } = useListParams({ filter: null as string | null });
   const args: ListArgs = { page: params.page, search: params.search, filter: params.filters.filter };
-  const list = useQuery({ queryKey: [screen.queryKey, args], queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
+  const list = useQuery({ queryKey: screen.cache.list(args), queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
   const [filterOpen, setFilterOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ mode: FormMode; row: Row | null } | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
 
-  const reload = () => queryClient.invalidateQueries();
+  const onSuccess = () => invalidate(queryClient, screen.cache.changes);
+  const removal = useMutation({ mutationFn: screen.remove, onSuccess });
 
   const run: Runner = async (message, task) => {
     setBusy(message);
@@ -101,9 +103,8 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
     if (!(await confirmAction(confirmDelete(screen.noun)))) return;
     await run(`Deleting ${screen.noun}...`, async () => {
       try {
-        const result = await screen.remove(row);
+        const result = await removal.mutateAsync(row);
         notify.success(result.message);
-        await reload();
       } catch (error) {
         notifications.show({ color: 'red', title: deleteFailed(screen.noun), message: errorMessage(error, deleteFailed(screen.noun)), autoClose: 8000 });
       }
@@ -175,10 +176,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
             mode={editing.mode}
             row={editing.row}
             onCancel={() => setEditing(null)}
-            onSaved={async () => {
-              setEditing(null);
-              await reload();
-            }}
+            onSaved={() => setEditing(null)}
           />
         ) : null}
       </Modal>
@@ -222,27 +220,28 @@ function RecordForm<Row extends { id: number }, Values extends Record<string, un
   mode: FormMode;
   row: Row | null;
   onCancel: () => void;
-  onSaved: () => Promise<void>;
+  onSaved: () => void;
 }) {
+  const queryClient = useQueryClient();
   const form = useZodForm(screen.form.schema(mode), screen.form.values(row));
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation({
+    mutationFn: (values: Values) => screen.save(values, row),
+    onSuccess: () => invalidate(queryClient, screen.cache.changes),
+  });
 
   const submit = form.onSubmit(async (values) => {
-    setSaving(true);
     try {
-      const result = await screen.save(values as Values, row);
+      const result = await saving.mutateAsync(values);
       notify.success(result.message);
-      await onSaved();
+      onSaved();
     } catch (error) {
       if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
   });
 
   return (
     <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
-      <LoadingOverlay visible={saving} message={`${mode === 'add' ? 'Creating' : 'Updating'} ${screen.noun}...`} />
+      <LoadingOverlay visible={saving.isPending} message={`${mode === 'add' ? 'Creating' : 'Updating'} ${screen.noun}...`} />
       <Stack>
         {screen.form.fields(form, mode)}
         <Group justify="flex-end" mt="sm">

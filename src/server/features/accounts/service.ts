@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE, USER_STATUS } from '../../../shared/lookups.ts';
+import { USER_STATUS } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { LoginResponse, SessionUser } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { encodeBadge } from '../../lib/badge.ts';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { qrSvgBase64 } from '../../lib/qr.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../lib/auth.ts';
+import { assertCan } from '../../lib/policy.ts';
 import * as repo from './repo.ts';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
@@ -141,7 +142,7 @@ export async function resetUserPassword(ctx: AppContext, actor: AuthUser, target
     await sendResetLink(ctx, actor);
     return MSG.resetLinkSentAlert;
   }
-  if (actor.role_id !== ROLE.ADMIN && actor.role_id !== ROLE.IT_ADMIN) throw forbidden();
+  assertCan(actor, 'user.resetPassword', { id: targetId });
   const target = await repo.findSessionUser(ctx.db, targetId);
   if (!target) throw notFound('User not found.');
   await sendResetLink(ctx, target);

@@ -69,6 +69,25 @@ function selectInvoices(conn: Conn) {
 
 type InvoiceSelection = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
 
+/**
+ * The invoices with these ids, in the order given. The 10-join SELECT always has this one shape, run as a
+ * named prepared statement: PostgreSQL plans it once per connection instead of 12-25 ms on every request,
+ * and the filters, order and paging run beforehand on the invoices table alone, which plans in well under 1 ms.
+ */
+async function rowsByIds(conn: Conn, ids: number[], timeZone: string): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectInvoices(conn)
+    .where(sql`${invoices.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('invoice_rows_by_ids')
+    .execute({ ids: `{${ids.join(',')}}` });
+  const byId = new Map(rows.map((r) => [r.invoice.id, r]));
+  const now = new Date();
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toRow(row, timeZone, now)] : [];
+  });
+}
+
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
 /** The one mapper to InvoiceRow; By, To, Route and Expected Return are worded here and nowhere else. */
@@ -192,35 +211,40 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
   const where = filterCondition(filter, timeZone);
   const order = page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
-  const rows = await selectInvoices(conn)
-    .where(where)
-    .orderBy(...order)
-    .limit(page.perPage)
-    .offset(offsetOf(page.page, page.perPage));
-  const [{ count }] = await conn
-    .select({ count: sql<number>`count(*)::int` })
-    .from(invoices)
-    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-    .where(where);
-  const now = new Date();
-  return { rows: rows.map((r) => toRow(r, timeZone, now)), total: count };
+  const [idRows, [{ count }]] = await Promise.all([
+    conn
+      .select({ id: invoices.id })
+      .from(invoices)
+      .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+      .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.perPage)
+      .offset(offsetOf(page.page, page.perPage)),
+    conn
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+      .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+      .where(where),
+  ]);
+  return { rows: await rowsByIds(conn, idRows.map((r) => r.id), timeZone), total: count };
 }
 
 /** One invoice inside the scope; undefined when it does not exist or the scope hides it. */
 export async function findInvoiceRow(conn: Conn, id: number, scope: InvoiceScope, timeZone: string): Promise<InvoiceRow | undefined> {
-  const [row] = await selectInvoices(conn)
-    .where(and(eq(invoices.id, id), scopeCondition(scope)))
-    .limit(1);
-  return row ? toRow(row, timeZone, new Date()) : undefined;
+  const scoped = scopeCondition(scope);
+  if (scoped) {
+    const [visible] = await conn.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, id), scoped));
+    if (!visible) return undefined;
+  }
+  const [row] = await rowsByIds(conn, [id], timeZone);
+  return row;
 }
 
 /** The given invoices in id order, for documents that print several (the report PDF). */
 export async function findInvoiceRows(conn: Conn, ids: number[], timeZone: string): Promise<InvoiceRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectInvoices(conn).where(inArray(invoices.id, ids)).orderBy(asc(invoices.id));
-  const now = new Date();
-  return rows.map((r) => toRow(r, timeZone, now));
+  return rowsByIds(conn, [...ids].sort((a, b) => a - b), timeZone);
 }
 
 export async function findIssuedFor(conn: Conn, requestId: number): Promise<number | null> {

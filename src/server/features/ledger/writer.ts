@@ -3,6 +3,8 @@ import type { Conn } from '../../db/client.ts';
 import { GENESIS_HASH, eventHash, numberStates, runsOf, type EventKind, type NumberState } from './fold.ts';
 import * as repo from './repo.ts';
 
+type LedgerCtx = Pick<AppContext, 'config' | 'ledgerClock'>;
+
 /** One thing that happened to the numbers from..to of one pad, before the ledger numbers and hashes it. */
 export interface PadEventInput {
   padId: number;
@@ -27,17 +29,16 @@ export function businessDate(at: Date, timeZone: string): string {
 /**
  * The only writer of pad_events (DESIGN §8). Runs inside the caller's transaction, so the events commit
  * or roll back with the state change they describe; it locks the pads, then chains each new event onto
- * its pad's last one. `at` is the recording instant: callers pass nothing (now), only the demo loader
- * passes an earlier clock to lay down a past month.
+ * its pad's last one. Events are recorded now, unless the demo loader or a test set ctx.ledgerClock.
  */
 export async function appendPadEvents(
   tx: Conn,
-  ctx: Pick<AppContext, 'config'>,
+  ctx: LedgerCtx,
   events: PadEventInput[],
-  options: { at?: Date; newPads?: boolean } = {},
+  options: { newPads?: boolean } = {},
 ): Promise<void> {
   if (events.length === 0) return;
-  const at = new Date(Math.floor((options.at ?? new Date()).getTime()));
+  const at = new Date(Math.floor((ctx.ledgerClock?.() ?? new Date()).getTime()));
   const day = businessDate(at, ctx.config.timeZone);
   const padIds = [...new Set(events.map((event) => event.padId))].sort((a, b) => a - b);
   if (!options.newPads) await repo.lockPads(tx, padIds);
@@ -73,7 +74,7 @@ export async function appendPadEvents(
 /** add-pad: every number of the pads just created enters the head office's stock. */
 export async function recordGeneratedPads(
   tx: Conn,
-  ctx: Pick<AppContext, 'config'>,
+  ctx: LedgerCtx,
   input: { routeId: number; firstPadNumber: number; actorId: number },
 ): Promise<void> {
   const created = await repo.generatedPadViews(tx, input.routeId, input.firstPadNumber);
@@ -99,7 +100,7 @@ const LEAVING_KIND: Record<Exclude<NumberState, 'stock'>, EventKind> = { used: '
  */
 export async function recordPadChange(
   tx: Conn,
-  ctx: Pick<AppContext, 'config'>,
+  ctx: LedgerCtx,
   before: repo.PadView,
   after: { series_status: string; pad_status_id: number; remarks: string | null },
   actorId: number,
@@ -131,7 +132,7 @@ export async function recordPadChange(
 }
 
 /** A pad that goes away takes its unused numbers out of stock first, so the ledger still balances. */
-export async function recordPadDeleted(tx: Conn, ctx: Pick<AppContext, 'config'>, pad: repo.PadView, actorId: number): Promise<void> {
+export async function recordPadDeleted(tx: Conn, ctx: LedgerCtx, pad: repo.PadView, actorId: number): Promise<void> {
   const states = numberStates(pad.series_status, pad.pad_status_id);
   const events = runsOf(states.length, (i) => states[i] === 'stock').map(([first, last]) => ({
     padId: pad.id,
@@ -154,7 +155,7 @@ export async function recordPadDeleted(tx: Conn, ctx: Pick<AppContext, 'config'>
  */
 export async function recordAcceptance(
   tx: Conn,
-  ctx: Pick<AppContext, 'config'>,
+  ctx: LedgerCtx,
   input: { invoiceId: number; actorId: number; receiver: { userId: number | null; branchId: number | null } },
 ): Promise<void> {
   const events: PadEventInput[] = [];

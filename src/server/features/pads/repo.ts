@@ -117,6 +117,7 @@ function toPad(row: JoinedRow): Pad {
     holder_user_id: p.holder_user_id,
     holder_branch_id: p.holder_branch_id,
     locked_by_invoice_id: p.locked_by_invoice_id,
+    updated_at: p.updated_at.toISOString(),
   };
 }
 
@@ -223,7 +224,10 @@ export async function lockPad(conn: Conn, id: number): Promise<PadRow | undefine
 }
 
 export async function updatePad(conn: Conn, id: number, values: Partial<typeof pads.$inferInsert>): Promise<void> {
-  await conn.update(pads).set({ ...values, updated_at: new Date() }).where(eq(pads.id, id));
+  await conn
+    .update(pads)
+    .set({ ...values, updated_at: sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${pads.updated_at} + interval '1 millisecond'))` })
+    .where(eq(pads.id, id));
 }
 
 export async function padOnAnyInvoice(conn: Conn, id: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { derivePadStatus } from '../../../shared/pad-status.ts';
+import { ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
 import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
@@ -7,6 +8,7 @@ import { sqlState, violatedConstraint } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
+import { assertCan } from '../../lib/policy.ts';
 import { recordGeneratedPads, recordPadChange, recordPadDeleted } from '../ledger/writer.ts';
 import * as repo from './repo.ts';
 
@@ -97,12 +99,17 @@ const FIELD_LABELS: Record<keyof PadFieldChanges, string> = {
 /**
  * Spec §6 field rules, enforced here whatever the UI shows: a field counts as changed only when it
  * differs from the stored pad, and one change the role may not make refuses the whole request.
+ * Roles 5–7 edit only what their branch holds; an edit sent with an older updated_at is refused (409)
+ * rather than overwriting a change made since; and no edit moves a pad away from its holder: a held
+ * pad goes back to Not Issued only through a Return.
  */
 export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, input: UpdatePadInput): Promise<Pad> {
   try {
     await ctx.db.transaction(async (tx) => {
       const pad = await repo.lockPad(tx, id);
       if (!pad) throw notFound(PAD_MSG.notFound);
+      if (pad.locked_by_invoice_id === null) assertCan(actor, 'pad.editThis', pad, PAD_MSG.notYourBranch);
+      if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== pad.updated_at.getTime()) throw conflict(PAD_MSG.stale);
       if (input.route_id !== undefined && input.route_id !== pad.route_id) throw forbidden(PAD_MSG.fieldNotAllowed('route'));
       if (input.series_number !== undefined && input.series_number.trim() !== `${pad.series_from}-${pad.series_to}`) {
         throw forbidden(PAD_MSG.fieldNotAllowed('series number'));
@@ -130,6 +137,8 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       }
       if (!Object.values(changes).some(Boolean)) return;
       if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
+      const heldAway = pad.holder_user_id !== null || (pad.holder_branch_id !== null && pad.holder_branch_id !== ctx.config.headOfficeBranchId);
+      if (changes.issuance_status_id && input.issuance_status_id === ISSUANCE_STATUS.NOT_ISSUED && heldAway) throw conflict(PAD_MSG.returnInstead);
 
       const padStatusId = changes.series
         ? derivePadStatus(repo.seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id)

@@ -8,33 +8,30 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
-import { accountApi } from './api.ts';
+import { useForgotPassword } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const send = useForgotPassword();
   const [general, setGeneral] = useState<string | null>(null);
   const form = useZodForm(forgotPasswordSchema, { email: '' });
 
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     setGeneral(null);
     try {
-      await accountApi.forgotPassword(values.email);
+      await send.mutateAsync(values.email);
       notify.success(MSG.resetLinkSentAlert);
       navigate('/login');
     } catch (error) {
       if (applyServerErrors(form, error)) return;
       setGeneral(error instanceof ApiError ? (error.hasResponse ? error.message || MSG.unexpected : MSG.sendResetLinkFailed) : MSG.unexpected);
-    } finally {
-      setBusy(false);
     }
   });
 
   return (
     <AuthCard title="Forgot password" subtitle="Enter your e-mail and we will send you a link to choose a new password.">
-      <LoadingOverlay visible={busy} />
+      <LoadingOverlay visible={send.isPending} />
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Email address" type="email" withAsterisk {...form.getInputProps('email')} />

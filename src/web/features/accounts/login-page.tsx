@@ -10,14 +10,14 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
-import { accountApi } from './api.ts';
+import { useLogin } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** Spec §2 Sign in, built on the spec's shared text input: each field checks itself and reports its validity. */
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
   const [values, setValues] = useState({ email: '', password: '' });
   const [validity, setValidity] = useState<Record<string, boolean>>({});
   const [attempted, setAttempted] = useState(false);
@@ -34,23 +34,20 @@ export function LoginPage() {
     event.preventDefault();
     setAttempted(true);
     if (!allReportedValid(validity)) return;
-    setBusy(true);
     try {
-      const result = await accountApi.login({ email: values.email.trim(), password: values.password });
+      const result = await login.mutateAsync({ email: values.email.trim(), password: values.password });
       sessionStore.set(result);
       navigate(homePath(result.user.role_id), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setServerErrors(error.errors);
       else if (error instanceof ApiError) setServerErrors({ email: [error.hasResponse ? error.message || MSG.unexpected : MSG.loginFailed] });
       else setServerErrors({ email: [MSG.unexpected] });
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <AuthCard title="Sign in" subtitle="Receipt pads, transactions and custody in one place.">
-      <LoadingOverlay visible={busy} message="Logging in..." />
+      <LoadingOverlay visible={login.isPending} message="Logging in..." />
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextField

@@ -9,12 +9,12 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
-import { accountApi } from './api.ts';
+import { useRegister } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const register = useRegister();
   const [general, setGeneral] = useState<string | null>(null);
   const form = useZodForm(registrationSchema, {
     first_name: '',
@@ -30,23 +30,20 @@ export function RegisterPage() {
   });
 
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     setGeneral(null);
     try {
-      const result = await accountApi.register(values);
+      const result = await register.mutateAsync(values);
       sessionStore.set(result);
       navigate(homePath(result.user.role_id), { replace: true });
     } catch (error) {
       if (applyServerErrors(form, error)) return;
       setGeneral(error instanceof ApiError && !error.hasResponse ? MSG.registrationFailed : error instanceof ApiError ? error.message : MSG.unexpected);
-    } finally {
-      setBusy(false);
     }
   });
 
   return (
     <AuthCard title="Create Account">
-      <LoadingOverlay visible={busy} message="Creating your account..." />
+      <LoadingOverlay visible={register.isPending} message="Creating your account..." />
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>

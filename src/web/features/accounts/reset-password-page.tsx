@@ -11,7 +11,7 @@ import { notify } from '../../components/notify.ts';
 import { ApiError } from '../../lib/api.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
-import { accountApi } from './api.ts';
+import { useUpdatePassword } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const passwordFormSchema = updatePasswordSchema.and(z.object({ token: z.string() }));
@@ -19,15 +19,14 @@ const passwordFormSchema = updatePasswordSchema.and(z.object({ token: z.string()
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const update = useUpdatePassword();
   const [general, setGeneral] = useState<string | null>(null);
   const form = useZodForm(passwordFormSchema, { token, password: '', password_confirmation: '' });
 
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     setGeneral(null);
     try {
-      const result = await accountApi.updatePassword({ ...values, token });
+      const result = await update.mutateAsync({ ...values, token });
       if (result.message !== MSG.passwordUpdated) {
         setGeneral(MSG.unexpected);
         return;
@@ -37,14 +36,12 @@ export function ResetPasswordPage() {
     } catch (error) {
       if (applyServerErrors(form, error)) return;
       setGeneral(error instanceof ApiError && error.status === 429 ? error.message : MSG.passwordUpdateError);
-    } finally {
-      setBusy(false);
     }
   });
 
   return (
     <AuthCard title="Create New Password" subtitle="Choose a strong password you have not used here before.">
-      <LoadingOverlay visible={busy} />
+      <LoadingOverlay visible={update.isPending} />
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordInput label="New Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />

@@ -1,5 +1,7 @@
 import type { Branch, BranchInput } from '../../../shared/schemas/branches.ts';
+import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const branchApi = {
   page: (params: { page: number; search: string }) => api.get<Paginated<Branch>>('get-branches-with-search', params),
@@ -7,3 +9,6 @@ export const branchApi = {
   update: (id: number, input: BranchInput) => api.put<{ message: string; data: Branch }>(`update-branch/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-branch/${id}`),
 };
+
+/** Where the list is cached; a save or delete makes stale the branches list and select, and the Users list that names each user's branch. */
+export const branchCache = { list: (args: ListArgs) => queryKeys.branchesPage.of(args), changes: [queryKeys.branchesPage.all, queryKeys.branches.all, queryKeys.users.all] };

@@ -5,7 +5,7 @@ import { branchSchema, type Branch } from '../../../shared/schemas/branches.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
-import { branchApi } from './api.ts';
+import { branchApi, branchCache } from './api.ts';
 
 type Values = { company_id: string | null; name: string; location_id: string | null };
 
@@ -25,7 +25,7 @@ export function BranchesPage() {
       { key: 'name', header: 'Name', render: (r) => r.name },
       { key: 'location', header: 'Location', render: (r) => r.location.name },
     ],
-    queryKey: 'branches',
+    cache: branchCache,
     fetchPage: ({ page, search }) => branchApi.page({ page, search }),
     form: {
       schema: () => branchSchema,

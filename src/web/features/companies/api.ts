@@ -1,5 +1,7 @@
 import type { CompanyInput, Company } from '../../../shared/schemas/companies.ts';
+import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const companyApi = {
   page: (params: { page: number; search: string; company_type_id: string | null }) => api.get<Paginated<Company>>('get-companies-with-search', params),
@@ -7,3 +9,6 @@ export const companyApi = {
   update: (id: number, input: CompanyInput) => api.put<{ message: string; data: Company }>(`update-company/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-company/${id}`),
 };
+
+/** Where the list is cached; a save or delete makes stale the companies list and select, and the routes that show their company. */
+export const companyCache = { list: (args: ListArgs) => queryKeys.companiesPage.of(args), changes: [queryKeys.companiesPage.all, queryKeys.companies.all, queryKeys.routesPage.all, queryKeys.routes.all] };

@@ -5,7 +5,7 @@ import { companySchema, type Company } from '../../../shared/schemas/companies.t
 import { SelectField } from '../../components/form-fields.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
-import { companyApi } from './api.ts';
+import { companyApi, companyCache } from './api.ts';
 
 type Values = { name: string; company_type_id: string | null };
 
@@ -23,7 +23,7 @@ export function CompaniesPage() {
       { key: 'name', header: 'Name', render: (r) => r.name },
       { key: 'type', header: 'Company Type', render: (r) => r.company_type.name },
     ],
-    queryKey: 'companies',
+    cache: companyCache,
     fetchPage: ({ page, search, filter }) => companyApi.page({ page, search, company_type_id: filter }),
     filter: { label: 'Company Type', options: types.data },
     form: {

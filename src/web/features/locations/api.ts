@@ -1,5 +1,7 @@
 import type { Location, LocationInput } from '../../../shared/schemas/locations.ts';
+import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const locationApi = {
   page: (params: { page: number; search: string }) => api.get<Paginated<Location>>('get-locations-with-search', params),
@@ -7,3 +9,6 @@ export const locationApi = {
   update: (id: number, input: LocationInput) => api.put<{ message: string; data: Location }>(`update-location/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-location/${id}`),
 };
+
+/** Where the list is cached; a save or delete makes stale the locations list and select, and the branches that show their location. */
+export const locationCache = { list: (args: ListArgs) => queryKeys.locationsPage.of(args), changes: [queryKeys.locationsPage.all, queryKeys.locations.all, queryKeys.branchesPage.all] };

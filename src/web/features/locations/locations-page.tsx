@@ -3,7 +3,7 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { Location } from '../../../shared/schemas/locations.ts';
 import { locationSchema } from '../../../shared/schemas/locations.ts';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
-import { locationApi } from './api.ts';
+import { locationApi, locationCache } from './api.ts';
 
 type Values = { name: string };
 
@@ -15,7 +15,7 @@ const screen: CrudScreen<Location, Values> = {
   addLabel: 'Add Location',
   emptyText: ADMIN_MSG.noLocations,
   columns: [{ key: 'name', header: 'Name', render: (r) => r.name }],
-  queryKey: 'locations',
+  cache: locationCache,
   fetchPage: ({ page, search }) => locationApi.page({ page, search }),
   form: {
     schema: () => locationSchema,

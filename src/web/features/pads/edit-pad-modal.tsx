@@ -2,7 +2,6 @@ import { Alert, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { derivePadStatus, toggleEntry, type SeriesEntry } from '../../../shared/pad-status.ts';
@@ -27,12 +26,12 @@ interface EditValues extends Record<string, unknown> {
   series: SeriesEntry[];
 }
 
-const valuesOf = (pad: Pad | null): EditValues => ({
-  number: pad ? String(pad.number) : '',
-  pad_status_id: pad ? String(pad.pad_status_id) : '',
-  issuance_status_id: pad ? String(pad.issuance_status_id) : '',
-  remarks: pad?.remarks ?? '',
-  series: pad?.series ?? [],
+const valuesOf = (pad: Pad): EditValues => ({
+  number: String(pad.number),
+  pad_status_id: String(pad.pad_status_id),
+  issuance_status_id: String(pad.issuance_status_id),
+  remarks: pad.remarks ?? '',
+  series: pad.series,
 });
 
 /**
@@ -42,19 +41,22 @@ const valuesOf = (pad: Pad | null): EditValues => ({
  */
 export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClose: () => void; onSaved?: (pad: Pad) => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal opened={pad !== null} onClose={onClose} title="Edit Pad" size="xl" centered fullScreen={phone}>
+      {pad ? <EditPadForm key={pad.id} pad={pad} onClose={onClose} onSaved={onSaved} /> : null}
+    </Modal>
+  );
+}
+
+/** The form of one pad, started from its saved values each time a pad is opened. */
+function EditPadForm({ pad, onClose, onSaved }: { pad: Pad; onClose: () => void; onSaved?: (pad: Pad) => void }) {
   const session = useSession();
   const allowed = editablePadFields(session?.user);
-  const padStatuses = useQuery({ ...lookupQueries.padStatuses(), enabled: pad !== null });
-  const issuanceStatuses = useQuery({ ...lookupQueries.issuanceStatuses(), enabled: pad !== null });
+  const padStatuses = useQuery(lookupQueries.padStatuses());
+  const issuanceStatuses = useQuery(lookupQueries.issuanceStatuses());
   const update = useUpdatePad();
   const form = useZodForm(updatePadSchema, valuesOf(pad));
-  const locked = pad?.locked_by_invoice_id != null;
-
-  useEffect(() => {
-    form.setValues(valuesOf(pad));
-    form.clearErrors();
-    form.resetDirty();
-  }, [pad]);
+  const locked = pad.locked_by_invoice_id != null;
 
   const toggle = (number: number) => {
     const series = toggleEntry(form.values.series, number);
@@ -62,7 +64,6 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
   };
 
   const submit = form.onSubmit(async (values) => {
-    if (!pad) return;
     try {
       const result = await update.mutateAsync({
         id: pad.id,
@@ -83,55 +84,51 @@ export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClo
   });
 
   return (
-    <Modal opened={pad !== null} onClose={onClose} title="Edit Pad" size="xl" centered fullScreen={phone}>
-      {pad ? (
-        <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
-          <LoadingOverlay visible={update.isPending} message={MSG.updatingPad} />
-          <Stack>
-            {locked ? (
-              <Alert color="yellow" icon={<IconLock size={18} />}>
-                {PAD_MSG.locked}
-              </Alert>
-            ) : null}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Route" value={routeLabel(pad.route)} disabled />
-              <TextInput label="Series Number" value={pad.series_number} disabled />
-              <TextInput label="Pad Number" inputMode="numeric" disabled={!allowed.number} {...form.getInputProps('number')} />
-              <SelectField
-                label="Pad Status"
-                withAsterisk
-                allowDeselect={false}
-                disabled={!allowed.pad_status_id}
-                options={padStatuses.data}
-                {...form.getInputProps('pad_status_id')}
-              />
-              <SelectField
-                label="Issuance Status"
-                withAsterisk
-                allowDeselect={false}
-                disabled={!allowed.issuance_status_id}
-                options={issuanceStatuses.data}
-                {...form.getInputProps('issuance_status_id')}
-              />
-            </SimpleGrid>
-            <TextAreaField label="Remarks" disabled={!allowed.remarks} {...form.getInputProps('remarks')} />
-            <SeriesGrid series={form.values.series} onToggle={allowed.series ? toggle : undefined} />
-            {form.errors.series ? (
-              <Text c="red" size="sm" role="alert">
-                {form.errors.series}
-              </Text>
-            ) : null}
-            <Group justify="flex-end">
-              <AppButton variant="secondary" onClick={onClose} disabled={update.isPending}>
-                Cancel
-              </AppButton>
-              <AppButton type="submit" disabled={update.isPending || locked}>
-                Save Changes
-              </AppButton>
-            </Group>
-          </Stack>
-        </form>
-      ) : null}
-    </Modal>
+    <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
+      <LoadingOverlay visible={update.isPending} message={MSG.updatingPad} />
+      <Stack>
+        {locked ? (
+          <Alert color="yellow" icon={<IconLock size={18} />}>
+            {PAD_MSG.locked}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Route" value={routeLabel(pad.route)} disabled />
+          <TextInput label="Series Number" value={pad.series_number} disabled />
+          <TextInput label="Pad Number" inputMode="numeric" disabled={!allowed.number} {...form.getInputProps('number')} />
+          <SelectField
+            label="Pad Status"
+            withAsterisk
+            allowDeselect={false}
+            disabled={!allowed.pad_status_id}
+            options={padStatuses.data}
+            {...form.getInputProps('pad_status_id')}
+          />
+          <SelectField
+            label="Issuance Status"
+            withAsterisk
+            allowDeselect={false}
+            disabled={!allowed.issuance_status_id}
+            options={issuanceStatuses.data}
+            {...form.getInputProps('issuance_status_id')}
+          />
+        </SimpleGrid>
+        <TextAreaField label="Remarks" disabled={!allowed.remarks} {...form.getInputProps('remarks')} />
+        <SeriesGrid series={form.values.series} onToggle={allowed.series ? toggle : undefined} />
+        {form.errors.series ? (
+          <Text c="red" size="sm" role="alert">
+            {form.errors.series}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <AppButton variant="secondary" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </AppButton>
+          <AppButton type="submit" disabled={update.isPending || locked}>
+            Save Changes
+          </AppButton>
+        </Group>
+      </Stack>
+    </form>
   );
 }

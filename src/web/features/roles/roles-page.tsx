@@ -2,7 +2,7 @@ import { Badge, TextInput } from '@mantine/core';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { roleSchema, type Role } from '../../../shared/schemas/roles.ts';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
-import { roleApi } from './api.ts';
+import { roleApi, roleCache } from './api.ts';
 
 type Values = { name: string };
 
@@ -28,7 +28,7 @@ const screen: CrudScreen<Role, Values> = {
       ),
     },
   ],
-  queryKey: 'roles',
+  cache: roleCache,
   fetchPage: ({ page, search }) => roleApi.page({ page, search }),
   form: {
     schema: () => roleSchema,

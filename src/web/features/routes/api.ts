@@ -1,5 +1,7 @@
 import type { Route, RouteInput } from '../../../shared/schemas/routes.ts';
+import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const routeApi = {
   page: (params: { page: number; search: string }) => api.get<Paginated<Route>>('get-routes-with-search', params),
@@ -7,3 +9,6 @@ export const routeApi = {
   update: (id: number, input: RouteInput) => api.put<{ message: string; data: Route }>(`update-route/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-route/${id}`),
 };
+
+/** Where the list is cached; a save or delete makes stale the routes list and the route selects. */
+export const routeCache = { list: (args: ListArgs) => queryKeys.routesPage.of(args), changes: [queryKeys.routesPage.all, queryKeys.routes.all] };

@@ -5,7 +5,7 @@ import { routeSchema, type Route } from '../../../shared/schemas/routes.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
-import { routeApi } from './api.ts';
+import { routeApi, routeCache } from './api.ts';
 
 type Values = { company_id: string | null; name: string; tin: string };
 
@@ -24,7 +24,7 @@ export function RoutesPage() {
       { key: 'name', header: 'Name', render: (r) => r.name },
       { key: 'tin', header: 'TIN', render: (r) => r.tin },
     ],
-    queryKey: 'routes',
+    cache: routeCache,
     fetchPage: ({ page, search }) => routeApi.page({ page, search }),
     form: {
       schema: () => routeSchema,

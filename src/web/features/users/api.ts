@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, CreateUserInput, UpdateUserInput } from '../../../shared/schemas/users.ts';
+import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
+import { invalidate, queryKeys } from '../../lib/query-keys.ts';
 
 type Saved = { message: string; data: AdminUser };
 
@@ -8,6 +11,19 @@ export const userApi = {
   create: (input: CreateUserInput) => api.post<Saved>('add-user', input),
   update: (id: number, input: UpdateUserInput) => api.put<Saved>(`update-user/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-user/${id}`),
-  resetPassword: (id: number) => api.post<{ message: string }>('reset-user-password', { user_id: id }),
-  toggleActivation: (id: number) => api.post<Saved>(`toggle-user-activation/${id}`),
 };
+
+/** Mails the user a reset link; nothing shown in a list changes. */
+export const useResetUserPassword = () => useMutation({ mutationFn: (id: number) => api.post<{ message: string }>('reset-user-password', { user_id: id }) });
+
+/** (De)activates a user: the Users list shows the new status and the courier selects drop or regain them. */
+export function useToggleUserActivation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Saved>(`toggle-user-activation/${id}`),
+    onSuccess: () => invalidate(queryClient, userCache.changes),
+  });
+}
+
+/** Where the list is cached; a save or delete makes stale the users list and the couriers the Assign to selects offer. */
+export const userCache = { list: (args: ListArgs) => queryKeys.users.of(args), changes: [queryKeys.users.all, queryKeys.couriers.all] };

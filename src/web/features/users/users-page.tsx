@@ -1,5 +1,5 @@
 import { PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
 import { USER_STATUS } from '../../../shared/lookups.ts';
 import { USER_LABELS, createUserSchema, updateUserSchema, type AdminUser } from '../../../shared/schemas/users.ts';
@@ -9,7 +9,7 @@ import { SelectField } from '../../components/form-fields.tsx';
 import { notify } from '../../components/notify.ts';
 import { CrudPage, type CrudScreen, type Runner } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
-import { userApi } from './api.ts';
+import { useResetUserPassword, userApi, userCache, useToggleUserActivation } from './api.ts';
 
 type Values = {
   first_name: string;
@@ -28,7 +28,8 @@ const isActive = (row: AdminUser) => row.status?.name === 'Active';
 
 /** Spec §2 Users (/users, roles 1 and 2): the staff accounts, with password reset and activation. */
 export function UsersPage() {
-  const queryClient = useQueryClient();
+  const resetUserPassword = useResetUserPassword();
+  const toggleActivation = useToggleUserActivation();
   const roles = useQuery(lookupQueries.roles());
   const branches = useQuery(lookupQueries.branches());
   const statuses = useQuery(lookupQueries.userStatuses());
@@ -37,7 +38,7 @@ export function UsersPage() {
     if (!(await confirmAction(ADMIN_MSG.confirmResetUserPassword))) return;
     await run(ADMIN_MSG.resettingPassword, async () => {
       try {
-        await userApi.resetPassword(row.id);
+        await resetUserPassword.mutateAsync(row.id);
         notify.success(MSG.resetLinkSentToUser);
       } catch {
         notify.error(ADMIN_MSG.resetUserPasswordFailed);
@@ -49,9 +50,8 @@ export function UsersPage() {
     if (!(await confirmAction(ADMIN_MSG.confirmToggleUser))) return;
     await run(ADMIN_MSG.togglingUser, async () => {
       try {
-        const result = await userApi.toggleActivation(row.id);
+        const result = await toggleActivation.mutateAsync(row.id);
         notify.success(result.message);
-        await queryClient.invalidateQueries();
       } catch {
         notify.error(ADMIN_MSG.toggleUserFailed);
       }
@@ -81,7 +81,7 @@ export function UsersPage() {
         ),
       },
     ],
-    queryKey: 'users',
+    cache: userCache,
     fetchPage: ({ page, search, filter }) => userApi.page({ page, search, role: filter }),
     filter: { label: 'Role', options: roles.data },
     form: {
