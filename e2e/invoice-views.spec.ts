@@ -17,8 +17,8 @@ async function detailFacts(dialog: Locator): Promise<Facts> {
 }
 
 /** A list row's cells keyed by their column headers. */
-async function rowFacts(page: Page, row: Locator): Promise<Facts> {
-  const headers = await page.getByRole('table').filter({ has: row }).locator('thead th').allTextContents();
+async function rowFacts(row: Locator): Promise<Facts> {
+  const headers = await row.locator('xpath=ancestor::table[1]/thead//th').allTextContents();
   const cells = await row.locator('td').allTextContents();
   return Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']));
 }
@@ -72,7 +72,7 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   // Transactions: the list row and the details.
   const transactionRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `View Issued invoice ${issued.id}` }) });
   await expect(transactionRow).toContainText('In-Transit');
-  const inTransactions = await rowFacts(page, transactionRow);
+  const inTransactions = await rowFacts(transactionRow);
   expect(pick(inTransactions, COMPARED)).toEqual({ By: office.name, To: agency.name, Route: expect.stringContaining(route.name), 'Expected Return': '5 days' });
   await transactionRow.getByRole('button', { name: `View Issued invoice ${issued.id}` }).click();
   const transactionDetails = page.getByRole('dialog', { name: 'Issued Invoice Details' });
@@ -87,7 +87,7 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   const custodyView = page.getByRole('button', { name: `View Issued custody ${issued.id}` });
   const custodyRow = page.getByRole('row').filter({ has: custodyView });
   await expect(custodyRow).toContainText('In-Transit');
-  expect(pick(await rowFacts(page, custodyRow), ['By', 'To', 'Route'])).toEqual(pick(inTransactions, ['By', 'To', 'Route']));
+  expect(pick(await rowFacts(custodyRow), ['By', 'To', 'Route'])).toEqual(pick(inTransactions, ['By', 'To', 'Route']));
   await custodyView.click();
   const custodyDetails = page.getByRole('dialog', { name: 'Issued Custody Details' });
   await expect(custodyDetails.getByRole('table', { name: 'Custody details' })).toContainText('In-Transit');
@@ -119,7 +119,7 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   await generate.getByPlaceholder('Search by invoice number').fill(String(issued.id));
   const reportRow = generate.getByRole('row').filter({ has: page.getByLabel(`Select invoice ${issued.id}`) });
   await expect(reportRow).toContainText('Completed');
-  expect(pick(await rowFacts(page, reportRow), COMPARED)).toEqual(pick(inTransactions, COMPARED));
+  expect(pick(await rowFacts(reportRow), COMPARED)).toEqual(pick(inTransactions, COMPARED));
   await reportRow.getByRole('button', { name: `View invoice ${issued.id}` }).click();
   const reportDetails = page.getByRole('dialog', { name: 'Issued Invoice Details' });
   await expect(reportDetails.getByRole('table', { name: 'Invoice details' })).toContainText('Completed');

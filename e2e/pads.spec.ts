@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, apiAs, createRoute, createUser, uiLogin, watchConsole, type Api } from './support.ts';
+import { adminApi, apiAs, createRoute, createUser, headOffice, uiLogin, watchConsole, type Api } from './support.ts';
 
 const SHOTS = '.tmp/e2e-shots';
 
@@ -99,7 +99,7 @@ test.describe('Inventories', () => {
     const admin = await adminApi(request);
     const custodian = await createUser(admin, { role_id: 3 });
     const route = await routeWithPads(admin, await apiAs(request, custodian.email, custodian.password), 1_000_001);
-    const head = await createUser(admin, { role_id: 5, first_name: 'Berto', last_name: 'Head' });
+    const head = await createUser(admin, { role_id: 5, branch_id: (await headOffice(admin)).id, first_name: 'Berto', last_name: 'Head' });
     const consoleErrors = watchConsole(page);
 
     await uiLogin(page, head.email, head.password);

@@ -64,7 +64,7 @@ export async function headOffice(admin: Api) {
   try {
     return (await admin.get<{ data: { id: number; name: string } }>('head-office-branch')).data;
   } catch {
-    return createBranch(admin, 'Head Office');
+    return createBranch(admin, 'Head Office').catch(async () => (await admin.get<{ data: { id: number; name: string } }>('head-office-branch')).data);
   }
 }
 

@@ -64,24 +64,6 @@ export const minLengthMessage = (label: string, n: number) => `${label} must be 
 export const confirmDelete = (thing: string) => `Are you sure you want to delete this ${thing}?`;
 export const deleteFailed = (thing: string) => `Error deleting ${thing}`;
 
-/** Spec §5 and §8 wording for custody: turnover alerts, hand-over toasts, loading messages. */
-export const CUSTODY_MSG = {
-  selectPad: 'Please select at least one pad',
-  selectBranch: 'Please select a branch',
-  selectAssignee: 'Please select a user to assign',
-  handOverToRequired: 'Hand over to is required',
-  turnoverCreated: 'Turnover invoice created successfully',
-  turnoverFailed: 'Failed to create turnover invoice',
-  returnCreated: 'Return invoice created successfully',
-  returnFailed: 'Failed to create return invoice',
-  handedOver: 'Custody handed over successfully',
-  handOverFailed: 'Failed to hand over custody',
-  creatingReturn: 'Creating return invoice...',
-  creatingTurnover: 'Creating turnover invoice...',
-  handingOver: 'Handing over custody...',
-  noCustodies: 'No custodies',
-} as const;
-
 /** Spec §2 and §8 wording for the administration screens (users, roles, companies, routes, locations, branches). */
 export const ADMIN_MSG = {
   noUsers: 'No users',

@@ -112,6 +112,7 @@ interface Subjects {
 
 /** What the pad edit rule looks at: who holds the pad and whether an in-transit invoice carries it. */
 export interface PadForRules {
+  holder_user_id: number | null;
   holder_branch_id: number | null;
   locked_by_invoice_id: number | null;
 }
@@ -125,6 +126,7 @@ export interface RaafHolderForRules {
 
 export type Action =
   | 'administer'
+  | 'directory.read'
   | 'pad.create'
   | 'pad.edit'
   | 'pad.editThis'
@@ -184,14 +186,17 @@ function inScope(scope: InvoiceScope, invoice: InvoiceForRules): boolean {
 
 const RULES: { [A in Action]: Rule<A> } = {
   administer: (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
+  /** Issue 11.15: staff directories and lookups (users, branches, routes with TIN, companies, locations, roles, statuses) are for roles 1–11; a user without a role reads only their own screens. */
+  'directory.read': (actor) => hasRole(actor, ALL_STAFF),
   'pad.create': (actor) => hasRole(actor, [1, 2, 3]),
   'pad.delete': (actor) => hasRole(actor, [1, 2, 3]),
   'pad.edit': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
-  /** Issue 11.12: roles 1, 2, 3, 8 any pad, roles 5–7 only pads their branch holds; a pad on an in-transit invoice nobody. */
+  /** Issue 11.12: roles 1, 2, 3, 8 any pad, roles 5–7 only pads they or their branch hold; a pad on an in-transit invoice nobody. */
   'pad.editThis': (actor, pad) => {
     if (!pad || pad.locked_by_invoice_id !== null) return false;
     if (hasRole(actor, [1, 2, 3, 8])) return true;
-    return hasRole(actor, [5, 6, 7]) && actor.branch_id !== null && pad.holder_branch_id === actor.branch_id;
+    const theirs = pad.holder_user_id === actor.id || (actor.branch_id !== null && pad.holder_branch_id === actor.branch_id);
+    return hasRole(actor, [5, 6, 7]) && theirs;
   },
   'pad.editNumber': (actor) => hasRole(actor, [1, 2, 3, 8]),
   'pad.editIssuanceStatus': (actor) => hasRole(actor, [3, 8]),

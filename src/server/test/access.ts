@@ -19,11 +19,11 @@ export async function expectAdminsOnly(t: TestApp, sessions: Sessions, call: Cal
   }
 }
 
-/** 401 without a token; 200 for every role (the lookups behind other screens' selects). */
-export async function expectAnySignedIn(t: TestApp, sessions: Sessions, url: string): Promise<void> {
+/** 401 without a token; 200 for roles 1 to 11 (the lookups behind other screens' selects); 403 for a user without a role (issue 11.15). */
+export async function expectStaffOnly(t: TestApp, sessions: Sessions, url: string): Promise<void> {
   expect((await t.app.inject({ method: 'GET', url })).statusCode, `${url} without a token`).toBe(401);
   for (const { role_id, headers } of [...sessions.others, { role_id: 1, headers: sessions.admin }]) {
     const res = await t.app.inject({ method: 'GET', url, headers });
-    expect(res.statusCode, `${url} as role ${role_id}`).toBe(200);
+    expect(res.statusCode, `${url} as role ${role_id}`).toBe(role_id === null ? 403 : 200);
   }
 }

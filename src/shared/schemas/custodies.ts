@@ -1,11 +1,28 @@
 import { z } from 'zod';
-import { CUSTODY_MSG } from '../messages.ts';
 import { listQuery } from './common.ts';
 import { id, pickedId } from './fields.ts';
 import type { Pad } from './pads.ts';
 
 /** The most pads one Return or Turnover may carry. */
 export const MAX_PADS_PER_TRANSFER = 500;
+
+/** Spec §5 and §8 wording for custody: turnover alerts, hand-over toasts, loading messages. */
+export const CUSTODY_MSG = {
+  selectPad: 'Please select at least one pad',
+  selectBranch: 'Please select a branch',
+  selectAssignee: 'Please select a user to assign',
+  handOverToRequired: 'Hand over to is required',
+  turnoverCreated: 'Turnover invoice created successfully',
+  turnoverFailed: 'Failed to create turnover invoice',
+  returnCreated: 'Return invoice created successfully',
+  returnFailed: 'Failed to create return invoice',
+  handedOver: 'Custody handed over successfully',
+  handOverFailed: 'Failed to hand over custody',
+  creatingReturn: 'Creating return invoice...',
+  creatingTurnover: 'Creating turnover invoice...',
+  handingOver: 'Handing over custody...',
+  noCustodies: 'No custodies',
+} as const;
 
 const padIds = z
   .array(id(CUSTODY_MSG.selectPad), { error: CUSTODY_MSG.selectPad })

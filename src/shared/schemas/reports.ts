@@ -6,18 +6,32 @@ import { dateRange, id, optionalDate } from './fields.ts';
 export const MAX_REPORT_INVOICES = 1000;
 export const MAX_REMARKS = 2000;
 
+/** Messages of the reports flows that the spec leaves unworded. */
+export const REPORT_MSG = {
+  created: 'Report generated successfully',
+  linkInvalid: 'This report link is not valid. Open the report again from the Reports screen.',
+  linkExpired: 'This report link has expired. Open the report again from the Reports screen.',
+  reportNotFound: 'Report not found.',
+  previewStale: 'These invoices can no longer be reported together. Select the invoices again.',
+  alreadyReported: 'One of these invoices was just put into another report. Select the invoices again.',
+  endBeforeStart: 'End Date must not be before Start Date',
+  invoiceId: 'Each invoice must be an id',
+  selectInvoice: 'Please select at least one invoice',
+  tooManyInvoices: `A report may cover at most ${MAX_REPORT_INVOICES} invoices`,
+} as const;
+
 export const completedInvoicesQuery = listQuery;
 
 export const reportListQuery = dateRange(
   listQuery.extend({ start_date: optionalDate('Start Date'), end_date: optionalDate('End Date') }),
-  'End Date must not be before Start Date',
+  REPORT_MSG.endBeforeStart,
 );
 export type ReportListQuery = z.infer<typeof reportListQuery>;
 
 const invoiceIdsField = z
-  .array(id('Each invoice must be an id'), { error: 'Please select at least one invoice' })
-  .min(1, 'Please select at least one invoice')
-  .max(MAX_REPORT_INVOICES, `A report may cover at most ${MAX_REPORT_INVOICES} invoices`)
+  .array(id(REPORT_MSG.invoiceId), { error: REPORT_MSG.selectInvoice })
+  .min(1, REPORT_MSG.selectInvoice)
+  .max(MAX_REPORT_INVOICES, REPORT_MSG.tooManyInvoices)
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
 export const reportPreviewSchema = z.object({ invoice_ids: invoiceIdsField });

@@ -36,3 +36,9 @@ export const ERROR_RESPONSES = {
   422: errorResponse,
   429: errorResponse,
 } as const;
+
+/** A route's answers when it succeeds with 200. */
+export const ok = <T extends z.ZodType | typeof pdfResponse>(schema: T) => ({ 200: schema, ...ERROR_RESPONSES });
+
+/** A route's answers when it creates with 201. */
+export const created = <T extends z.ZodType>(schema: T) => ({ 201: schema, ...ERROR_RESPONSES });

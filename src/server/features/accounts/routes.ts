@@ -14,7 +14,7 @@ import {
   updatePasswordSchema,
 } from '../../../shared/schemas/accounts.ts';
 import { id } from '../../../shared/schemas/fields.ts';
-import { ERROR_RESPONSES, dataResponse, messageResponse } from '../../../shared/schemas/responses.ts';
+import { created, dataResponse, messageResponse, ok } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -53,16 +53,16 @@ const bodyField = (request: FastifyRequest, field: string) => {
 };
 
 export function accountRoutes(app: App, ctx: AppContext) {
-  app.post('/api/login', { schema: { tags, security: [], body: loginSchema, response: { 200: loginResponse, ...ERROR_RESPONSES } } }, async (request) =>
+  app.post('/api/login', { schema: { tags, security: [], body: loginSchema, response: ok(loginResponse) } }, async (request) =>
     service.login(ctx, request.body, request.ip),
   );
 
-  app.post('/api/logout', { schema: { tags, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => {
+  app.post('/api/logout', { schema: { tags, response: ok(messageResponse) }, onRequest: authorize() }, async (request) => {
     await service.logout(ctx, request.tokenHash ?? '');
     return { message: MSG.loggedOut };
   });
 
-  app.post('/api/register-account', { schema: { tags, security: [], body: registrationSchema, response: { 201: registeredResponse, ...ERROR_RESPONSES } } }, async (request, reply) => {
+  app.post('/api/register-account', { schema: { tags, security: [], body: registrationSchema, response: created(registeredResponse) } }, async (request, reply) => {
     const session = await service.register(ctx, request.body);
     return reply.status(201).send({ message: MSG.registered, ...session });
   });
@@ -70,7 +70,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/forgot-password',
     {
-      schema: { tags, security: [], body: forgotPasswordSchema, response: { 200: messageResponse, ...ERROR_RESPONSES } },
+      schema: { tags, security: [], body: forgotPasswordSchema, response: ok(messageResponse) },
       config: perClient(ACCOUNT_LIMITS.forgotPerClient),
       preHandler: perSubject(app, ACCOUNT_LIMITS.forgotPerEmail, (request) => `reset-email:${bodyField(request, 'email')}`),
       onResponse: async (request, reply) => {
@@ -86,7 +86,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/update-password',
     {
-      schema: { tags, security: [], body: updatePasswordSchema, response: { 200: passwordUpdatedResponse, ...ERROR_RESPONSES } },
+      schema: { tags, security: [], body: updatePasswordSchema, response: ok(passwordUpdatedResponse) },
       config: perClient(ACCOUNT_LIMITS.updatePasswordPerClient),
       preHandler: perSubject(app, ACCOUNT_LIMITS.updatePasswordPerToken, (request) => `reset-token:${hashToken(bodyField(request, 'token'))}`),
     },
@@ -96,11 +96,11 @@ export function accountRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/user-profile', { schema: { tags, response: { 200: dataResponse(sessionUser), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => ({
+  app.get('/api/user-profile', { schema: { tags, response: ok(dataResponse(sessionUser)) }, onRequest: authorize() }, async (request) => ({
     data: await service.profile(ctx, currentUser(request).id),
   }));
 
-  app.put('/api/update-profile', { schema: { tags, body: profileSchema, response: { 200: profileUpdatedResponse, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => ({
+  app.put('/api/update-profile', { schema: { tags, body: profileSchema, response: ok(profileUpdatedResponse) }, onRequest: authorize() }, async (request) => ({
     message: MSG.profileUpdated,
     userProfile: await service.updateProfile(ctx, currentUser(request).id, request.body),
   }));
@@ -108,13 +108,13 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/reset-user-password',
     {
-      schema: { tags, body: z.object({ user_id: id().optional() }).nullish(), response: { 200: messageResponse, ...ERROR_RESPONSES } },
+      schema: { tags, body: z.object({ user_id: id().optional() }).nullish(), response: ok(messageResponse) },
       onRequest: authorize(),
     },
     async (request) => ({ message: await service.resetUserPassword(ctx, currentUser(request), request.body?.user_id) }),
   );
 
-  app.get('/api/get-user-qrcode', { schema: { tags, response: { 200: badgeResponse, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => {
+  app.get('/api/get-user-qrcode', { schema: { tags, response: ok(badgeResponse) }, onRequest: authorize() }, async (request) => {
     const { qr_code } = await service.badge(ctx, currentUser(request));
     return { qr_code };
   });

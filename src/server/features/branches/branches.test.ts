@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { branches } from '../../db/schema.ts';
-import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import {
   buildInvoice,
   buildPad,
@@ -40,7 +40,7 @@ describe('branches', () => {
     ] as const) {
       await expectAdminsOnly(t, s, call);
     }
-    await expectAnySignedIn(t, s, '/api/get-branches');
+    await expectStaffOnly(t, s, '/api/get-branches');
     expect(await t.db.select().from(branches).where(eq(branches.id, branch.id))).toHaveLength(1);
   });
 

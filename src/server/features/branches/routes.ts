@@ -1,7 +1,7 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { branchSchema, branchRow } from '../../../shared/schemas/branches.ts';
-import { ERROR_RESPONSES, listResponse, messageResponse, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { idParam, listQuery } from '../../../shared/schemas/common.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
@@ -12,22 +12,22 @@ const tags = ['branches'];
 const admin = authorize((user) => can(user, 'administer'));
 
 export function branchRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-branches', { schema: { tags, response: { 200: listResponse(branchRow), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({ data: await service.all(ctx) }));
+  app.get('/api/get-branches', { schema: { tags, response: ok(listResponse(branchRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
 
-  app.get('/api/get-branches-with-search', { schema: { tags, querystring: listQuery, response: { 200: pageResponse(branchRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) =>
+  app.get('/api/get-branches-with-search', { schema: { tags, querystring: listQuery, response: ok(pageResponse(branchRow)) }, onRequest: admin }, async (request) =>
     service.list(ctx, request.query),
   );
 
-  app.post('/api/add-branch', { schema: { tags, body: branchSchema, response: { 201: savedResponse(branchRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request, reply) =>
+  app.post('/api/add-branch', { schema: { tags, body: branchSchema, response: created(savedResponse(branchRow)) }, onRequest: admin }, async (request, reply) =>
     reply.status(201).send({ message: ADMIN_MSG.created('Branch'), data: await service.create(ctx, request.body) }),
   );
 
-  app.put('/api/update-branch/:id', { schema: { tags, params: idParam, body: branchSchema, response: { 200: savedResponse(branchRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => ({
+  app.put('/api/update-branch/:id', { schema: { tags, params: idParam, body: branchSchema, response: ok(savedResponse(branchRow)) }, onRequest: admin }, async (request) => ({
     message: ADMIN_MSG.updated('Branch'),
     data: await service.update(ctx, request.params.id, request.body),
   }));
 
-  app.delete('/api/delete-branch/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => {
+  app.delete('/api/delete-branch/:id', { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: admin }, async (request) => {
     await service.remove(ctx, request.params.id);
     return { message: ADMIN_MSG.deleted('Branch') };
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema.ts';
-import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import { createBranch, createCompany, createRoute, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -28,8 +28,8 @@ describe('companies', () => {
     ] as const) {
       await expectAdminsOnly(t, s, call);
     }
-    await expectAnySignedIn(t, s, '/api/get-companies');
-    await expectAnySignedIn(t, s, '/api/get-company-types');
+    await expectStaffOnly(t, s, '/api/get-companies');
+    await expectStaffOnly(t, s, '/api/get-company-types');
     const [stored] = await t.db.select().from(companies).where(eq(companies.id, company.id));
     expect(stored.name).toBe(company.name);
   });

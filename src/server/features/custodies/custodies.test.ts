@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, USER_STATUS } from '../../../shared/lookups.ts';
-import { CUSTODY_MSG } from '../../../shared/messages.ts';
+import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
 import { activities, invoicePads, invoices, locations, pads } from '../../db/schema.ts';
 import { buildInvoice, buildPad, createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';

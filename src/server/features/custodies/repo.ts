@@ -33,6 +33,7 @@ export async function listHeldPads(
         holder_user_id: pads.holder_user_id,
         holder_branch_id: pads.holder_branch_id,
         locked_by_invoice_id: pads.locked_by_invoice_id,
+        updated_at: pads.updated_at,
       },
       route: { id: routes.id, name: routes.name, tin: routes.tin, company_id: routes.company_id },
       company: { id: companies.id, name: companies.name },
@@ -49,8 +50,9 @@ export async function listHeldPads(
     .limit(options.perPage)
     .offset(offsetOf(options.page, options.perPage));
   return {
-    rows: rows.map(({ pad: { series_status, ...pad }, ...r }) => ({
+    rows: rows.map(({ pad: { series_status, updated_at, ...pad }, ...r }) => ({
       ...pad,
+      updated_at: updated_at.toISOString(),
       route: { ...r.route, company: r.company },
       series_number: `${pad.series_from}-${pad.series_to}`,
       series: seriesEntries(pad.series_from, series_status),

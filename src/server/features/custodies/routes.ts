@@ -1,8 +1,8 @@
-import { CUSTODY_MSG } from '../../../shared/messages.ts';
+import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import { handOverSchema, inTransitQuery, returnInvoiceSchema, turnoverInvoiceSchema, userPadsQuery } from '../../../shared/schemas/custodies.ts';
 import { invoicePage, invoiceRow } from '../../../shared/schemas/invoices.ts';
 import { padRow } from '../../../shared/schemas/pads.ts';
-import { ERROR_RESPONSES, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,27 +13,27 @@ import * as service from './service.ts';
 const tags = ['custodies'];
 
 export function custodyRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-in-transit-invoices', { schema: { tags, querystring: inTransitQuery, response: { 200: invoicePage, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) =>
+  app.get('/api/get-in-transit-invoices', { schema: { tags, querystring: inTransitQuery, response: ok(invoicePage) }, onRequest: authorize() }, async (request) =>
     service.listInTransit(ctx, currentUser(request), request.query),
   );
 
-  app.get('/api/get-user-pads', { schema: { tags, querystring: userPadsQuery, response: { 200: pageResponse(padRow), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) =>
+  app.get('/api/get-user-pads', { schema: { tags, querystring: userPadsQuery, response: ok(pageResponse(padRow)) }, onRequest: authorize() }, async (request) =>
     service.listUserPads(ctx, currentUser(request), request.query),
   );
 
-  app.post('/api/create-return-invoice', { schema: { tags, body: returnInvoiceSchema, response: { 201: savedResponse(invoiceRow), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request, reply) => {
+  app.post('/api/create-return-invoice', { schema: { tags, body: returnInvoiceSchema, response: created(savedResponse(invoiceRow)) }, onRequest: authorize() }, async (request, reply) => {
     const data = await openTransfer(ctx, currentUser(request), { kind: 'return', ...request.body });
     return reply.status(201).send({ message: CUSTODY_MSG.returnCreated, data });
   });
 
-  app.post('/api/create-turnover-invoice', { schema: { tags, body: turnoverInvoiceSchema, response: { 201: savedResponse(invoiceRow), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request, reply) => {
+  app.post('/api/create-turnover-invoice', { schema: { tags, body: turnoverInvoiceSchema, response: created(savedResponse(invoiceRow)) }, onRequest: authorize() }, async (request, reply) => {
     const data = await openTransfer(ctx, currentUser(request), { kind: 'turnover', ...request.body });
     return reply.status(201).send({ message: CUSTODY_MSG.turnoverCreated, data });
   });
 
   app.post(
     '/api/hand-over-invoice/:id',
-    { schema: { tags, params: idParam, body: handOverSchema, response: { 200: savedResponse(invoiceRow), ...ERROR_RESPONSES } }, onRequest: authorize() },
+    { schema: { tags, params: idParam, body: handOverSchema, response: ok(savedResponse(invoiceRow)) }, onRequest: authorize() },
     async (request) => ({
       message: CUSTODY_MSG.handedOver,
       data: await handOver(ctx, currentUser(request), request.params.id, request.body),

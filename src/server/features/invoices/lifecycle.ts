@@ -7,6 +7,7 @@ import { sqlState, violatedConstraint, type Conn, type Tx } from '../../db/clien
 import type { AuthUser } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
+import { recordAcceptance } from '../ledger/writer.ts';
 import { findInvoiceRow } from './read-model.ts';
 import * as repo from './repo.ts';
 
@@ -20,8 +21,8 @@ async function answer(ctx: AppContext, id: number): Promise<InvoiceRow> {
 }
 
 /** An invoice the actor may see; one they may not is answered exactly like one that does not exist. */
-async function visibleRecord(conn: Conn, actor: Actor, id: number, options: { lock?: boolean } = {}): Promise<repo.InvoiceRecord> {
-  const invoice = await repo.findInvoice(conn, id, options);
+async function visibleRecord(conn: Conn, actor: Actor, id: number): Promise<repo.InvoiceRecord> {
+  const invoice = await repo.findInvoice(conn, id);
   if (!invoice || !can(actor, 'invoice.see', invoice)) throw notFound(INVOICE_MSG.notFound);
   return invoice;
 }
@@ -235,6 +236,7 @@ async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.
   });
   if (!done) throw conflict(INVOICE_MSG.notInTransit);
   if (invoice.invoice_type_id === INVOICE_TYPE.ISSUED) {
+    await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: invoice.user_id, branchId: invoice.branch_id } });
     await repo.releasePads(tx, invoice.id, { holderUserId: invoice.user_id, holderBranchId: invoice.branch_id, notIssuedAgain: false });
     await repo.insertActivity(tx, {
       invoiceId: invoice.id,
@@ -246,6 +248,7 @@ async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.
   }
   const isReturn = invoice.invoice_type_id === INVOICE_TYPE.RETURN;
   const destinationId = isReturn ? ctx.config.headOfficeBranchId : invoice.branch_id;
+  await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: isReturn ? null : actor.id, branchId: destinationId } });
   await repo.releasePads(tx, invoice.id, { holderUserId: isReturn ? null : actor.id, holderBranchId: destinationId, notIssuedAgain: isReturn });
   const destination = destinationId != null ? await repo.findBranch(tx, destinationId) : undefined;
   await repo.insertActivity(tx, {

@@ -9,10 +9,9 @@ import { fullNameOf } from './read-model.ts';
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type PadRecord = typeof pads.$inferSelect;
 
-/** The stored invoice as the rules need it; `lock` holds its row until the transaction ends. */
-export async function findInvoice(conn: Conn, id: number, options: { lock?: boolean } = {}): Promise<InvoiceRecord | undefined> {
-  const query = conn.select().from(invoices).where(eq(invoices.id, id)).limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
+/** The stored invoice as the rules need it. */
+export async function findInvoice(conn: Conn, id: number): Promise<InvoiceRecord | undefined> {
+  const [row] = await conn.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   return row;
 }
 

@@ -15,7 +15,7 @@ import {
   issueInvoiceSchema,
   requestInvoiceSchema,
 } from '../../../shared/schemas/invoices.ts';
-import { ERROR_RESPONSES, dataResponse, errorResponse, listResponse, messageResponse, namedRef, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { ERROR_RESPONSES, created, dataResponse, errorResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
@@ -28,33 +28,33 @@ const tags = ['invoices'];
 const badgeLookupLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 export function invoiceRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-invoices', { schema: { tags, querystring: invoiceListQuery, response: { 200: invoicePage, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) =>
+  app.get('/api/get-invoices', { schema: { tags, querystring: invoiceListQuery, response: ok(invoicePage) }, onRequest: authorize() }, async (request) =>
     service.list(ctx, currentUser(request), request.query),
   );
 
-  app.get('/api/get-invoice/:id', { schema: { tags, params: idParam, response: { 200: dataResponse(invoiceDetail), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => ({
+  app.get('/api/get-invoice/:id', { schema: { tags, params: idParam, response: ok(dataResponse(invoiceDetail)) }, onRequest: authorize() }, async (request) => ({
     data: await service.detail(ctx, currentUser(request), request.params.id),
   }));
 
   app.get(
     '/api/invoice-pads/:id',
-    { schema: { tags, params: idParam, querystring: listQuery, response: { 200: pageResponse(invoicePadLink), ...ERROR_RESPONSES } }, onRequest: authorize() },
+    { schema: { tags, params: idParam, querystring: listQuery, response: ok(pageResponse(invoicePadLink)) }, onRequest: authorize() },
     async (request) => service.padLinks(ctx, currentUser(request), request.params.id, request.query),
   );
 
   app.get(
     '/api/pads-belong-to-invoice/:id',
-    { schema: { tags, params: idParam, querystring: listQuery, response: { 200: pageResponse(invoicePad), ...ERROR_RESPONSES } }, onRequest: authorize() },
+    { schema: { tags, params: idParam, querystring: listQuery, response: ok(pageResponse(invoicePad)) }, onRequest: authorize() },
     async (request) => service.pads(ctx, currentUser(request), request.params.id, request.query),
   );
 
-  app.get('/api/head-office-branch', { schema: { tags, response: { 200: dataResponse(namedRef), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({
+  app.get('/api/head-office-branch', { schema: { tags, response: ok(dataResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({
     data: await service.headOffice(ctx),
   }));
 
   app.post(
     '/api/create-request-invoice',
-    { schema: { tags, body: requestInvoiceSchema, response: { 201: savedResponse(invoiceRow), ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'invoice.request')) },
+    { schema: { tags, body: requestInvoiceSchema, response: created(savedResponse(invoiceRow)) }, onRequest: authorize((user) => can(user, 'invoice.request')) },
     async (request, reply) => {
       const data = await lifecycle.createRequest(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: INVOICE_MSG.requested, data });
@@ -63,30 +63,30 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/issue-invoice',
-    { schema: { tags, body: issueInvoiceSchema, response: { 201: savedResponse(invoiceRow), ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'invoice.issue')) },
+    { schema: { tags, body: issueInvoiceSchema, response: created(savedResponse(invoiceRow)) }, onRequest: authorize((user) => can(user, 'invoice.issue')) },
     async (request, reply) => {
       const data = await lifecycle.issue(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: INVOICE_MSG.issued, data });
     },
   );
 
-  app.post('/api/accept-invoice/:id', { schema: { tags, params: idParam, response: { 200: savedResponse(invoiceRow), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => ({
+  app.post('/api/accept-invoice/:id', { schema: { tags, params: idParam, response: ok(savedResponse(invoiceRow)) }, onRequest: authorize() }, async (request) => ({
     message: INVOICE_MSG.accepted,
     data: await lifecycle.accept(ctx, currentUser(request), request.params.id),
   }));
 
-  app.delete('/api/delete-invoice/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => {
+  app.delete('/api/delete-invoice/:id', { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: authorize() }, async (request) => {
     await lifecycle.remove(ctx, currentUser(request), request.params.id);
     return { message: INVOICE_MSG.deleted };
   });
 
-  app.get('/api/invoice-types', { schema: { tags, response: { 200: listResponse(namedRef), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({ data: await service.types(ctx) }));
+  app.get('/api/invoice-types', { schema: { tags, response: ok(listResponse(namedRef)) }, onRequest: authorize() }, async () => ({ data: await service.types(ctx) }));
 
-  app.get('/api/invoice-statuses', { schema: { tags, response: { 200: listResponse(namedRef), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({ data: await service.statuses(ctx) }));
+  app.get('/api/invoice-statuses', { schema: { tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.statuses(ctx) }));
 
   app.get(
     '/api/get-assigned-user/:code',
-    { schema: { tags, params: assignedUserParams, response: { 200: dataResponse(assignedUser), ...ERROR_RESPONSES } }, onRequest: authorize(), config: badgeLookupLimit },
+    { schema: { tags, params: assignedUserParams, response: ok(dataResponse(assignedUser)) }, onRequest: authorize((user) => can(user, 'directory.read')), config: badgeLookupLimit },
     async (request) => ({ data: await service.resolveBadge(ctx, request.params.code) }),
   );
 

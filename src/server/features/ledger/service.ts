@@ -345,7 +345,8 @@ async function certificateDto(ctx: AppContext, rows: repo.CertificateRow[], view
 
 /**
  * The holder signs an ended month: the report is computed once more, rendered, and frozen with the last
- * event hash of every pad it covers, under the month's next number. The advisory lock numbers
+ * event hash of every pad it covers, under the month's next number. An ended month never changes (events
+ * are never backdated), so the report is computed before the short numbering transaction. The advisory lock numbers
  * certificates without gaps; the unique index refuses a second one for the same holder and month.
  */
 export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafInput): Promise<RaafCertificate> {
@@ -354,15 +355,14 @@ export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafI
   const { end } = monthBounds(input.month);
   if (businessDate(new Date(), ctx.config.timeZone) < end) throw invalid('month', LEDGER_MSG.monthNotEnded);
   if (await repo.findCertificate(ctx.db, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
+  const frozen: Raaf = { ...(await computeRaaf(ctx, holder, input.month)), certificate: null };
+  const hashes = await repo.lastHashesOnRoutes(ctx.db, end, holderFilter(holder));
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
       const number = await repo.nextCertificateNumber(tx, input.month);
       if (await repo.findCertificate(tx, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
       const certifiedAt = new Date();
-      const raaf = await computeRaaf(ctx, holder, input.month);
-      const frozen: Raaf = { ...raaf, certificate: null };
-      const hashes = await repo.lastHashesOnRoutes(tx, end, holderFilter(holder));
       const row = await repo.insertCertificate(tx, {
         number,
         month: input.month,

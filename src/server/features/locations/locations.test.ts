@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { locations } from '../../db/schema.ts';
-import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import { createBranch, createLocation, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -27,7 +27,7 @@ describe('locations', () => {
     ] as const) {
       await expectAdminsOnly(t, s, call);
     }
-    await expectAnySignedIn(t, s, '/api/get-locations');
+    await expectStaffOnly(t, s, '/api/get-locations');
     const [stored] = await t.db.select().from(locations).where(eq(locations.id, location.id));
     expect(stored.name).toBe(location.name);
   });

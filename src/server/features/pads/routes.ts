@@ -1,7 +1,7 @@
 import { canOpenScreen, can, editablePadFields } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { PAD_MSG, addPadSchema, availablePadsQuery, generatedPads, padListQuery, padRow, updatePadSchema } from '../../../shared/schemas/pads.ts';
-import { ERROR_RESPONSES, dataResponse, listResponse, messageResponse, namedRef, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
@@ -11,27 +11,27 @@ const tags = ['pads'];
 const padReader = authorize((user) => canOpenScreen(user, 'pads'));
 
 export function padRoutes(app: App, ctx: AppContext) {
-  app.get('/api/pad-statuses', { schema: { tags, response: { 200: listResponse(namedRef), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({ data: await service.padStatuses(ctx) }));
+  app.get('/api/pad-statuses', { schema: { tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.padStatuses(ctx) }));
 
-  app.get('/api/issuance-statuses', { schema: { tags, response: { 200: listResponse(namedRef), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({
+  app.get('/api/issuance-statuses', { schema: { tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({
     data: await service.issuanceStatuses(ctx),
   }));
 
-  app.get('/api/get-pads', { schema: { tags, querystring: padListQuery, response: { 200: pageResponse(padRow), ...ERROR_RESPONSES } }, onRequest: padReader }, async (request) =>
+  app.get('/api/get-pads', { schema: { tags, querystring: padListQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
     service.listPads(ctx, request.query),
   );
 
-  app.get('/api/available-pads', { schema: { tags, querystring: availablePadsQuery, response: { 200: pageResponse(padRow), ...ERROR_RESPONSES } }, onRequest: padReader }, async (request) =>
+  app.get('/api/available-pads', { schema: { tags, querystring: availablePadsQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
     service.listAvailablePads(ctx, request.query),
   );
 
-  app.get('/api/get-pad/:id', { schema: { tags, params: idParam, response: { 200: dataResponse(padRow), ...ERROR_RESPONSES } }, onRequest: padReader }, async (request) => ({
+  app.get('/api/get-pad/:id', { schema: { tags, params: idParam, response: ok(dataResponse(padRow)) }, onRequest: padReader }, async (request) => ({
     data: await service.getPad(ctx, request.params.id),
   }));
 
   app.post(
     '/api/add-pad',
-    { schema: { tags, body: addPadSchema, response: { 201: savedResponse(generatedPads), ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'pad.create')) },
+    { schema: { tags, body: addPadSchema, response: created(savedResponse(generatedPads)) }, onRequest: authorize((user) => can(user, 'pad.create')) },
     async (request, reply) => {
       const data = await service.generatePads(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: PAD_MSG.generated(data.pads_created), data });
@@ -41,7 +41,7 @@ export function padRoutes(app: App, ctx: AppContext) {
   app.put(
     '/api/update-pad/:id',
     {
-      schema: { tags, params: idParam, body: updatePadSchema, response: { 200: savedResponse(padRow), ...ERROR_RESPONSES } },
+      schema: { tags, params: idParam, body: updatePadSchema, response: ok(savedResponse(padRow)) },
       onRequest: authorize((user) => Object.values(editablePadFields(user)).some(Boolean)),
     },
     async (request) => ({
@@ -52,7 +52,7 @@ export function padRoutes(app: App, ctx: AppContext) {
 
   app.delete(
     '/api/delete-pad/:id',
-    { schema: { tags, params: idParam, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'pad.delete')) },
+    { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: authorize((user) => can(user, 'pad.delete')) },
     async (request) => {
       await service.deletePad(ctx, currentUser(request), request.params.id);
       return { message: PAD_MSG.deleted };

@@ -10,7 +10,7 @@ import { INVOICE_STATUS, INVOICE_TYPE, ROLE, USER_STATUS } from '../../../shared
 import { reportInvoices, reports, users } from '../../db/schema.ts';
 import { buildIssuedInvoice, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { REPORT_MSG } from './service.ts';
+import { REPORT_MSG } from '../../../shared/schemas/reports.ts';
 import { previewUrl, reportUrlKey, savedReportUrl } from './signed-url.ts';
 
 const run = promisify(execFile);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
-import { ERROR_RESPONSES, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { invoicePage } from '../../../shared/schemas/invoices.ts';
-import { completedInvoicesQuery, createReportSchema, reportListQuery, reportPreview, reportPreviewSchema, reportRow } from '../../../shared/schemas/reports.ts';
+import { REPORT_MSG, completedInvoicesQuery, createReportSchema, reportListQuery, reportPreview, reportPreviewSchema, reportRow } from '../../../shared/schemas/reports.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
@@ -33,28 +33,28 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
 }
 
 export function reportRoutes(app: App, ctx: AppContext) {
-  const completed = { schema: { tags, querystring: completedInvoicesQuery, response: { 200: invoicePage, ...ERROR_RESPONSES } }, onRequest: reportAccess };
+  const completed = { schema: { tags, querystring: completedInvoicesQuery, response: ok(invoicePage) }, onRequest: reportAccess };
   app.get('/api/get-completed-issued-invoice', completed, async (request) => service.listCompletedInvoices(ctx, currentUser(request), request.query));
   app.get('/api/completed-invoices', completed, async (request) => service.listCompletedInvoices(ctx, currentUser(request), request.query));
 
-  app.post('/api/reports/view', { schema: { tags, body: reportPreviewSchema, response: { 200: reportPreview, ...ERROR_RESPONSES } }, onRequest: reportAccess }, async (request) =>
+  app.post('/api/reports/view', { schema: { tags, body: reportPreviewSchema, response: ok(reportPreview) }, onRequest: reportAccess }, async (request) =>
     service.previewLink(ctx, currentUser(request), request.body.invoice_ids),
   );
 
-  app.post('/api/reports', { schema: { tags, body: createReportSchema, response: { 201: savedResponse(reportRow), ...ERROR_RESPONSES } }, onRequest: reportAccess, config: renderLimit }, async (request, reply) => {
+  app.post('/api/reports', { schema: { tags, body: createReportSchema, response: created(savedResponse(reportRow)) }, onRequest: reportAccess, config: renderLimit }, async (request, reply) => {
     const data = await service.createReport(ctx, currentUser(request), request.body);
-    return reply.status(201).send({ message: service.REPORT_MSG.created, data });
+    return reply.status(201).send({ message: REPORT_MSG.created, data });
   });
 
-  app.get('/api/reports', { schema: { tags, querystring: reportListQuery, response: { 200: pageResponse(reportRow), ...ERROR_RESPONSES } }, onRequest: reportAccess }, async (request) =>
+  app.get('/api/reports', { schema: { tags, querystring: reportListQuery, response: ok(pageResponse(reportRow)) }, onRequest: reportAccess }, async (request) =>
     service.listReports(ctx, currentUser(request), request.query),
   );
 
-  app.get('/api/reports/preview', { schema: { tags, security: [], querystring: previewQuery, response: { 200: pdfResponse, ...ERROR_RESPONSES } }, config: renderLimit }, async (request, reply) =>
+  app.get('/api/reports/preview', { schema: { tags, security: [], querystring: previewQuery, response: ok(pdfResponse) }, config: renderLimit }, async (request, reply) =>
     sendPdf(reply, await service.previewPdf(ctx, request.query), 'report-preview.pdf'),
   );
 
-  app.get('/api/reports/:id/pdf', { schema: { tags, params: idParam, querystring: signedQuery, response: { 200: pdfResponse, ...ERROR_RESPONSES } } }, async (request, reply) => {
+  app.get('/api/reports/:id/pdf', { schema: { tags, params: idParam, querystring: signedQuery, response: ok(pdfResponse) } }, async (request, reply) => {
     const { number, pdf } = await service.savedPdf(ctx, request.params.id, request.user, request.query);
     return sendPdf(reply, pdf, `${number}.pdf`);
   });

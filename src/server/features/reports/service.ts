@@ -3,7 +3,7 @@ import { can, invoiceScope, type Actor } from '../../../shared/permissions.ts';
 import { dateInZone } from '../../../shared/format.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import type { InvoicePage } from '../../../shared/schemas/invoices.ts';
-import type { ReportListQuery, ReportRow } from '../../../shared/schemas/reports.ts';
+import { REPORT_MSG, type ReportListQuery, type ReportRow } from '../../../shared/schemas/reports.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
@@ -14,14 +14,6 @@ import { findInvoiceRows, listInvoices, listPadsOfInvoices } from '../invoices/r
 import * as repo from './repo.ts';
 import * as signed from './signed-url.ts';
 
-export const REPORT_MSG = {
-  created: 'Report generated successfully',
-  linkInvalid: 'This report link is not valid. Open the report again from the Reports screen.',
-  linkExpired: 'This report link has expired. Open the report again from the Reports screen.',
-  reportNotFound: 'Report not found.',
-  previewStale: 'These invoices can no longer be reported together. Select the invoices again.',
-  alreadyReported: 'One of these invoices was just put into another report. Select the invoices again.',
-} as const;
 
 const keys = new WeakMap<AppContext, Buffer>();
 const keyOf = (ctx: AppContext) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { roles } from '../../db/schema.ts';
-import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import { createUser, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -33,7 +33,7 @@ describe('roles', () => {
     ] as const) {
       await expectAdminsOnly(t, s, call);
     }
-    await expectAnySignedIn(t, s, '/api/get-roles');
+    await expectStaffOnly(t, s, '/api/get-roles');
     expect(await t.db.select().from(roles).where(eq(roles.id, role.id))).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { idParam, listQuery } from '../../../shared/schemas/common.ts';
 import { roleRow, roleSchema, rolesQuery } from '../../../shared/schemas/roles.ts';
-import { ERROR_RESPONSES, listResponse, messageResponse, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
@@ -13,26 +13,26 @@ const tags = ['roles'];
 const admin = authorize((user) => can(user, 'administer'));
 
 export function roleRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-roles', { schema: { tags, querystring: rolesQuery, response: { 200: z.union([pageResponse(roleRow), listResponse(roleRow)]), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => {
+  app.get('/api/get-roles', { schema: { tags, querystring: rolesQuery, response: ok(z.union([pageResponse(roleRow), listResponse(roleRow)])) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async (request) => {
     const { page, per_page, search } = request.query;
     if (page === undefined && search === undefined) return { data: await service.all(ctx) };
     return service.list(ctx, { page: page ?? 1, per_page: per_page ?? 10, search });
   });
 
-  app.get('/api/get-roles-with-search', { schema: { tags, querystring: listQuery, response: { 200: pageResponse(roleRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) =>
+  app.get('/api/get-roles-with-search', { schema: { tags, querystring: listQuery, response: ok(pageResponse(roleRow)) }, onRequest: admin }, async (request) =>
     service.list(ctx, request.query),
   );
 
-  app.post('/api/add-role', { schema: { tags, body: roleSchema, response: { 201: savedResponse(roleRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request, reply) =>
+  app.post('/api/add-role', { schema: { tags, body: roleSchema, response: created(savedResponse(roleRow)) }, onRequest: admin }, async (request, reply) =>
     reply.status(201).send({ message: ADMIN_MSG.created('Role'), data: await service.create(ctx, request.body.name) }),
   );
 
-  app.put('/api/update-role/:id', { schema: { tags, params: idParam, body: roleSchema, response: { 200: savedResponse(roleRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => ({
+  app.put('/api/update-role/:id', { schema: { tags, params: idParam, body: roleSchema, response: ok(savedResponse(roleRow)) }, onRequest: admin }, async (request) => ({
     message: ADMIN_MSG.updated('Role'),
     data: await service.rename(ctx, request.params.id, request.body.name),
   }));
 
-  app.delete('/api/delete-role/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => {
+  app.delete('/api/delete-role/:id', { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: admin }, async (request) => {
     await service.remove(ctx, request.params.id);
     return { message: ADMIN_MSG.deleted('Role') };
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { routes } from '../../db/schema.ts';
-import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import { buildInvoice, buildPad, createCompany, createRoute, createUser, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -28,7 +28,7 @@ describe('routes', () => {
     ] as const) {
       await expectAdminsOnly(t, s, call);
     }
-    await expectAnySignedIn(t, s, '/api/get-routes');
+    await expectStaffOnly(t, s, '/api/get-routes');
     const [stored] = await t.db.select().from(routes).where(eq(routes.id, route.id));
     expect(stored.name).toBe(route.name);
   });

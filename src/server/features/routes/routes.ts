@@ -2,7 +2,7 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { idParam, listQuery } from '../../../shared/schemas/common.ts';
 import { routeSchema, routeRow } from '../../../shared/schemas/routes.ts';
-import { ERROR_RESPONSES, listResponse, messageResponse, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
@@ -12,22 +12,22 @@ const tags = ['routes'];
 const admin = authorize((user) => can(user, 'administer'));
 
 export function routeRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-routes', { schema: { tags, response: { 200: listResponse(routeRow), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({ data: await service.all(ctx) }));
+  app.get('/api/get-routes', { schema: { tags, response: ok(listResponse(routeRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
 
-  app.get('/api/get-routes-with-search', { schema: { tags, querystring: listQuery, response: { 200: pageResponse(routeRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) =>
+  app.get('/api/get-routes-with-search', { schema: { tags, querystring: listQuery, response: ok(pageResponse(routeRow)) }, onRequest: admin }, async (request) =>
     service.list(ctx, request.query),
   );
 
-  app.post('/api/add-route', { schema: { tags, body: routeSchema, response: { 201: savedResponse(routeRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request, reply) =>
+  app.post('/api/add-route', { schema: { tags, body: routeSchema, response: created(savedResponse(routeRow)) }, onRequest: admin }, async (request, reply) =>
     reply.status(201).send({ message: ADMIN_MSG.created('Route'), data: await service.create(ctx, request.body) }),
   );
 
-  app.put('/api/update-route/:id', { schema: { tags, params: idParam, body: routeSchema, response: { 200: savedResponse(routeRow), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => ({
+  app.put('/api/update-route/:id', { schema: { tags, params: idParam, body: routeSchema, response: ok(savedResponse(routeRow)) }, onRequest: admin }, async (request) => ({
     message: ADMIN_MSG.updated('Route'),
     data: await service.update(ctx, request.params.id, request.body),
   }));
 
-  app.delete('/api/delete-route/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => {
+  app.delete('/api/delete-route/:id', { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: admin }, async (request) => {
     await service.remove(ctx, request.params.id);
     return { message: ADMIN_MSG.deleted('Route') };
   });

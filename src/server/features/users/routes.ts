@@ -1,7 +1,7 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
-import { ERROR_RESPONSES, dataResponse, listResponse, messageResponse, namedRef, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { adminUser, assignableUser, createUserSchema, updateUserSchema, usersByRolesQuery, usersQuery } from '../../../shared/schemas/users.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
@@ -12,33 +12,33 @@ const tags = ['users'];
 const admin = authorize((user) => can(user, 'administer'));
 
 export function userRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-users', { schema: { tags, querystring: usersQuery, response: { 200: pageResponse(adminUser), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => service.list(ctx, request.query));
+  app.get('/api/get-users', { schema: { tags, querystring: usersQuery, response: ok(pageResponse(adminUser)) }, onRequest: admin }, async (request) => service.list(ctx, request.query));
 
-  app.get('/api/get-user/:id', { schema: { tags, params: idParam, response: { 200: dataResponse(adminUser), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => ({
+  app.get('/api/get-user/:id', { schema: { tags, params: idParam, response: ok(dataResponse(adminUser)) }, onRequest: admin }, async (request) => ({
     data: await service.get(ctx, request.params.id),
   }));
 
-  app.get('/api/get-users-by-roles', { schema: { tags, querystring: usersByRolesQuery, response: { 200: listResponse(assignableUser), ...ERROR_RESPONSES } }, onRequest: authorize() }, async (request) => ({
+  app.get('/api/get-users-by-roles', { schema: { tags, querystring: usersByRolesQuery, response: ok(listResponse(assignableUser)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async (request) => ({
     data: await service.byRoles(ctx, request.query.roles),
   }));
 
-  app.get('/api/get-user-statuses', { schema: { tags, response: { 200: listResponse(namedRef), ...ERROR_RESPONSES } }, onRequest: authorize() }, async () => ({ data: await service.statuses(ctx) }));
+  app.get('/api/get-user-statuses', { schema: { tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.statuses(ctx) }));
 
-  app.post('/api/add-user', { schema: { tags, body: createUserSchema, response: { 201: savedResponse(adminUser), ...ERROR_RESPONSES } }, onRequest: admin }, async (request, reply) =>
+  app.post('/api/add-user', { schema: { tags, body: createUserSchema, response: created(savedResponse(adminUser)) }, onRequest: admin }, async (request, reply) =>
     reply.status(201).send({ message: ADMIN_MSG.created('User'), data: await service.create(ctx, request.body) }),
   );
 
-  app.put('/api/update-user/:id', { schema: { tags, params: idParam, body: updateUserSchema, response: { 200: savedResponse(adminUser), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => ({
+  app.put('/api/update-user/:id', { schema: { tags, params: idParam, body: updateUserSchema, response: ok(savedResponse(adminUser)) }, onRequest: admin }, async (request) => ({
     message: ADMIN_MSG.updated('User'),
     data: await service.update(ctx, currentUser(request), request.params.id, request.body),
   }));
 
-  app.delete('/api/delete-user/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, ...ERROR_RESPONSES } }, onRequest: admin }, async (request) => {
+  app.delete('/api/delete-user/:id', { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: admin }, async (request) => {
     await service.remove(ctx, currentUser(request), request.params.id);
     return { message: ADMIN_MSG.deleted('User') };
   });
 
-  app.post('/api/toggle-user-activation/:id', { schema: { tags, params: idParam, response: { 200: savedResponse(adminUser), ...ERROR_RESPONSES } }, onRequest: admin }, async (request) =>
+  app.post('/api/toggle-user-activation/:id', { schema: { tags, params: idParam, response: ok(savedResponse(adminUser)) }, onRequest: admin }, async (request) =>
     service.toggleActivation(ctx, currentUser(request), request.params.id),
   );
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import { accessTokens, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { expectAdminsOnly, expectAnySignedIn } from '../../test/access.ts';
+import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import {
   buildActivity,
   buildInvoice,
@@ -72,8 +72,8 @@ describe('users', () => {
     ] as const) {
       await expectAdminsOnly(t, s, call);
     }
-    await expectAnySignedIn(t, s, '/api/get-users-by-roles');
-    await expectAnySignedIn(t, s, '/api/get-user-statuses');
+    await expectStaffOnly(t, s, '/api/get-users-by-roles');
+    await expectStaffOnly(t, s, '/api/get-user-statuses');
     const [stored] = await t.db.select().from(users).where(eq(users.id, target.id));
     expect(stored).toMatchObject({ email: target.email, user_status_id: 1, first_name: target.first_name });
   });

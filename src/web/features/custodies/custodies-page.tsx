@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CUSTODY_MSG } from '../../../shared/messages.ts';
+import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';

@@ -1,6 +1,6 @@
 import { Box, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CUSTODY_MSG } from '../../../shared/messages.ts';
+import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import { handOverSchema } from '../../../shared/schemas/custodies.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';

@@ -1,7 +1,7 @@
 import { Box, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { CUSTODY_MSG } from '../../../shared/messages.ts';
+import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import { returnInvoiceSchema, turnoverInvoiceSchema, type HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import type { RowSelection } from '../../components/data-table.tsx';

@@ -15,6 +15,8 @@ export interface PadChanges {
   issuance_status_id: number;
   remarks: string | null;
   series: Pad['series'];
+  /** The version the modal was opened with: a pad changed since then is refused with 409, not overwritten. */
+  updated_at: string;
 }
 
 export const padQueries = {
@@ -41,6 +43,6 @@ export function useUpdatePad() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: PadChanges }) => api.put<{ message: string; data: Pad }>(`update-pad/${id}`, input),
-    onSuccess: () => invalidate(queryClient, [queryKeys.pads.all, queryKeys.availablePads.all, queryKeys.userPads.all, queryKeys.invoicePads.all]),
+    onSettled: () => invalidate(queryClient, [queryKeys.pads.all, queryKeys.availablePads.all, queryKeys.userPads.all, queryKeys.invoicePads.all]),
   });
 }

@@ -73,6 +73,7 @@ function EditPadForm({ pad, onClose, onSaved }: { pad: Pad; onClose: () => void;
           issuance_status_id: Number(values.issuance_status_id),
           remarks: values.remarks.trim() || null,
           series: values.series,
+          updated_at: pad.updated_at,
         },
       });
       notify.success(result.message);

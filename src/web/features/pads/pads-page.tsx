@@ -34,7 +34,7 @@ export function PadsPage() {
   const [viewing, setViewing] = useState<Pad | null>(null);
   const [editing, setEditing] = useState<Pad | null>(null);
   const canAdd = can(session?.user, 'pad.create');
-  const canEdit = can(session?.user, 'pad.edit');
+  const canEdit = (pad: Pad) => can(session?.user, 'pad.edit') && can(session?.user, 'pad.editThis', pad);
 
   const columns: Column<Pad>[] = [
     { key: 'route', header: 'Route', wrap: true, render: (pad) => routeLabel(pad.route) },
@@ -59,7 +59,7 @@ export function PadsPage() {
           <AppButton size="compact-xs" variant="secondary" onClick={() => setViewing(pad)} aria-label={`VIEW pad ${pad.number} ${pad.series_number}`}>
             VIEW
           </AppButton>
-          {canEdit ? (
+          {canEdit(pad) ? (
             <AppButton size="compact-xs" variant="secondary" onClick={() => setEditing(pad)} aria-label={`EDIT pad ${pad.number} ${pad.series_number}`}>
               EDIT
             </AppButton>
