@@ -9,14 +9,14 @@ fs.mkdirSync(out, { recursive: true });
 
 const shots: Array<{ file: string; email: string | null; path: string; width: number; open?: string }> = [
   { file: 'sign-in', email: null, path: '/login', width: 1280 },
-  { file: 'transactions', email: 'admin@demo.padtrack', path: '/invoices', width: 1280 },
-  { file: 'transaction-details', email: 'admin@demo.padtrack', path: '/invoices', width: 1280, open: 'VIEW' },
-  { file: 'inventories', email: 'custodian@demo.padtrack', path: '/pads', width: 1280 },
-  { file: 'pad-details', email: 'custodian@demo.padtrack', path: '/pads', width: 1280, open: 'VIEW' },
-  { file: 'custodies-phone', email: 'driver@demo.padtrack', path: '/custodies', width: 390 },
-  { file: 'custody-details-phone', email: 'driver@demo.padtrack', path: '/custodies', width: 390, open: 'VIEW' },
-  { file: 'reports', email: 'accounting@demo.padtrack', path: '/reports', width: 1280 },
-  { file: 'users', email: 'admin@demo.padtrack', path: '/users', width: 1280 },
+  { file: 'transactions', email: 'admin@padtrack-demo.ph', path: '/invoices', width: 1280 },
+  { file: 'transaction-details', email: 'admin@padtrack-demo.ph', path: '/invoices', width: 1280, open: 'VIEW' },
+  { file: 'inventories', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 1280 },
+  { file: 'pad-details', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 1280, open: 'VIEW' },
+  { file: 'custodies-phone', email: 'driver@padtrack-demo.ph', path: '/custodies', width: 390 },
+  { file: 'custody-details-phone', email: 'driver@padtrack-demo.ph', path: '/custodies', width: 390, open: 'VIEW' },
+  { file: 'reports', email: 'accounting@padtrack-demo.ph', path: '/reports', width: 1280 },
+  { file: 'users', email: 'admin@padtrack-demo.ph', path: '/users', width: 1280 },
 ];
 
 async function signIn(page: Page, email: string) {

@@ -5,11 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages.ts';
-import { menuFor } from '../../shared/permissions.ts';
+import { can, menuFor } from '../../shared/permissions.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { notify } from '../components/notify.ts';
 import { accountApi } from '../features/accounts/api.ts';
 import { sessionStore, useSession } from '../lib/session.ts';
+import { FindReceiptBox } from './find-receipt.tsx';
 import { QrCodeModal } from './qr-code-modal.tsx';
 
 export const APP_VERSION = '1.0.0';
@@ -60,37 +61,40 @@ export function AppLayout() {
               PadTrack
             </Text>
           </Group>
-          <Menu position="bottom-end" width={200} withinPortal>
-            <Menu.Target>
-              <UnstyledButton aria-label="Account menu">
-                <Group gap="xs" wrap="nowrap">
-                  <Avatar color="blue" radius="xl" size={32}>
-                    {(user?.first_name?.[0] ?? 'U').toUpperCase()}
-                  </Avatar>
-                  <Stack gap={0} visibleFrom="xs">
-                    <Text size="sm" fw={600} lh={1.2}>
-                      {user?.full_name || 'User'}
-                    </Text>
-                    <Text size="xs" c="dimmed" lh={1.2}>
-                      {user?.role?.name ?? 'No role'}
-                    </Text>
-                  </Stack>
-                  <IconChevronDown size={14} />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label hiddenFrom="xs">
-                {user?.full_name || 'User'} · {user?.role?.name ?? 'No role'}
-              </Menu.Label>
-              <Menu.Item leftSection={<IconQrcode size={16} />} onClick={qr.open}>
-                My QR Code
-              </Menu.Item>
-              <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={logout}>
-                Logout
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="sm" wrap="nowrap">
+            {can(user, 'ledger.read') ? <FindReceiptBox /> : null}
+            <Menu position="bottom-end" width={200} withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label="Account menu">
+                  <Group gap="xs" wrap="nowrap">
+                    <Avatar color="blue" radius="xl" size={32}>
+                      {(user?.first_name?.[0] ?? 'U').toUpperCase()}
+                    </Avatar>
+                    <Stack gap={0} visibleFrom="xs">
+                      <Text size="sm" fw={600} lh={1.2}>
+                        {user?.full_name || 'User'}
+                      </Text>
+                      <Text size="xs" c="dimmed" lh={1.2}>
+                        {user?.role?.name ?? 'No role'}
+                      </Text>
+                    </Stack>
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label hiddenFrom="xs">
+                  {user?.full_name || 'User'} · {user?.role?.name ?? 'No role'}
+                </Menu.Label>
+                <Menu.Item leftSection={<IconQrcode size={16} />} onClick={qr.open}>
+                  My QR Code
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={logout}>
+                  Logout
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">

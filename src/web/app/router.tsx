@@ -5,21 +5,27 @@ import { LoginPage } from '../features/accounts/login-page.tsx';
 import { RequireScreen } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
-/** A screen in a chunk of its own, fetched the first time it is shown: the sign-in page loads none of them. */
+const loading = (
+  <Center py="xl">
+    <Loader />
+  </Center>
+);
+
+/** A screen in a chunk of its own, with all of Mantine's styles, fetched the first time it is shown: the sign-in page loads none of them. */
 function lazyScreen<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K) {
-  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  const Screen = lazy(async (): Promise<{ default: ComponentType }> => {
+    const [module] = await Promise.all([load(), import('@mantine/core/styles.css'), import('@mantine/dates/styles.css')]);
+    return { default: module[name] };
+  });
   return (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader />
-        </Center>
-      }
-    >
+    <Suspense fallback={loading}>
       <Screen />
     </Suspense>
   );
 }
+
+/** Confirmations (components/confirm.ts) are asked on signed-in screens only, so the modal stack loads with them. */
+const ModalsProvider = lazy(async () => ({ default: (await import('@mantine/modals')).ModalsProvider }));
 
 /**
  * Signed-in screens: the path's first segment is the screen name that spec §2's access table
@@ -37,6 +43,7 @@ const screens: Array<{ screen: string; element: ReactNode }> = [
   { screen: 'custodies', element: lazyScreen(() => import('../features/custodies/custodies-page.tsx'), 'CustodiesPage') },
   { screen: 'pads', element: lazyScreen(() => import('../features/pads/pads-page.tsx'), 'PadsPage') },
   { screen: 'invoices', element: lazyScreen(() => import('./transactions-screen.tsx'), 'TransactionsScreen') },
+  { screen: 'accountability', element: lazyScreen(() => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage') },
 ];
 
 export const router = createBrowserRouter([
@@ -46,7 +53,11 @@ export const router = createBrowserRouter([
   { path: '/forgot-password', element: lazyScreen(() => import('../features/accounts/forgot-password-page.tsx'), 'ForgotPasswordPage') },
   { path: '/reset-password/:token', element: lazyScreen(() => import('../features/accounts/reset-password-page.tsx'), 'ResetPasswordPage') },
   {
-    element: lazyScreen(() => import('./app-layout.tsx'), 'AppLayout'),
+    element: (
+      <Suspense fallback={loading}>
+        <ModalsProvider>{lazyScreen(() => import('./app-layout.tsx'), 'AppLayout')}</ModalsProvider>
+      </Suspense>
+    ),
     children: screens.map(({ screen, element }) => ({ path: `/${screen}`, element: <RequireScreen screen={screen}>{element}</RequireScreen> })),
   },
   { path: '*', element: <NotFoundPage /> },

@@ -29,9 +29,13 @@ const ACTIONS_STICKY = {
 };
 
 /** Long text wraps; other cells stay on one line; the actions column stays in view while the table scrolls sideways. */
-const cellStyle = (column: { key: string; wrap?: boolean }) => ({
+const SELECTED = 'var(--mantine-color-blue-light)';
+/** The sticky actions cell paints the selected tint over the page colour, so a picked row is tinted end to end. */
+const SELECTED_STICKY = { background: `linear-gradient(${SELECTED}, ${SELECTED}), var(--mantine-color-body)` };
+
+const cellStyle = (column: { key: string; wrap?: boolean }, selected = false) => ({
   ...(column.wrap ? { minWidth: 200, whiteSpace: 'normal' as const } : { whiteSpace: 'nowrap' as const }),
-  ...(column.key === 'actions' ? ACTIONS_STICKY : {}),
+  ...(column.key === 'actions' ? { ...ACTIONS_STICKY, ...(selected ? SELECTED_STICKY : {}) } : {}),
 });
 
 function SelectAll<T>({ selection, rows }: { selection: RowSelection<T>; rows: T[] }) {
@@ -111,20 +115,23 @@ export function DataTable<T>({
               </Table.Td>
             </Table.Tr>
           ) : null}
-          {rows?.map((row) => (
-            <Table.Tr key={rowKey(row)} bg={selection?.isSelected(row) ? 'var(--mantine-color-blue-light)' : undefined}>
-              {selection ? (
-                <Table.Td>
-                  <Checkbox aria-label={selection.label(row)} checked={selection.isSelected(row)} onChange={(event) => selection.onChange([row], event.currentTarget.checked)} />
-                </Table.Td>
-              ) : null}
-              {columns.map((c) => (
-                <Table.Td key={c.key} style={cellStyle(c)}>
-                  {c.render(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
+          {rows?.map((row) => {
+            const selected = selection?.isSelected(row) ?? false;
+            return (
+              <Table.Tr key={rowKey(row)} bg={selected ? SELECTED : undefined}>
+                {selection ? (
+                  <Table.Td>
+                    <Checkbox aria-label={selection.label(row)} checked={selected} onChange={(event) => selection.onChange([row], event.currentTarget.checked)} />
+                  </Table.Td>
+                ) : null}
+                {columns.map((c) => (
+                  <Table.Td key={c.key} style={cellStyle(c, selected)}>
+                    {c.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -45,11 +45,9 @@ export const queryKeys = {
   branchesPage: endpoint<[params: object]>('get-branches-with-search'),
 };
 
-/** What any invoice state change can alter: its lists, its details, and the pads it moves or locks. */
-export const invoiceChangeKeys: QueryKey[] = [
+/** The lists an invoice state change can alter: the invoice lists and the pads it moves or locks. */
+export const invoiceListKeys: QueryKey[] = [
   queryKeys.invoices.all,
-  queryKeys.invoice.all,
-  queryKeys.invoicePads.all,
   queryKeys.inTransitInvoices.all,
   queryKeys.completedInvoices.all,
   queryKeys.availablePads.all,
@@ -57,7 +55,14 @@ export const invoiceChangeKeys: QueryKey[] = [
   queryKeys.pads.all,
 ];
 
-/** Marks the given endpoints stale; the screens showing them fetch again. */
-export function invalidate(queryClient: QueryClient, keys: QueryKey[]): Promise<void> {
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+/** The details of invoices: one get-invoice key and its pads, shared by every screen. */
+export const invoiceDetailKeys: QueryKey[] = [queryKeys.invoice.all, queryKeys.invoicePads.all];
+
+/** Everything any invoice state change can alter. */
+export const invoiceChangeKeys: QueryKey[] = [...invoiceListKeys, ...invoiceDetailKeys];
+
+/** Marks the given endpoints stale; the screens showing them fetch again (with `refetch` false, only when next shown). */
+export function invalidate(queryClient: QueryClient, keys: QueryKey[], refetch = true): Promise<void> {
+  const refetchType = refetch ? 'active' : 'none';
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType }))).then(() => undefined);
 }

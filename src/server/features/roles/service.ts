@@ -3,7 +3,7 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import type { Role } from '../../../shared/schemas/roles.ts';
 import type { AppContext } from '../../context.ts';
-import { sqlState, violatedConstraint } from '../../db/client.ts';
+import { sqlState } from '../../db/client.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
@@ -22,30 +22,18 @@ export async function all(ctx: AppContext): Promise<Role[]> {
   return repo.all(ctx.db);
 }
 
-const isNameClash = (error: unknown) => sqlState(error) === '23505' && violatedConstraint(error) === 'roles_name_lower_uq';
-
 /** Adds a role without system rules: its users see Profile, Custodies and Logout only (DESIGN §5). */
 export async function create(ctx: AppContext, name: string): Promise<Role> {
   if (await repo.nameTaken(ctx.db, name, null)) throw invalid('name', ADMIN_MSG.nameTaken);
-  try {
-    return await repo.insert(ctx.db, name);
-  } catch (error) {
-    if (isNameClash(error)) throw invalid('name', ADMIN_MSG.nameTaken);
-    throw error;
-  }
+  return repo.insert(ctx.db, name);
 }
 
 /** Renames a role; system roles keep their id and so their rules. */
 export async function rename(ctx: AppContext, id: number, name: string): Promise<Role> {
   if (await repo.nameTaken(ctx.db, name, id)) throw invalid('name', ADMIN_MSG.nameTaken);
-  try {
-    const row = await repo.rename(ctx.db, id, name);
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
-  } catch (error) {
-    if (isNameClash(error)) throw invalid('name', ADMIN_MSG.nameTaken);
-    throw error;
-  }
+  const row = await repo.rename(ctx.db, id, name);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
 }
 
 /** Refused for the system roles 1–11 and for roles that users still have. */

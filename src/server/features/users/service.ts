@@ -4,7 +4,7 @@ import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import { USER_LABELS, type AdminUser, type AssignableUser, type UsersQuery } from '../../../shared/schemas/users.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
-import { sqlState, violatedConstraint } from '../../db/client.ts';
+import { sqlState } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -45,47 +45,32 @@ async function checkInput(conn: Conn, input: UserValues, userId: number | null):
   if (!found.status) throw invalid('user_status_id', ADMIN_MSG.selectedInvalid(USER_LABELS.user_status_id));
 }
 
-/** A parallel request may take the e-mail between the check and the write; the unique index decides. */
-function emailClash(error: unknown): boolean {
-  return sqlState(error) === '23505' && violatedConstraint(error) === 'users_email_lower_uq';
-}
-
 /** An administrator creates a staff account with a first password the user should change by reset. */
 export async function create(ctx: AppContext, input: UserValues & { password: string }): Promise<AdminUser> {
   const { password, ...values } = input;
   const passwordHash = await hashPassword(password);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      await checkInput(tx, values, null);
-      const user = await repo.find(tx, await repo.insert(tx, { ...values, password_hash: passwordHash }));
-      if (!user) throw notFound(NOT_FOUND);
-      return user;
-    });
-  } catch (error) {
-    if (emailClash(error)) throw invalid('email', MSG.emailTaken);
-    throw error;
-  }
+  return ctx.db.transaction(async (tx) => {
+    await checkInput(tx, values, null);
+    const user = await repo.find(tx, await repo.insert(tx, { ...values, password_hash: passwordHash }));
+    if (!user) throw notFound(NOT_FOUND);
+    return user;
+  });
 }
 
 /** Changes a user's details; setting them Inactive ends their sessions, and nobody changes their own role or status. */
 export async function update(ctx: AppContext, actor: AuthUser, id: number, input: UserValues): Promise<AdminUser> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const before = await repo.find(tx, id);
-      if (!before) throw notFound(NOT_FOUND);
-      if (id === actor.id && input.role_id !== before.role_id) throw invalid('role_id', ADMIN_MSG.cannotChangeOwnRole);
-      if (id === actor.id && input.user_status_id !== before.user_status_id) throw invalid('user_status_id', ADMIN_MSG.cannotChangeOwnStatus);
-      await checkInput(tx, input, id);
-      await repo.update(tx, id, input);
-      if (input.user_status_id !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);
-      const user = await repo.find(tx, id);
-      if (!user) throw notFound(NOT_FOUND);
-      return user;
-    });
-  } catch (error) {
-    if (emailClash(error)) throw invalid('email', MSG.emailTaken);
-    throw error;
-  }
+  return ctx.db.transaction(async (tx) => {
+    const before = await repo.find(tx, id);
+    if (!before) throw notFound(NOT_FOUND);
+    if (id === actor.id && input.role_id !== before.role_id) throw invalid('role_id', ADMIN_MSG.cannotChangeOwnRole);
+    if (id === actor.id && input.user_status_id !== before.user_status_id) throw invalid('user_status_id', ADMIN_MSG.cannotChangeOwnStatus);
+    await checkInput(tx, input, id);
+    await repo.update(tx, id, input);
+    if (input.user_status_id !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);
+    const user = await repo.find(tx, id);
+    if (!user) throw notFound(NOT_FOUND);
+    return user;
+  });
 }
 
 /** Only users without history can go; anyone history names is deactivated instead (DESIGN §5). */

@@ -36,11 +36,13 @@ export function ProfilePage() {
 function ProfileForm({ profile }: { profile: SessionUser }) {
   const update = useUpdateProfile();
   const resetOwn = useResetOwnPassword();
-  const form = useZodForm(profileSchema, { first_name: profile.first_name, last_name: profile.last_name, email: profile.email });
+  const form = useZodForm(profileSchema, { first_name: profile.first_name, last_name: profile.last_name, email: profile.email, current_password: '' });
+  const emailChanged = form.values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async ({ current_password, ...values }) => {
     try {
-      const result = await update.mutateAsync(values);
+      const result = await update.mutateAsync(emailChanged ? { ...values, current_password } : values);
+      form.setFieldValue('current_password', '');
       notify.success(result.message);
     } catch (error) {
       applyServerErrors(form, error);
@@ -67,6 +69,9 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
           <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
         </SimpleGrid>
         <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+        {emailChanged ? (
+          <PasswordInput label="Current password" description="Needed to change your email" withAsterisk autoComplete="current-password" {...form.getInputProps('current_password')} />
+        ) : null}
         <Group align="flex-end" wrap="nowrap">
           <PasswordInput label="Password" value="********" disabled visibilityToggleButtonProps={{ hidden: true }} style={{ flex: 1 }} />
           <AppButton variant="secondary" onClick={resetPassword}>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { HandOverInput, HeldPad, ReturnInvoiceInput, TurnoverInvoiceInput } from '../../../shared/schemas/custodies.ts';
 import type { InvoicePage, InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { api, ApiError, type Paginated } from '../../lib/api.ts';
-import { invalidate, invoiceChangeKeys, queryKeys } from '../../lib/query-keys.ts';
+import { invalidate, invoiceChangeKeys, invoiceDetailKeys, invoiceListKeys, queryKeys } from '../../lib/query-keys.ts';
 
 export interface PageParams {
   page: number;
@@ -40,6 +40,17 @@ function useCustodyMutation<Input>(call: (input: Input) => Promise<Saved>) {
   });
 }
 
-export const useHandOver = () => useCustodyMutation(({ id, input }: { id: number; input: HandOverInput }) => api.post<Saved>(`hand-over-invoice/${id}`, input));
+/**
+ * A hand-over: the lists refetch at once; the invoice's details are only marked stale, since the
+ * courier who handed it over may no longer see it and its open details close instead.
+ */
+export function useHandOver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: HandOverInput }) => api.post<Saved>(`hand-over-invoice/${id}`, input),
+    onSuccess: () => Promise.all([invalidate(queryClient, invoiceListKeys), invalidate(queryClient, invoiceDetailKeys, false)]),
+  });
+}
+
 export const useCreateReturn = () => useCustodyMutation((input: ReturnInvoiceInput) => api.post<Saved>('create-return-invoice', input));
 export const useCreateTurnover = () => useCustodyMutation((input: TurnoverInvoiceInput) => api.post<Saved>('create-turnover-invoice', input));

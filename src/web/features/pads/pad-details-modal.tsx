@@ -1,9 +1,12 @@
-import { Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
+import { HeldBy, PadHistoryTimeline } from '../../components/pad-history-timeline.tsx';
+import { ledgerQueries } from '../../lib/ledger-queries.ts';
 import { SeriesGrid } from './series-grid.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -19,7 +22,23 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 Pad Details: read-only fields, the series grid with its legend, and Close. */
+/** Issue 13: who holds the pad now and its custody chain, loaded with the modal. */
+function PadHistorySection({ padId }: { padId: number }) {
+  const history = useQuery(ledgerQueries.padHistory(padId));
+  if (history.isPending) return <Loader size="sm" aria-label="Loading history" />;
+  if (!history.data) return <Text c="red">The history could not be loaded.</Text>;
+  return (
+    <Stack gap="xs">
+      <HeldBy history={history.data} />
+      <Text size="sm" fw={500}>
+        History
+      </Text>
+      <PadHistoryTimeline events={history.data.events} />
+    </Stack>
+  );
+}
+
+/** Spec §2 Pad Details: read-only fields, the series grid with its legend, who holds it, its history, and Close. */
 export function PadDetailsModal({ pad, onClose }: { pad: Pad | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
@@ -35,6 +54,7 @@ export function PadDetailsModal({ pad, onClose }: { pad: Pad | null; onClose: ()
             <Detail label="Remarks">{pad.remarks}</Detail>
           </SimpleGrid>
           <SeriesGrid series={pad.series} />
+          <PadHistorySection padId={pad.id} />
           <Group justify="flex-end">
             <AppButton variant="secondary" onClick={onClose}>
               Close

@@ -8,9 +8,10 @@ const statusName = (entry: SeriesEntry) => (entry.status === SERIES_ENTRY.USED ?
 
 /**
  * Spec §2 series grid: one circle per receipt number, filled when used, with the abbreviated number
- * under it and the full number as the hover title. With onToggle the circles are buttons.
+ * under it and the full number as the hover title. With onToggle the circles are buttons; `highlight`
+ * rings one number (Find receipt).
  */
-export function SeriesGrid({ series, onToggle }: { series: SeriesEntry[]; onToggle?: (number: number) => void }) {
+export function SeriesGrid({ series, onToggle, highlight }: { series: SeriesEntry[]; onToggle?: (number: number) => void; highlight?: number }) {
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
@@ -49,7 +50,13 @@ export function SeriesGrid({ series, onToggle }: { series: SeriesEntry[]; onTogg
                     {content}
                   </button>
                 ) : (
-                  <div className={classes.entry} role="img" title={String(entry.number)} aria-label={`${entry.number}: ${statusName(entry)}`}>
+                  <div
+                    className={`${classes.entry} ${entry.number === highlight ? classes.highlight : ''}`}
+                    role="img"
+                    title={String(entry.number)}
+                    aria-label={`${entry.number}: ${statusName(entry)}`}
+                    aria-current={entry.number === highlight ? 'true' : undefined}
+                  >
                     {content}
                   </div>
                 )}

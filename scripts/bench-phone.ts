@@ -1,0 +1,131 @@
+/**
+ * Issue 15 goal 3, the phone at the pier: /login in Debian's Chromium with CDP throttling (4× CPU, 150 ms
+ * round trip, 1.6 Mbit/s down, 750 kbit/s up, phone screen), cold cache: bytes transferred and the time
+ * until the sign-in form is on screen; a second visit with the cache; then Lighthouse (mobile preset, its
+ * own simulated throttling) for /login and, signed in, for /invoices.
+ *   npx tsx scripts/bench-phone.ts
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium, type Page } from '@playwright/test';
+import { ROLE } from '../src/shared/lookups.ts';
+import { createBranch, createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
+import { createTestApp } from '../src/server/test/test-app.ts';
+import { loadAverage, machine, median, ROOT, saveResult } from './bench-support.ts';
+import { buildWeb, webBuildIsCurrent, webSourcesHash } from './web-build-state.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEBUG_PORT = Number(process.env.BENCH_CDP_PORT ?? 9333);
+const RUNS = 3;
+
+const webDir = path.join(ROOT, '.tmp/web-bench');
+const hash = webSourcesHash(ROOT);
+if (!webBuildIsCurrent(webDir, hash)) await buildWeb(ROOT, webDir, hash);
+
+const t = await createTestApp({ WEB_DIR: webDir });
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'padtrack-bench-chromium-'));
+const browserProcess = spawn(
+  CHROMIUM,
+  ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profileDir}`, 'about:blank'],
+  { stdio: 'ignore' },
+);
+try {
+  const headOffice = await createBranch(t.db, { name: 'Head Office' });
+  t.ctx.config.headOfficeBranchId = headOffice.id;
+  const admin = await createUser(t.db, { role_id: ROLE.ADMIN, branch_id: headOffice.id });
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: admin.email, password: TEST_PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+
+  let browser = null;
+  for (let attempt = 0; attempt < 50 && !browser; attempt += 1) {
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`).catch(() => null);
+    if (!browser) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!browser) throw new Error(`Chromium at ${CHROMIUM} did not open its debugging port`);
+  const context = browser.contexts()[0];
+
+  /** One visit of /login on the phone profile: bytes over the wire and milliseconds until the form shows. */
+  const visit = async (page: Page, cacheDisabled: boolean) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    let bytes = 0;
+    let requests = 0;
+    cdp.on('Network.loadingFinished', (event) => {
+      bytes += event.encodedDataLength;
+      requests += 1;
+    });
+    const start = performance.now();
+    await page.goto(`${base}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('Email').first().waitFor({ state: 'visible', timeout: 60_000 });
+    const formMs = performance.now() - start;
+    await page.waitForLoadState('networkidle');
+    await cdp.detach();
+    return { form_ms: Math.round(formMs), transferred_bytes: bytes, requests };
+  };
+
+  const cold = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    cold.push(await visit(page, true));
+    await page.close();
+  }
+  const warmPage = await context.newPage();
+  await warmPage.setViewportSize({ width: 412, height: 823 });
+  await visit(warmPage, false);
+  const warm = await visit(warmPage, false);
+  const body = login.json() as { token: string; user: unknown };
+  await warmPage.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('padtrack.token', token);
+      localStorage.setItem('padtrack.user', user);
+    },
+    [body.token, JSON.stringify(body.user)],
+  );
+  await warmPage.close();
+
+  const score = async (url: string, signedIn: boolean) => {
+    const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      first_contentful_paint_ms: audit('first-contentful-paint'),
+      largest_contentful_paint_ms: audit('largest-contentful-paint'),
+      total_blocking_time_ms: audit('total-blocking-time'),
+      transferred_bytes: audit('total-byte-weight'),
+      final_url: lhr.finalDisplayedUrl,
+      lighthouse: lhr.lighthouseVersion,
+    };
+  };
+  const lighthouseLogin = await score(`${base}/login`, false);
+  const lighthouseInvoices = await score(`${base}/invoices`, true);
+  await browser.close();
+
+  saveResult('phone', {
+    date: new Date().toISOString(),
+    machine: machine(),
+    chromium: CHROMIUM,
+    load_average_1m: loadAverage(),
+    profile: '4x CPU, 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, 412x823, cold cache (CDP)',
+    login_cold: { runs: cold, form_ms_median: median(cold.map((r) => r.form_ms)), transferred_bytes_median: median(cold.map((r) => r.transferred_bytes)) },
+    login_second_visit: warm,
+    lighthouse_login: lighthouseLogin,
+    lighthouse_invoices_signed_in: lighthouseInvoices,
+    goals: 'login ≤ 150 kB, form ≤ 2,000 ms, Lighthouse ≥ 95 (/login) and ≥ 90 (/invoices)',
+  });
+} finally {
+  browserProcess.kill('SIGTERM');
+  await t.close();
+  fs.rmSync(profileDir, { recursive: true, force: true });
+}
