@@ -60,12 +60,13 @@ describe('roles and permissions', () => {
   it('when the menu is built, then drivers see only Custodies and admins see everything', () => {
     expect(menuFor(actor(10)).map((m) => m.label)).toEqual(['Custodies']);
     expect(menuFor(actor(null)).map((m) => m.label)).toEqual(['Custodies']);
-    expect(menuFor(actor(8)).map((m) => m.label)).toEqual(['Custodies', 'Transactions', 'Inventories', 'Reports']);
+    expect(menuFor(actor(8)).map((m) => m.label)).toEqual(['Custodies', 'Transactions', 'Inventories', 'Reports', 'Accountability']);
     expect(menuFor(actor(1)).map((m) => m.label)).toEqual([
       'Custodies',
       'Transactions',
       'Inventories',
       'Reports',
+      'Accountability',
       'Companies',
       'Routes',
       'Branches/Agencies',

@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: every benchmark of issues 4, 7 and 15 in turn, on PGlite and (where it applies) on the
+ * PostgreSQL server named by TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each
+ * writes its JSON to .tmp/bench/ and prints it. Copy the figures into docs/BENCHMARKS.md with the load average.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { loadAverage, machine, ROOT } from './bench-support.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const runs: Array<[string, Record<string, string>]> = [
+  ['scripts/bench-api.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['scripts/bench-scale.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['scripts/bench-scale.ts', {}],
+  ['scripts/bench-pads.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['scripts/bench-pads.ts', {}],
+  ['scripts/bench-reports.ts', {}],
+  ['scripts/bench-reports.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['scripts/bench-phone.ts', {}],
+  ['scripts/bench-start.ts', {}],
+];
+console.log(`${machine()}; load average ${loadAverage()} at ${new Date().toISOString()}`);
+const failed: string[] = [];
+for (const [script, env] of runs) {
+  const label = `${script}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ' (PGlite)'}`;
+  console.log(`\n== ${label}, load average ${loadAverage()}`);
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  if (!env.TEST_DATABASE_URL) delete childEnv.TEST_DATABASE_URL;
+  try {
+    execFileSync(process.execPath, [tsx, path.join(ROOT, script)], { stdio: 'inherit', env: childEnv });
+  } catch {
+    failed.push(label);
+  }
+}
+if (failed.length > 0) {
+  console.error(`\nMissed a budget or failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}
