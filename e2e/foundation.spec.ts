@@ -17,6 +17,7 @@ test('when the admin signs in, then Transactions is home and every menu entry is
     'Transactions',
     'Inventories',
     'Reports',
+    'Accountability',
     'Companies',
     'Routes',
     'Branches/Agencies',
@@ -31,8 +32,8 @@ test('when the admin signs in, then Transactions is home and every menu entry is
 });
 
 for (const [role, home, menu] of [
-  [3, '/pads', ['Custodies', 'Transactions', 'Inventories', 'Profile', 'Logout']],
-  [5, '/invoices', ['Custodies', 'Transactions', 'Inventories', 'Profile', 'Logout']],
+  [3, '/pads', ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Profile', 'Logout']],
+  [5, '/invoices', ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Profile', 'Logout']],
   [10, '/custodies', ['Custodies', 'Profile', 'Logout']],
 ] as const) {
   test(`when a role ${role} user signs in, then ${home} is home with the role's menu`, async ({ page, request }) => {
