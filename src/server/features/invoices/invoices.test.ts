@@ -432,13 +432,14 @@ describe('invoices: validation', () => {
     expect(count).toEqual([]);
   });
 
-  it('when an issue breaks the rules, then it is refused with a message and nothing changes', async () => {
+  it('when an issue breaks the rules (a courier must be an active user with a role: issue 11.16), then it is refused with a message and nothing changes', async () => {
     const s = await scene(4);
     const otherRoute = await createRoute(t.db);
     const [foreignPad] = await buildPads(t.db, otherRoute.id, 1);
     const [usedPad] = await buildPads(t.db, s.route.id, 1, { pad_status_id: PAD_STATUS.USED });
     const [issuedPad] = await buildPads(t.db, s.route.id, 1, { issuance_status_id: ISSUANCE_STATUS.ISSUED });
     const inactive = await createUser(t.db, { role_id: ROLE.DRIVER, user_status_id: USER_STATUS.INACTIVE });
+    const roleless = await createUser(t.db, { role_id: null });
     const req = await request(s.requester.headers, s.route.id, 2);
     const ids = s.routePads.map((p) => p.id);
     const cases: Array<[object, string, string]> = [
@@ -453,6 +454,7 @@ describe('invoices: validation', () => {
       [issueBody(req.id, [2_000_000_000], s.courier.id), 'pads', INVOICE_MSG.padsNotAvailable],
       [issueBody(req.id, ids.slice(0, 1), ''), 'assigned_user_id', 'Assign to is required'],
       [issueBody(req.id, ids.slice(0, 1), inactive.id), 'assigned_user_id', INVOICE_MSG.assigneeInvalid],
+      [issueBody(req.id, ids.slice(0, 1), roleless.id), 'assigned_user_id', INVOICE_MSG.assigneeInvalid],
       [issueBody(req.id, ids.slice(0, 1), s.courier.id, { user_id: s.custodian.user.id }), 'user_id', INVOICE_MSG.requesterMismatch],
       [issueBody(req.id, ids.slice(0, 1), s.courier.id, { route_id: otherRoute.id }), 'route_id', INVOICE_MSG.routeMismatch],
       [issueBody(0, ids.slice(0, 1), s.courier.id), 'invoice_id', 'Invoice is required'],
