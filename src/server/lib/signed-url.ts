@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_ID } from '../../shared/schemas/fields.ts';
 
 /** How long a PDF address handed to the browser stays valid. */
 export const SIGNED_URL_TTL_MS = 10 * 60 * 1000;
-
-const MAX_ID = 2_147_483_647;
 
 export interface SignedQuery {
   user?: string;

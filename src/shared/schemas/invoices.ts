@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG, required } from '../messages.ts';
 import { DIGITS, listQuery } from './common.ts';
 import { namedRef, pageResponse } from './responses.ts';
+import { padRow } from './pads.ts';
 import { dateRange, id, optionalDate, optionalId, pickedId, wholeNumber } from './fields.ts';
 
 export const MAX_PADS_PER_REQUEST = 1000;
@@ -179,20 +180,21 @@ export const invoicePage = pageResponse(invoiceRow).extend({ time_zone: z.string
 export type InvoicePage = z.infer<typeof invoicePage>;
 
 /** A pad as the invoice pads tables show it. */
-export const invoicePad = z.object({
-  id: z.number(),
-  route_id: z.number(),
-  route: routeRef,
-  number: z.number(),
-  series_number: z.string(),
-  series_from: z.number(),
-  series_to: z.number(),
-  pad_status_id: z.number(),
-  pad_status: namedRef,
-  issuance_status_id: z.number(),
-  issuance_status: namedRef,
-  remarks: z.string().nullable(),
-});
+export const invoicePad = padRow
+  .pick({
+    id: true,
+    route_id: true,
+    number: true,
+    series_number: true,
+    series_from: true,
+    series_to: true,
+    pad_status_id: true,
+    pad_status: true,
+    issuance_status_id: true,
+    issuance_status: true,
+    remarks: true,
+  })
+  .extend({ route: routeRef });
 export type InvoicePad = z.infer<typeof invoicePad>;
 
 /** Spec §3 "Invoice pad link". */

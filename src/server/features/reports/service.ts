@@ -12,6 +12,7 @@ import { likePattern, offsetOf, paginated } from '../../lib/pagination.ts';
 import { renderReportPdf, type ReportInvoice } from '../../lib/pdf/report-pdf.ts';
 import { findInvoiceRows, listInvoices, listPadsOfInvoices } from '../invoices/read-model.ts';
 import * as repo from './repo.ts';
+import type { SignedQuery, Verified } from '../../lib/signed-url.ts';
 import * as signed from './signed-url.ts';
 
 
@@ -117,7 +118,7 @@ export async function previewLink(ctx: AppContext, actor: Actor, invoiceIds: num
 }
 
 /** The user a signed address was made for, refused if the address is bad or the user lost report access since. */
-async function signedActor(ctx: AppContext, verified: signed.Verified): Promise<Actor> {
+async function signedActor(ctx: AppContext, verified: Verified): Promise<Actor> {
   if (!verified.ok) {
     if (verified.reason === 'missing') throw unauthenticated();
     throw forbidden(verified.reason === 'expired' ? REPORT_MSG.linkExpired : REPORT_MSG.linkInvalid);
@@ -128,10 +129,10 @@ async function signedActor(ctx: AppContext, verified: signed.Verified): Promise<
 }
 
 /** Renders the preview PDF behind a signed address, from the database as it is now. */
-export async function previewPdf(ctx: AppContext, q: signed.SignedQuery & { ids?: string }): Promise<Buffer> {
+export async function previewPdf(ctx: AppContext, q: SignedQuery & { ids?: string }): Promise<Buffer> {
   const packed = q.ids ?? '';
   const ids = signed.unpackIds(packed);
-  const verified: signed.Verified = ids ? signed.verifyPreview(keyOf(ctx), packed, q) : { ok: false, reason: q.signature ? 'invalid' : 'missing' };
+  const verified: Verified = ids ? signed.verifyPreview(keyOf(ctx), packed, q) : { ok: false, reason: q.signature ? 'invalid' : 'missing' };
   const actor = await signedActor(ctx, verified);
   if (!ids) throw forbidden(REPORT_MSG.linkInvalid);
   const eligible = ineligibilityMessages(ids, await repo.eligibility(ctx.db, ids, false)).length === 0;
@@ -213,7 +214,7 @@ export async function savedPdf(
   ctx: AppContext,
   reportId: number,
   bearerUser: Actor | null,
-  q: signed.SignedQuery,
+  q: SignedQuery,
 ): Promise<{ number: string; pdf: Buffer }> {
   if (bearerUser) {
     if (!can(bearerUser, 'report.use')) throw forbidden();
