@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ROLE, USER_STATUS } from '../src/shared/lookups.ts';
+import { PAD_STATUS, ROLE, USER_STATUS } from '../src/shared/lookups.ts';
 import type { AppContext } from '../src/server/context.ts';
 import { companies, settings, users } from '../src/server/db/schema.ts';
 import { insertUser } from '../src/server/features/accounts/repo.ts';
+import { businessDate } from '../src/server/features/ledger/writer.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -135,10 +136,16 @@ export async function loadDemo(app: FastifyInstance, ctx: AppContext, options: {
   const accounting = await as(8);
   const driver = await as(10);
 
-  await custodian.call('POST', 'add-pad', { route_id: routes.batangasCalapan, series_from: 100001, series_to: 150000, user_id: ids[3] });
-  await custodian.call('POST', 'add-pad', { route_id: routes.manilaIloilo, series_from: 2500001, series_to: 2550000, user_id: ids[3] });
-  await custodian.call('POST', 'add-pad', { route_id: routes.cebuTagbilaran, series_from: 1000000001, series_to: 1000050000, user_id: ids[3] });
-
+  // Two months ago the pads are generated and the first ones issued; last month they move (the RAAF of
+  // that month has a beginning, receipts, uses, transfers, a lost pad and an ending). The ledger records
+  // those movements on the dates below (ctx.ledgerClock); everything after them is recorded now.
+  const day = (monthsBack: number, dayOfMonth: number) => {
+    const [year, month] = businessDate(new Date(), ctx.config.timeZone).split('-').map(Number);
+    return new Date(Date.UTC(year, month - 1 - monthsBack, dayOfMonth, 2, 0, 0));
+  };
+  const on = (when: Date) => {
+    ctx.ledgerClock = () => when;
+  };
   const available = async (routeId: number, n: number) => {
     const page = await custodian.call<{ data: Array<{ id: number }> }>('GET', 'available-pads', undefined, { route_id: String(routeId), per_page: String(n) });
     return page.data.slice(0, n).map((p) => p.id);
@@ -157,40 +164,61 @@ export async function loadDemo(app: FastifyInstance, ctx: AppContext, options: {
         user_id: requesterId,
       })
     ).data.id;
-
-  // Completed issues to Batangas, Calapan and Batangas again: what reports are made of.
   const completed: number[] = [];
-  for (const [who, requesterRole, routeId, count] of [
-    [branchHead, 5, routes.batangasCalapan, 3],
-    [supervisor, 6, routes.batangasCalapan, 2],
-    [ticketing, 7, routes.manilaIloilo, 2],
-  ] as const) {
-    const requestId = await request(who, routeId, count);
-    const issuedId = await issue(requestId, routeId, ids[requesterRole], await available(routeId, count), ids[10], 14);
+  const issueAccepted = async (who: DemoApi, requesterRole: number, routeId: number, count: number) => {
+    const pads = await available(routeId, count);
+    const issuedId = await issue(await request(who, routeId, count), routeId, ids[requesterRole], pads, ids[10], 14);
     await who.call('POST', `accept-invoice/${issuedId}`);
     completed.push(issuedId);
+    return pads;
+  };
+  type HeldPad = { id: number; number: number; pad_status_id: number; issuance_status_id: number; series: Array<{ number: number; status: number }> };
+  const markUsed = async (who: DemoApi, padId: number, usedCount: number, changes: { remarks?: string; pad_status_id?: number } = {}) => {
+    const pad = (await who.call<{ data: HeldPad }>('GET', `get-pad/${padId}`)).data;
+    await who.call('PUT', `update-pad/${padId}`, {
+      pad_status_id: changes.pad_status_id ?? pad.pad_status_id,
+      issuance_status_id: pad.issuance_status_id,
+      remarks: changes.remarks ?? null,
+      series: pad.series.map((entry, i) => ({ ...entry, status: i < usedCount ? 2 : 1 })),
+    });
+  };
+
+  let usedPad: number;
+  try {
+    on(day(2, 20));
+    await custodian.call('POST', 'add-pad', { route_id: routes.batangasCalapan, series_from: 100001, series_to: 150000, user_id: ids[3] });
+    await custodian.call('POST', 'add-pad', { route_id: routes.manilaIloilo, series_from: 2500001, series_to: 2550000, user_id: ids[3] });
+    await custodian.call('POST', 'add-pad', { route_id: routes.cebuTagbilaran, series_from: 1000000001, series_to: 1000050000, user_id: ids[3] });
+    on(day(2, 22));
+    const [first, returnedPad, turnedPad] = await issueAccepted(branchHead, 5, routes.batangasCalapan, 3);
+    const [supervisorPad] = await issueAccepted(supervisor, 6, routes.batangasCalapan, 2);
+    usedPad = first;
+    on(day(2, 26));
+    await markUsed(branchHead, usedPad, 10);
+
+    on(day(1, 3));
+    await issueAccepted(ticketing, 7, routes.manilaIloilo, 2);
+    on(day(1, 5));
+    await markUsed(branchHead, usedPad, 18, { remarks: 'Used for the 06:00 and 08:30 trips' });
+    on(day(1, 10));
+    const returned = (await branchHead.call<Created>('POST', 'create-return-invoice', { pads: [returnedPad], assigned_user_id: ids[11] })).data.id;
+    await accounting.call('POST', `accept-invoice/${returned}`);
+    on(day(1, 14));
+    const turnover = (await branchHead.call<Created>('POST', 'create-turnover-invoice', { pads: [turnedPad], branch_id: branches['Calapan Terminal'], assigned_user_id: ids[10] })).data.id;
+    await supervisor.call('POST', `accept-invoice/${turnover}`);
+    on(day(1, 17));
+    const [lostPad] = await issueAccepted(branchHead, 5, routes.batangasCalapan, 2);
+    on(day(1, 20));
+    await markUsed(branchHead, lostPad, 0, { pad_status_id: PAD_STATUS.LOST, remarks: 'Lost overboard on the 14:00 trip' });
+    on(day(1, 24));
+    await markUsed(supervisor, supervisorPad, 12, { remarks: 'Calapan morning trips' });
+  } finally {
+    ctx.ledgerClock = undefined;
   }
 
-  // The branch head uses some receipts of a pad, then returns it to the head office.
-  const held = await branchHead.call<{ data: Array<{ id: number; series: Array<{ number: number; status: number }>; pad_status_id: number; issuance_status_id: number; number: number }> }>(
-    'GET',
-    'get-user-pads',
-  );
-  const [usedPad, returnedPad, turnedPad] = held.data;
-  await branchHead.call('PUT', `update-pad/${usedPad.id}`, {
-    pad_status_id: usedPad.pad_status_id,
-    issuance_status_id: usedPad.issuance_status_id,
-    remarks: 'Used for the 06:00 and 08:30 trips',
-    series: usedPad.series.map((entry, i) => ({ ...entry, status: i < 18 ? 2 : 1 })),
-  });
-  const returned = (await branchHead.call<Created>('POST', 'create-return-invoice', { pads: [returnedPad.id], assigned_user_id: ids[11] })).data.id;
-  await accounting.call('POST', `accept-invoice/${returned}`);
-  await branchHead.call('POST', 'create-return-invoice', { pads: [usedPad.id], assigned_user_id: ids[11] });
-
-  // Turnovers from Batangas to Calapan: one accepted by the Calapan supervisor, one on the road.
+  // This month: the branch head sends the used pad back (still on the road), Batangas turns a pad over to Calapan, handed over on the way.
+  await branchHead.call('POST', 'create-return-invoice', { pads: [usedPad], assigned_user_id: ids[11] });
   const ticketHeld = await ticketing.call<{ data: Array<{ id: number }> }>('GET', 'get-user-pads');
-  const turnover = (await branchHead.call<Created>('POST', 'create-turnover-invoice', { pads: [turnedPad.id], branch_id: branches['Calapan Terminal'], assigned_user_id: ids[10] })).data.id;
-  await supervisor.call('POST', `accept-invoice/${turnover}`);
   const onTheRoad = (
     await ticketing.call<Created>('POST', 'create-turnover-invoice', { pads: [ticketHeld.data[0].id], branch_id: branches['Calapan Terminal'], assigned_user_id: ids[10] })
   ).data.id;
@@ -203,6 +231,11 @@ export async function loadDemo(app: FastifyInstance, ctx: AppContext, options: {
   await request(ticketing, routes.manilaIloilo, 2);
 
   await accounting.call('POST', 'reports', { invoice_ids: completed.slice(0, 2), remarks: 'Weekly reconciliation, Batangas - Calapan', data: '' });
+
+  // The Batangas branch head certifies last month's RAAF and accounting reviews it; the others have not certified yet.
+  const lastMonth = businessDate(day(1, 15), ctx.config.timeZone).slice(0, 7);
+  const certificate = await branchHead.call<Created>('POST', 'raaf/certify', { month: lastMonth, user_id: ids[5] });
+  await accounting.call('POST', `raaf/${certificate.data.id}/review`);
 
   await ctx.db.insert(settings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
   return 'loaded';

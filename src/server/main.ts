@@ -1,16 +1,22 @@
 import { loadConfig } from './config.ts';
+import { startBanner } from './lib/banner.ts';
 import { startApp } from './start.ts';
 
 const config = loadConfig();
-const { app, ctx, database } = await startApp(config);
+const { app, ctx, database, generatedAdminPassword } = await startApp(config);
 if (process.argv.includes('--demo')) {
   const { loadDemo } = await import('../../scripts/demo-data.ts');
   await app.ready();
-  const result = await loadDemo(app, ctx, { force: process.argv.includes('--force') });
+  const level = app.log.level;
+  app.log.level = 'warn';
+  const result = await loadDemo(app, ctx, { force: process.argv.includes('--force') }).finally(() => {
+    app.log.level = level;
+  });
   app.log.info(result === 'already' ? 'Demo data is already loaded.' : 'Demo data loaded (password Demo@2026; accounts in the README).');
 }
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`PadTrack is running at ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+const databaseName = database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL';
+process.stdout.write(`${startBanner({ url: config.appUrl, database: databaseName, admin: generatedAdminPassword ? { email: config.adminEmail, password: generatedAdminPassword } : null })}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

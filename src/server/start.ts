@@ -16,9 +16,6 @@ export async function startApp(config: Config, options: { database?: Database; l
     }));
   await seedLookups(database.db);
   const generated = await seedFirstAdmin(database.db, config.adminEmail, config.adminPassword);
-  if (generated) {
-    log.warn(`First admin created: ${config.adminEmail} with password ${generated} (shown once; change it after signing in)`);
-  }
   const ctx: AppContext = {
     db: database.db,
     config,

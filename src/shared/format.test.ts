@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateSeries, expectedReturnText, fullName, greetingName, pagerWindow, routeLabel } from './format.ts';
+import { abbreviateSeries, expectedReturnText, fullName, greetingName, pagerWindow, routeLabel, seriesRange } from './format.ts';
 
 describe('formatters', () => {
   it('when a series number is shown in the grid, then it is abbreviated as spec §9 says', () => {
@@ -9,6 +9,11 @@ describe('formatters', () => {
     expect(abbreviateSeries(1000001)).toBe('1.0M-0001');
     expect(abbreviateSeries(2500000000123)).toBe('2.5T-0123');
     expect(abbreviateSeries(3_400_000_000)).toBe('3.4B-0000');
+  });
+
+  it('when a series is shown where staff compare it with paper, then both ends are written in full', () => {
+    expect(seriesRange(100251, 100300)).toBe('100251-100300');
+    expect(seriesRange(2500000000001, 2500000000050)).toBe('2500000000001-2500000000050');
   });
 
   it('when the expected return is empty, past, today or ahead, then "-", "Overdue", "Due today" or "N days"', () => {

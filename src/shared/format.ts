@@ -17,6 +17,11 @@ export function abbreviateSeries(value: number | string): string {
   return `${head}${suffix}-${tail}`;
 }
 
+/** A pad's series in full, "100251-100300", as staff compare it with the paper pad; only the series circles abbreviate. */
+export function seriesRange(from: number | string, to: number | string): string {
+  return `${from}-${to}`;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);

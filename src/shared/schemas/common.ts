@@ -47,6 +47,20 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The page sizes a list offers (issue 14); `per_page` takes any size up to 100, these are the choices shown. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/**
+ * Optional column sorting of a list (issue 14): `sort` names one of the list's whitelisted columns and
+ * `order` is asc (the default) or desc; without `sort` the list keeps its own order. Anything else is a 422.
+ */
+export const sortParams = <K extends string>(keys: readonly [K, ...K[]]) => ({
+  sort: z.enum(keys, { error: `Sort must be one of: ${keys.join(', ')}` }).optional(),
+  order: z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).optional(),
+});
+
 export interface Paginated<T> {
   data: T[];
   current_page: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery } from './common.ts';
+import { listQuery, sortParams } from './common.ts';
+import { INVOICE_SORTS } from './invoices.ts';
 import { id, pickedId } from './fields.ts';
 import type { Pad } from './pads.ts';
 
@@ -31,6 +32,7 @@ const padIds = z
   .transform((ids) => [...new Set(ids)]);
 
 export const inTransitQuery = listQuery.extend({
+  ...sortParams(INVOICE_SORTS),
   invoice_type: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(32_767).optional()),
 });
 export type InTransitQuery = z.infer<typeof inTransitQuery>;

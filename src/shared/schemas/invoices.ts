@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG, required } from '../messages.ts';
-import { DIGITS, listQuery } from './common.ts';
+import { DIGITS, listQuery, sortParams } from './common.ts';
 import { namedRef, pageResponse } from './responses.ts';
 import { padRow } from './pads.ts';
 import { dateRange, id, optionalDate, optionalId, pickedId, wholeNumber } from './fields.ts';
@@ -54,8 +54,13 @@ const refId = (label: string) => pickedId(required(label), `The selected ${label
 const dateParam = (label: string) =>
   optionalDate(label, { format: `${label}: ${INVOICE_MSG.badDate}`, invalid: `${label}: ${INVOICE_MSG.badDate}` });
 
+/** The invoice list columns Transactions and Custodies sort by (issue 14), named as the web's column keys. */
+export const INVOICE_SORTS = ['type', 'pads', 'route', 'by', 'to', 'status', 'date', 'expected', 'assigned'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
 export const invoiceListQuery = dateRange(
   listQuery.extend({
+    ...sortParams(INVOICE_SORTS),
     invoice_type: optionalId,
     invoice_status: optionalId,
     issuance_status: optionalId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
-import { listQuery, text } from './common.ts';
+import { listQuery, sortParams, text } from './common.ts';
 import { MAX_ID, id, refId, wholeNumber } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -105,7 +105,12 @@ export const updatePadSchema = z.object({
 });
 export type UpdatePadInput = z.output<typeof updatePadSchema>;
 
+/** The Inventories columns a pad list sorts by (issue 14). */
+export const PAD_SORTS = ['route', 'number', 'series', 'pad_status', 'issuance_status'] as const;
+export type PadSort = (typeof PAD_SORTS)[number];
+
 export const padListQuery = listQuery.extend({
+  ...sortParams(PAD_SORTS),
   route: id().optional(),
 });
 export type PadListQuery = z.output<typeof padListQuery>;

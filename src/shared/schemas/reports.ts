@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, optionalText } from './common.ts';
+import { listQuery, optionalText, sortParams } from './common.ts';
 import { dateRange, id, optionalDate } from './fields.ts';
 
 /** Most invoices one report may cover; keeps the PDF, the signed preview address and the transaction bounded. */
@@ -22,8 +22,12 @@ export const REPORT_MSG = {
 
 export const completedInvoicesQuery = listQuery;
 
+/** The Reports columns the list sorts by (issue 14). */
+export const REPORT_SORTS = ['number', 'total', 'by', 'date'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+
 export const reportListQuery = dateRange(
-  listQuery.extend({ start_date: optionalDate('Start Date'), end_date: optionalDate('End Date') }),
+  listQuery.extend({ ...sortParams(REPORT_SORTS), start_date: optionalDate('Start Date'), end_date: optionalDate('End Date') }),
   REPORT_MSG.endBeforeStart,
 );
 export type ReportListQuery = z.infer<typeof reportListQuery>;

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { seriesRange } from '../../../shared/format.ts';
 import { SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { SeriesEntry } from '../../../shared/pad-status.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
@@ -54,7 +55,7 @@ export async function listHeldPads(
       ...pad,
       updated_at: updated_at.toISOString(),
       route: { ...r.route, company: r.company },
-      series_number: `${pad.series_from}-${pad.series_to}`,
+      series_number: seriesRange(pad.series_from, pad.series_to),
       series: seriesEntries(pad.series_from, series_status),
       pad_status: r.padStatus,
       issuance_status: r.issuanceStatus,

@@ -18,7 +18,7 @@ export async function listInTransit(ctx: AppContext, actor: Actor, query: InTran
       typeId: query.invoice_type,
       search: query.search ? { text: query.search, by: 'branchOrPad' } : undefined,
     },
-    { page: query.page, perPage: query.per_page },
+    { page: query.page, perPage: query.per_page, sort: query.sort, direction: query.order },
     ctx.config.timeZone,
   );
   return { ...paginated(rows, total, query.page, query.per_page), time_zone: ctx.config.timeZone };

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { expectedReturnText, routeLabel } from '../../../shared/format.ts';
+import { expectedReturnText, routeLabel, seriesRange } from '../../../shared/format.ts';
 import type { InvoiceScope } from '../../../shared/permissions.ts';
-import type { NamedRef } from '../../../shared/schemas/common.ts';
-import { MIXED_ROUTES, type ActivityRow, type InvoicePad, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
+import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
+import { MIXED_ROUTES, type ActivityRow, type InvoiceSort, type InvoicePad, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
 import {
   activities,
@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 /** First, middle and last name joined as format.ts fullName() does it: the one full-name expression of the server. */
 export const fullNameOf = (t: { first_name: AnyPgColumn; middle_name: AnyPgColumn; last_name: AnyPgColumn }) =>
@@ -163,12 +164,17 @@ export function padMatches(search: string): SQL {
   return or(byNumber, text, and(sql`${pads.series_from} <= ${n}`, sql`${pads.series_to} >= ${n}`)) as SQL;
 }
 
-/** "Search by branch name or pad number": the origin or destination branch, or one of the invoice's pads. */
+/**
+ * "Search by branch name or pad number": the origin or destination branch, one of the invoice's pads,
+ * and (issue 14) the route's name or the courier's (Assigned To) name.
+ */
 function branchOrPadMatches(search: string): SQL {
   const pattern = likePattern(search);
   return or(
     ilike(fromBranch.name, pattern),
     ilike(toBranch.name, pattern),
+    exists(sql`(select 1 from ${routes} where ${routes.id} = ${invoices.route_id} and ${routes.name} ilike ${pattern})`),
+    exists(sql`(select 1 from ${users} where ${users.id} = ${invoices.assigned_user_id} and ${fullNameOf(users)} ilike ${pattern})`),
     exists(
       sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${padMatches(search)})`,
     ),
@@ -214,15 +220,29 @@ function filterCondition(filter: InvoiceFilter, timeZone: string): SQL | undefin
   );
 }
 
-/** One page of the invoices the filter lets through: newest first, or (Reports) the last accepted first. */
+/** The list columns an invoice page sorts by (issue 14), on the invoices table and the two branches the id query joins. */
+const sortColumns: Record<InvoiceSort, SQLWrapper | AnyPgColumn> = {
+  type: invoices.invoice_type_id,
+  pads: invoices.pad_count,
+  route: sql`(select ${routes.name} from ${routes} where ${routes.id} = ${invoices.route_id})`,
+  by: fromBranch.name,
+  to: toBranch.name,
+  status: invoices.invoice_status_id,
+  date: invoices.created_at,
+  expected: invoices.expected_return_date,
+  assigned: sql`(select ${fullNameOf(users)} from ${users} where ${users.id} = ${invoices.assigned_user_id})`,
+};
+
+/** One page of the invoices the filter lets through: newest first, (Reports) the last accepted first, or by a chosen column. */
 export async function listInvoices(
   conn: Conn,
   filter: InvoiceFilter,
-  page: { page: number; perPage: number; order?: 'newest' | 'lastAccepted' },
+  page: { page: number; perPage: number; order?: 'newest' | 'lastAccepted'; sort?: InvoiceSort; direction?: SortOrder },
   timeZone: string,
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
   const where = filterCondition(filter, timeZone);
-  const order = page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
+  const defaultOrder = page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
+  const order = sortedBy(sortColumns, { sort: page.sort, order: page.direction }, invoices.id, defaultOrder);
   const [idRows, [{ count }]] = await Promise.all([
     conn
       .select({ id: invoices.id })
@@ -338,7 +358,7 @@ export async function listInvoicePads(
       route_id: r.pad.route_id,
       route: { ...r.route, company: r.company },
       number: r.pad.number,
-      series_number: `${r.pad.series_from}-${r.pad.series_to}`,
+      series_number: seriesRange(r.pad.series_from, r.pad.series_to),
       series_from: r.pad.series_from,
       series_to: r.pad.series_to,
       pad_status_id: r.pad.pad_status_id,

@@ -1,4 +1,4 @@
-import { fullName } from '../../../shared/format.ts';
+import { fullName, seriesRange } from '../../../shared/format.ts';
 import { PAD_STATUS } from '../../../shared/lookups.ts';
 import { can, type Actor, type RaafHolderForRules } from '../../../shared/permissions.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
@@ -109,7 +109,7 @@ export async function padHistory(ctx: AppContext, padId: number): Promise<PadHis
   const [route] = await repo.routeInfos(ctx.db, [pad.route_id]);
   const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, padId), [pad.holder_user_id], [pad.holder_branch_id]);
   return {
-    pad: { id: pad.id, number: pad.number, series_number: `${pad.series_from}-${pad.series_to}`, route },
+    pad: { id: pad.id, number: pad.number, series_number: seriesRange(pad.series_from, pad.series_to), route },
     holder: { user: names.person(pad.holder_user_id), branch: names.branch(pad.holder_branch_id) },
     in_transit_invoice: await inTransitOf(ctx, pad, names),
     events,
@@ -134,7 +134,7 @@ export async function findReceipt(ctx: AppContext, query: { number: number; rout
     const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, pad.id, query.number), [pad.holder_user_id], [pad.holder_branch_id]);
     answers.push({
       route,
-      pad: { id: pad.id, number: pad.number, series_number: `${pad.series_from}-${pad.series_to}` },
+      pad: { id: pad.id, number: pad.number, series_number: seriesRange(pad.series_from, pad.series_to) },
       status: receiptStatus(pad, query.number),
       holder: { user: names.person(pad.holder_user_id), branch: names.branch(pad.holder_branch_id) },
       in_transit_invoice: await inTransitOf(ctx, pad, names),

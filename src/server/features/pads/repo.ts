@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { SeriesEntry } from '../../../shared/pad-status.ts';
-import { MAX_PAD_NUMBER, type Pad } from '../../../shared/schemas/pads.ts';
-import type { NamedRef } from '../../../shared/schemas/common.ts';
+import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
+import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 export type PadRow = typeof pads.$inferSelect;
 
@@ -105,7 +107,7 @@ function toPad(row: JoinedRow): Pad {
     route_id: p.route_id,
     route: { ...row.route, company: row.company },
     number: p.number,
-    series_number: `${p.series_from}-${p.series_to}`,
+    series_number: seriesRange(p.series_from, p.series_to),
     series_from: p.series_from,
     series_to: p.series_to,
     pad_status_id: p.pad_status_id,
@@ -195,10 +197,19 @@ async function newestPage(conn: Conn, routeId: number | undefined, pageNo: numbe
   return { data: await padsByIds(conn, row.ids ?? [], [desc(pads.id)]), total: Number(row.total) };
 }
 
-export async function listPads(conn: Conn, query: { page: number; per_page: number; search?: string; route?: number }) {
-  if (!query.search) return newestPage(conn, query.route, query.page, query.per_page);
+/** The Inventories columns a pad list sorts by (issue 14); Route follows the (route, number) unique index. */
+const sortColumns: Record<PadSort, AnyColumn | AnyColumn[]> = {
+  route: [pads.route_id, pads.number],
+  number: pads.number,
+  series: pads.series_from,
+  pad_status: pads.pad_status_id,
+  issuance_status: pads.issuance_status_id,
+};
+
+export async function listPads(conn: Conn, query: { page: number; per_page: number; search?: string; route?: number; sort?: PadSort; order?: SortOrder }) {
+  if (!query.search && !query.sort) return newestPage(conn, query.route, query.page, query.per_page);
   const where = and(query.route ? eq(pads.route_id, query.route) : undefined, searchCondition(query.search));
-  return page(conn, where, [desc(pads.id)], query.page, query.per_page);
+  return page(conn, where, sortedBy(sortColumns, query, pads.id, [desc(pads.id)]), query.page, query.per_page);
 }
 
 /** Spec §4 "Pads available for issuing", minus pads an in-transit invoice carries. */

@@ -1,7 +1,8 @@
+import { seriesRange } from '../../../shared/format.ts';
 import { derivePadStatus } from '../../../shared/pad-status.ts';
 import { ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
-import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
+import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type PadListQuery, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
@@ -60,14 +61,14 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
   } catch (error) {
     if (sqlState(error) === EXCLUSION_VIOLATION) {
       const clash = await repo.findOverlappingPad(ctx.db, input.route_id, input.series_from, input.series_to);
-      throw invalid('series_from', PAD_MSG.overlap(clash ? { number: clash.number, series_number: `${clash.series_from}-${clash.series_to}` } : null));
+      throw invalid('series_from', PAD_MSG.overlap(clash ? { number: clash.number, series_number: seriesRange(clash.series_from, clash.series_to) } : null));
     }
     throw error;
   }
 }
 
 /** Spec §2 Inventories list: everyone with the screen sees every pad; search and route narrow it. */
-export async function listPads(ctx: AppContext, query: { page: number; per_page: number; search?: string; route?: number }): Promise<Paginated<Pad>> {
+export async function listPads(ctx: AppContext, query: PadListQuery): Promise<Paginated<Pad>> {
   const { data, total } = await repo.listPads(ctx.db, query);
   return paginated(data, total, query.page, query.per_page);
 }
@@ -111,7 +112,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       if (pad.locked_by_invoice_id === null) assertCan(actor, 'pad.editThis', pad, PAD_MSG.notYourBranch);
       if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== pad.updated_at.getTime()) throw conflict(PAD_MSG.stale);
       if (input.route_id !== undefined && input.route_id !== pad.route_id) throw forbidden(PAD_MSG.fieldNotAllowed('route'));
-      if (input.series_number !== undefined && input.series_number.trim() !== `${pad.series_from}-${pad.series_to}`) {
+      if (input.series_number !== undefined && input.series_number.trim() !== seriesRange(pad.series_from, pad.series_to)) {
         throw forbidden(PAD_MSG.fieldNotAllowed('series number'));
       }
 

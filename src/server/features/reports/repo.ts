@@ -1,8 +1,11 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { USER_STATUS } from '../../../shared/lookups.ts';
+import type { SortOrder } from '../../../shared/schemas/common.ts';
+import type { ReportSort } from '../../../shared/schemas/reports.ts';
 import type { Conn } from '../../db/client.ts';
 import { invoices, reportInvoices, reports, roles, users } from '../../db/schema.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 import { fullNameOf } from '../invoices/read-model.ts';
 
 export interface InvoiceEligibility {
@@ -76,9 +79,17 @@ export async function insertReport(conn: Conn, values: typeof reports.$inferInse
 
 const generatorUser = alias(users, 'generator');
 
+/** The Reports columns the list sorts by (issue 14). */
+const reportSortColumns: Record<ReportSort, SQLWrapper | AnyColumn> = {
+  number: reports.number,
+  total: reports.total_invoice,
+  by: fullNameOf(generatorUser),
+  date: reports.created_at,
+};
+
 export async function listReports(
   conn: Conn,
-  q: { offset: number; limit: number; pattern?: string; startDate?: string; endDate?: string; timeZone: string },
+  q: { offset: number; limit: number; pattern?: string; startDate?: string; endDate?: string; timeZone: string; sort?: ReportSort; order?: SortOrder },
 ) {
   const filters: Array<SQL | undefined> = [];
   if (q.pattern) {
@@ -110,7 +121,7 @@ export async function listReports(
     .from(reports)
     .innerJoin(generatorUser, eq(generatorUser.id, reports.generated_by))
     .where(where)
-    .orderBy(desc(reports.created_at), desc(reports.id))
+    .orderBy(...sortedBy(reportSortColumns, q, reports.id, [desc(reports.created_at), desc(reports.id)]))
     .limit(q.limit)
     .offset(q.offset);
   return { total, rows };

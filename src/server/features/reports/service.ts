@@ -199,6 +199,8 @@ export async function listReports(ctx: AppContext, actor: Actor, q: ReportListQu
     startDate: q.start_date,
     endDate: q.end_date,
     timeZone: ctx.config.timeZone,
+    sort: q.sort,
+    order: q.order,
   });
   const key = keyOf(ctx);
   const data = rows.map((row) => ({

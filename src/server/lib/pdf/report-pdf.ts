@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { seriesRange } from '../../../shared/format.ts';
 import { pdfText } from './text.ts';
 
 export interface ReportPad {
@@ -371,7 +372,7 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
       invoice.pads.map((pad, i) => [
         String(i + 1),
         String(pad.number),
-        `${pad.series_from} - ${pad.series_to}`,
+        seriesRange(pad.series_from, pad.series_to),
         count(receiptsOf(pad)),
         pdfText(pad.pad_status),
       ]),

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { abbreviateSeries, routeLabel } from '../../../shared/format.ts';
+import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import type { InvoicePad } from '../../../shared/schemas/invoices.ts';
 import { invoiceQueries } from '../../lib/invoice-queries.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
@@ -15,11 +15,7 @@ const columns: Column<InvoicePad>[] = [
   {
     key: 'series',
     header: 'Series Number',
-    render: (p) => (
-      <span title={p.series_number}>
-        {abbreviateSeries(p.series_from)} - {abbreviateSeries(p.series_to)}
-      </span>
-    ),
+    render: (p) => seriesRange(p.series_from, p.series_to),
   },
   { key: 'route', header: 'Route', wrap: true, render: (p) => routeLabel(p.route) },
   { key: 'status', header: 'Pad Status', render: (p) => p.pad_status.name },

@@ -1,6 +1,6 @@
 import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { abbreviateSeries, routeLabel } from '../../../shared/format.ts';
+import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import { can } from '../../../shared/permissions.ts';
 import { INVOICE_MSG, issueInvoiceSchema, type InvoiceDetail } from '../../../shared/schemas/invoices.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
@@ -24,11 +24,7 @@ const columns: Column<Pad>[] = [
   {
     key: 'series',
     header: 'Series Number',
-    render: (p) => (
-      <span title={p.series_number}>
-        {abbreviateSeries(p.series_from)} - {abbreviateSeries(p.series_to)}
-      </span>
-    ),
+    render: (p) => seriesRange(p.series_from, p.series_to),
   },
   { key: 'status', header: 'Pad Status', render: (p) => p.pad_status.name },
 ];

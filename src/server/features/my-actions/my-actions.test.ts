@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
+import type { MyActionGroup, MyActions } from '../../../shared/schemas/my-actions.ts';
+import { pads } from '../../db/schema.ts';
+import { buildInvoice, buildIssuedInvoice, buildPad, createBranch, createUser, loginAs, signedIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let headOffice: Awaited<ReturnType<typeof createBranch>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  headOffice = await createBranch(t.db, { name: 'Head Office' });
+  t.ctx.config.headOfficeBranchId = headOffice.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+
+async function myActions(headers: Headers): Promise<MyActions> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/my-actions', headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+const group = (answer: MyActions, kind: MyActionGroup['kind']) => answer.groups.find((g) => g.kind === kind);
+
+describe('GET /api/my-actions', () => {
+  it('when nobody is signed in, then it answers 401', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/my-actions' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('when each role asks, then it gets only the groups its role can act on', async () => {
+    const expected: Array<[number | null, string[]]> = [
+      [1, ['issue', 'accept', 'carry', 'overdue']],
+      [2, ['accept', 'carry', 'overdue']],
+      [3, ['issue', 'accept', 'carry', 'overdue']],
+      [4, ['accept', 'carry', 'overdue']],
+      [5, ['accept', 'carry', 'overdue']],
+      [6, ['accept', 'carry', 'overdue']],
+      [7, ['accept', 'carry', 'overdue']],
+      [8, ['accept', 'carry', 'overdue']],
+      [9, ['accept', 'carry', 'overdue']],
+      [10, ['carry']],
+      [11, ['carry']],
+      [null, []],
+    ];
+    for (const [role_id, kinds] of expected) {
+      const { headers } = await signedIn(t, { role_id, branch_id: headOffice.id });
+      const answer = await myActions(headers);
+      expect(answer.groups.map((g) => g.kind), `role ${role_id}`).toEqual(kinds);
+    }
+  });
+
+  it('when requests are pending, then roles 1 and 3 see their count and the newest five, each linking to its details', async () => {
+    const custodian = await signedIn(t, { role_id: 3, branch_id: headOffice.id });
+    const before = group(await myActions(custodian.headers), 'issue')?.count ?? 0;
+    const requester = await createUser(t.db, { role_id: 5, branch_id: headOffice.id });
+    const made = [];
+    for (let i = 0; i < 6; i += 1) made.push(await buildInvoice(t.db, { user_id: requester.id, pad_count: 3, created_at: new Date(Date.now() + i * 1000) }));
+    await buildInvoice(t.db, { user_id: requester.id, status: INVOICE_STATUS.ISSUED });
+
+    const issue = group(await myActions(custodian.headers), 'issue');
+    expect(issue).toMatchObject({ title: 'Requests to issue', count: before + 6, menu_path: '/invoices' });
+    expect(issue?.items).toHaveLength(5);
+    const newest = made[5];
+    expect(issue?.items[0]).toEqual({ id: newest.id, label: expect.stringContaining(`Request #${newest.id} · 3 pads`), path: `/invoices?invoice=${newest.id}` });
+    const admin = await signedIn(t, { role_id: 1 });
+    expect(group(await myActions(admin.headers), 'issue')?.count).toBe(before + 6);
+  });
+
+  it('when an issued invoice is on its way, then its requester sees it to accept, its courier sees it carried, and accepting it clears both', async () => {
+    const { invoice, requester, courier } = await buildIssuedInvoice(t.db, { status: INVOICE_STATUS.IN_TRANSIT, padCount: 2 });
+    const receiver = await loginAs(t, requester.email);
+    const carrier = await loginAs(t, courier.email);
+    const bystander = await signedIn(t, { role_id: 5, branch_id: requester.branch_id });
+
+    const toAccept = group(await myActions(receiver.headers), 'accept');
+    expect(toAccept).toMatchObject({ title: 'Invoices to accept', count: 1, menu_path: '/invoices' });
+    expect(toAccept?.items).toEqual([{ id: invoice.id, label: expect.stringContaining(`Issued #${invoice.id} · 2 pads`), path: `/invoices?invoice=${invoice.id}` }]);
+    const carried = await myActions(carrier.headers);
+    expect(carried.total).toBe(1);
+    expect(group(carried, 'carry')).toMatchObject({ count: 1, menu_path: '/custodies', items: [{ id: invoice.id, path: `/custodies?custody=${invoice.id}` }] });
+    expect((await myActions(bystander.headers)).total).toBe(0);
+
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/accept-invoice/${invoice.id}`, headers: receiver.headers });
+    expect(accepted.statusCode).toBe(200);
+    expect(group(await myActions(receiver.headers), 'accept')?.count).toBe(0);
+    expect((await myActions(carrier.headers)).total).toBe(0);
+  });
+
+  it('when returns and turnovers are in transit, then Accounting sees the returns and roles 4 to 7 of the destination branch the turnovers', async () => {
+    const agency = await createBranch(t.db, { name: 'Calapan Agency' });
+    const elsewhere = await createBranch(t.db, { name: 'Batangas Agency' });
+    const holder = await createUser(t.db, { role_id: 5, branch_id: elsewhere.id });
+    const returned = await buildInvoice(t.db, { user_id: holder.id, type: INVOICE_TYPE.RETURN, status: INVOICE_STATUS.IN_TRANSIT, from_branch_id: elsewhere.id, branch_id: headOffice.id });
+    const turned = await buildInvoice(t.db, { user_id: holder.id, type: INVOICE_TYPE.TURNOVER, status: INVOICE_STATUS.IN_TRANSIT, from_branch_id: elsewhere.id, branch_id: agency.id });
+
+    const accounting = await signedIn(t, { role_id: 8, branch_id: headOffice.id });
+    const returns = group(await myActions(accounting.headers), 'accept');
+    expect(returns?.items.map((i) => i.id)).toContain(returned.id);
+    expect(returns?.items.map((i) => i.id)).not.toContain(turned.id);
+
+    for (const role_id of [4, 5, 6, 7]) {
+      const staff = await signedIn(t, { role_id, branch_id: agency.id });
+      const accept = group(await myActions(staff.headers), 'accept');
+      const screen = role_id === 4 ? `/custodies?custody=${turned.id}` : `/invoices?invoice=${turned.id}`;
+      expect(accept, `role ${role_id}`).toMatchObject({ count: 1, menu_path: role_id === 4 ? '/custodies' : '/invoices', items: [{ id: turned.id, path: screen }] });
+      expect(accept?.items[0].label).toContain('Batangas Agency → Calapan Agency');
+    }
+    const otherBranch = await signedIn(t, { role_id: 6, branch_id: elsewhere.id });
+    expect(group(await myActions(otherBranch.headers), 'accept')?.count).toBe(0);
+    const auditor = await signedIn(t, { role_id: 9, branch_id: agency.id });
+    expect((await myActions(auditor.headers)).total).toBe(0);
+  });
+
+  it('when an accepted issue is past its expected return and the requester still holds its pads, then it is overdue for them until the pads go back', async () => {
+    const overdue = await buildIssuedInvoice(t.db, { expectedReturnDate: '2020-01-31', padCount: 2 });
+    await buildIssuedInvoice(t.db, { requester: overdue.requester, toBranch: overdue.toBranch, expectedReturnDate: '2999-01-31', padCount: 1 });
+    const requester = await loginAs(t, overdue.requester.email);
+
+    const late = group(await myActions(requester.headers), 'overdue');
+    expect(late).toMatchObject({ title: 'Overdue returns', count: 1, menu_path: '/invoices' });
+    expect(late?.items).toEqual([
+      { id: overdue.invoice.id, label: expect.stringContaining('due 2020-01-31'), path: `/invoices?invoice=${overdue.invoice.id}` },
+    ]);
+
+    for (const pad of overdue.pads) await t.db.update(pads).set({ holder_user_id: null, holder_branch_id: headOffice.id }).where(eq(pads.id, pad.id));
+    expect(group(await myActions(requester.headers), 'overdue')?.count).toBe(0);
+  });
+
+  it('when a driver is handed a custody, then only the carried group counts it', async () => {
+    const driver = await signedIn(t, { role_id: 10 });
+    const holder = await createUser(t.db, { role_id: 5, branch_id: headOffice.id });
+    const pad = await buildPad(t.db, { heldBy: { userId: holder.id, branchId: headOffice.id } });
+    const invoice = await buildInvoice(t.db, { user_id: holder.id, type: INVOICE_TYPE.RETURN, status: INVOICE_STATUS.IN_TRANSIT, assigned_user_id: driver.user.id, pads: [pad] });
+    const answer = await myActions(driver.headers);
+    expect(answer).toEqual({
+      total: 1,
+      groups: [{ kind: 'carry', title: 'Custody I carry', count: 1, menu_path: '/custodies', items: [{ id: invoice.id, label: expect.stringContaining(`Return #${invoice.id} · 1 pad`), path: `/custodies?custody=${invoice.id}` }] }],
+    });
+  });
+});

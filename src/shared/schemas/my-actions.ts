@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Issue 14.1 "Needs my action": requests to issue (roles 1, 3), invoices to accept (spec §4 accepting),
+ * custody the user carries, and overdue expected returns of pads the user still holds.
+ */
+export const MY_ACTION_KINDS = ['issue', 'accept', 'carry', 'overdue'] as const;
+export type MyActionKind = (typeof MY_ACTION_KINDS)[number];
+
+export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
+  issue: 'Requests to issue',
+  accept: 'Invoices to accept',
+  carry: 'Custody I carry',
+  overdue: 'Overdue returns',
+};
+
+/** How many items of a group the answer lists; the count covers them all. */
+export const MY_ACTION_ITEM_LIMIT = 5;
+
+export const myActionItem = z.object({
+  id: z.number(),
+  label: z.string(),
+  /** The screen with the item's details open, e.g. /invoices?invoice=12. */
+  path: z.string(),
+});
+
+export const myActionGroup = z.object({
+  kind: z.enum(MY_ACTION_KINDS),
+  title: z.string(),
+  count: z.number(),
+  /** The menu entry whose badge counts this group. */
+  menu_path: z.string(),
+  items: z.array(myActionItem),
+});
+
+export const myActions = z.object({ total: z.number(), groups: z.array(myActionGroup) });
+
+export type MyActionItem = z.infer<typeof myActionItem>;
+export type MyActionGroup = z.infer<typeof myActionGroup>;
+export type MyActions = z.infer<typeof myActions>;
