@@ -47,7 +47,7 @@ for (const account of DEMO_ACCOUNTS) {
     for (const path of screens) {
       await page.goto(`${base}${path}`);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByTestId('table-loader').first()).toBeHidden({ timeout: 15_000 });
       await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
     }

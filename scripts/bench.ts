@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issues 4, 7 and 15 in turn, on PGlite and (where it applies) on the
+ * `npm run bench`: every benchmark of issues 4, 7, 13 and 15 in turn, on PGlite and (where it applies) on the
  * PostgreSQL server named by TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each
  * writes its JSON to .tmp/bench/ and prints it. Copy the figures into docs/BENCHMARKS.md with the load average.
  */
@@ -17,6 +17,8 @@ const runs: Array<[string, Record<string, string>]> = [
   ['scripts/bench-pads.ts', {}],
   ['scripts/bench-reports.ts', {}],
   ['scripts/bench-reports.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['scripts/bench-ledger.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['scripts/bench-ledger.ts', {}],
   ['scripts/bench-phone.ts', {}],
   ['scripts/bench-start.ts', {}],
 ];

@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = [
   'GET /api/reports/preview',
   'GET /api/reports/{id}/pdf',
   'GET /api/raaf-certificates/{id}/pdf',
+  'GET /api/user-badge/{id}/pdf',
 ];
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

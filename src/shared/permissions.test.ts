@@ -60,10 +60,12 @@ describe('roles and permissions', () => {
   it('when the menu is built, then drivers see only Custodies and admins see everything', () => {
     expect(menuFor(actor(10)).map((m) => m.label)).toEqual(['Custodies']);
     expect(menuFor(actor(null)).map((m) => m.label)).toEqual(['Custodies']);
-    expect(menuFor(actor(8)).map((m) => m.label)).toEqual(['Custodies', 'Transactions', 'Inventories', 'Reports', 'Accountability']);
+    expect(menuFor(actor(8)).map((m) => m.label)).toEqual(['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability']);
+    expect(menuFor(actor(5)).map((m) => m.label)).not.toContain('Dashboard');
     expect(menuFor(actor(1)).map((m) => m.label)).toEqual([
       'Custodies',
       'Transactions',
+      'Dashboard',
       'Inventories',
       'Reports',
       'Accountability',
@@ -116,7 +118,8 @@ describe('roles and permissions', () => {
       ['pad.editNumber', [1, 2, 3, 8]],
       ['pad.editIssuanceStatus', [3, 8]],
       ['pad.editUsage', [3, 5, 6, 7, 8]],
-      ['invoice.request', [1, 2, 3, 4, 5, 6, 7, 8, 9]],
+      ['invoice.request', [1, 2, 3, 4, 5, 6, 7, 8]],
+      ['invoice.transfer', [1, 2, 3, 4, 5, 6, 7, 8]],
       ['invoice.selectPads', [1, 3]],
       ['invoice.issue', [1, 3]],
       ['invoice.seeAll', [1, 2, 3, 8, 9]],

@@ -21,6 +21,8 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   pads: PAD_AND_INVOICE_ROLES,
   invoices: PAD_AND_INVOICE_ROLES,
   reports: [1, 2, 8, 9],
+  /** Issue 14.3: the overview of the head office and the auditors; their home stays /invoices. */
+  dashboard: [1, 2, 8, 9],
   accountability: PAD_AND_INVOICE_ROLES,
   custodies: null,
   'user-profile': null,
@@ -63,6 +65,7 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
   const items: Array<MenuItem & { screen: string; roles: readonly number[] }> = [
     { label: 'Custodies', path: '/custodies', screen: 'custodies', roles: ALL_STAFF },
     { label: 'Transactions', path: '/invoices', screen: 'invoices', roles: PAD_AND_INVOICE_ROLES },
+    { label: 'Dashboard', path: '/dashboard', screen: 'dashboard', roles: [1, 2, 8, 9] },
     { label: 'Inventories', path: '/pads', screen: 'pads', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Reports', path: '/reports', screen: 'reports', roles: [1, 2, 8, 9] },
     { label: 'Accountability', path: '/accountability', screen: 'accountability', roles: PAD_AND_INVOICE_ROLES },
@@ -135,6 +138,7 @@ export type Action =
   | 'pad.editIssuanceStatus'
   | 'pad.editUsage'
   | 'invoice.request'
+  | 'invoice.transfer'
   | 'invoice.selectPads'
   | 'invoice.issue'
   | 'invoice.accept'
@@ -201,7 +205,9 @@ const RULES: { [A in Action]: Rule<A> } = {
   'pad.editNumber': (actor) => hasRole(actor, [1, 2, 3, 8]),
   'pad.editIssuanceStatus': (actor) => hasRole(actor, [3, 8]),
   'pad.editUsage': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
-  'invoice.request': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
+  /** Issue 14.13: the Auditor (role 9) reads only, so asks for no pads and moves none. */
+  'invoice.request': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR,
+  'invoice.transfer': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR,
   'invoice.selectPads': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN]),
   'invoice.issue': (actor, invoice) =>
     hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN]) &&

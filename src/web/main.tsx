@@ -20,16 +20,15 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 import { setUnauthenticatedHandler } from './lib/api.ts';
-
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif' });
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
@@ -40,9 +39,10 @@ setUnauthenticatedHandler(() => {
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        {/* Toasts sit at the bottom so they never cover a modal's title bar and close button. */}
+        <Notifications position="bottom-right" />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

@@ -189,7 +189,8 @@ export const passwordResets = pgTable(
 /**
  * A pad covers the receipt numbers series_from..series_to of one route. The per-entry statuses live
  * in the row as one character per number ('1' not used, '2' used), so a pad is one row whatever its size.
- * The exclusion constraint that keeps ranges of a route disjoint is added in a hand-written migration.
+ * The exclusion constraint that keeps ranges of a route disjoint is added in a hand-written migration;
+ * so is pad_series_suffixes (0004), every suffix of the series text, which makes a contains-search a prefix lookup.
  */
 export const pads = pgTable(
   'pads',
@@ -218,7 +219,7 @@ export const pads = pgTable(
   },
   (t) => [
     uniqueIndex('pads_route_number_uq').on(t.route_id, t.number),
-    index('pads_series_trgm').using('gin', sql`((${t.series_from}::text || '-' || ${t.series_to}::text)) gin_trgm_ops`),
+    index('pads_series_suffix_gin').using('gin', sql`pad_series_suffixes(${t.series_from}, ${t.series_to})`),
     index('pads_status_idx').on(t.issuance_status_id, t.pad_status_id),
     index('pads_holder_user_idx').on(t.holder_user_id),
     index('pads_holder_branch_idx').on(t.holder_branch_id),

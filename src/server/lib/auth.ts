@@ -1,8 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { USER_STATUS } from '../../shared/lookups.ts';
 import type { Actor } from '../../shared/permissions.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { accessTokens, users } from '../db/schema.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 import { hashToken } from './tokens.ts';
@@ -30,35 +31,75 @@ function bearer(request: FastifyRequest): string | null {
   return token.length > 0 && token.length < 200 ? token : null;
 }
 
-/** Resolves the Bearer token of every API request to its Active, unexpired user. */
+/**
+ * How long a resolved sign-in is reused without asking the database. Any write request on this instance
+ * (logout, deactivation, a password reset, a role change, ...) forgets every cached sign-in before its answer
+ * is sent; a change made through another instance takes effect here within this many milliseconds.
+ */
+export const SESSION_CACHE_MS = 3_000;
+const SESSION_CACHE_MAX = 10_000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const prepareSessionLookup = (db: Db) =>
+  db
+    .select({
+      id: users.id,
+      role_id: users.role_id,
+      branch_id: users.branch_id,
+      email: users.email,
+      first_name: users.first_name,
+      middle_name: users.middle_name,
+      last_name: users.last_name,
+      user_status_id: users.user_status_id,
+      badge_version: users.badge_version,
+      expires_at: accessTokens.expires_at,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.user_id))
+    .where(and(eq(accessTokens.token_hash, sql.placeholder('tokenHash')), gt(accessTokens.expires_at, sql.placeholder('now')), eq(users.user_status_id, USER_STATUS.ACTIVE)))
+    .limit(1)
+    .prepare('session_user');
+
+/**
+ * Resolves the Bearer token of every API request to its Active, unexpired user, through a short-lived cache
+ * (SESSION_CACHE_MS). A lookup that overlapped a write is not cached, so it cannot bring back what the write ended.
+ */
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
+  const lookup = prepareSessionLookup(ctx.db);
+  const sessions = new Map<string, { user: AuthUser; until: number }>();
+  let writes = 0;
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearer(request);
     if (!token) return;
     const tokenHash = hashToken(token);
-    const [row] = await ctx.db
-      .select({
-        id: users.id,
-        role_id: users.role_id,
-        branch_id: users.branch_id,
-        email: users.email,
-        first_name: users.first_name,
-        middle_name: users.middle_name,
-        last_name: users.last_name,
-        user_status_id: users.user_status_id,
-        badge_version: users.badge_version,
-      })
-      .from(accessTokens)
-      .innerJoin(users, eq(users.id, accessTokens.user_id))
-      .where(and(eq(accessTokens.token_hash, tokenHash), gt(accessTokens.expires_at, new Date()), eq(users.user_status_id, USER_STATUS.ACTIVE)))
-      .limit(1);
-    if (row) {
-      request.user = row;
+    const now = Date.now();
+    const cached = sessions.get(tokenHash);
+    if (cached && cached.until > now) {
+      request.user = cached.user;
       request.tokenHash = tokenHash;
+      return;
     }
+    const writesBefore = writes;
+    const [row] = await lookup.execute({ tokenHash, now: new Date(now).toISOString() });
+    if (!row) return;
+    const { expires_at: expiresAt, ...user } = row;
+    const session = { user: Object.freeze(user), until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()) };
+    if (writes === writesBefore) {
+      if (sessions.size >= SESSION_CACHE_MAX) sessions.clear();
+      sessions.set(tokenHash, session);
+    }
+    request.user = session.user;
+    request.tokenHash = tokenHash;
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!READ_METHODS.has(request.method)) {
+      writes += 1;
+      sessions.clear();
+    }
+    done(null, payload);
   });
 }
 

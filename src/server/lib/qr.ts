@@ -5,3 +5,8 @@ export async function qrSvgBase64(text: string): Promise<string> {
   const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, width: 240 });
   return Buffer.from(svg, 'utf8').toString('base64');
 }
+
+/** The same code as a PNG, for printing (PDF renderers draw raster images, not SVG). */
+export async function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 600 });
+}

@@ -73,3 +73,13 @@ export interface NamedRef {
   id: number;
   name: string;
 }
+
+/** The query of a signed, short-lived file address: lets a new tab or frame open it without the bearer token. */
+export const signedUrlQuery = z.object({
+  user: z.string().max(20).optional(),
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(100).optional(),
+});
+
+/** A signed, short-lived address for the browser to open. */
+export const signedUrl = z.object({ url: z.string() });

@@ -23,6 +23,9 @@ export const CUSTODY_MSG = {
   creatingTurnover: 'Creating turnover invoice...',
   handingOver: 'Handing over custody...',
   noCustodies: 'No custodies',
+  /** Issue 14.13: why the Return and Turnover lists are empty. */
+  noPadsHeld:
+    'You have no pads in your custody to move. Pads come into your custody when you accept an Issued invoice or a Turnover; pads already on a Return or Turnover in transit are not listed.',
 } as const;
 
 const padIds = z

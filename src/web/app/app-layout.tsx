@@ -1,32 +1,37 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconQrcode, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconQrcode } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages.ts';
-import { can, menuFor } from '../../shared/permissions.ts';
+import { can, homePath, menuFor } from '../../shared/permissions.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { notify } from '../components/notify.ts';
 import { accountApi } from '../features/accounts/api.ts';
+import { NeedsMyAction } from '../features/my-actions/needs-my-action.tsx';
+import { useMenuCounts } from '../features/my-actions/use-menu-counts.ts';
 import { sessionStore, useSession } from '../lib/session.ts';
+import { useNavCollapsed } from '../lib/use-nav-collapsed.ts';
 import { FindReceiptBox } from './find-receipt.tsx';
+import { NavRail, RAIL_WIDTH } from './nav-rail.tsx';
 import { QrCodeModal } from './qr-code-modal.tsx';
 
 export const APP_VERSION = '1.0.0';
 
-/** Header, hamburger navigation by role, and footer around every signed-in screen. */
+/** Header, the navigation rail by role (a hamburger drawer on phones), and footer around every signed-in screen. */
 export function AppLayout() {
   const session = useSession();
   const [navOpen, nav] = useDisclosure(false);
   const wide = useMediaQuery('(min-width: 90em)', true, { getInitialValueInEffect: false });
-  const [deskOpen, desk] = useDisclosure(wide);
+  const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [qrOpen, qr] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = session?.user;
+  const [railCollapsed, toggleRail] = useNavCollapsed(user?.id, !wide);
+  const collapsed = desktop && railCollapsed;
 
   const logout = async () => {
     setLoggingOut(true);
@@ -43,11 +48,13 @@ export function AppLayout() {
   };
 
   const items = [...menuFor(user), { label: 'Profile', path: '/user-profile' }];
+  const counts = useMenuCounts();
+  const atHome = useLocation().pathname === homePath(user?.role_id);
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen, desktop: !deskOpen } }}
+      navbar={{ width: collapsed ? RAIL_WIDTH.collapsed : RAIL_WIDTH.expanded, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
       footer={{ height: 40 }}
       padding="md"
     >
@@ -56,7 +63,17 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" aria-label="Toggle navigation" size="sm" />
-            <Burger opened={deskOpen} onClick={desk.toggle} visibleFrom="sm" aria-label="Toggle navigation" size="sm" />
+            <ActionIcon
+              visibleFrom="sm"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={toggleRail}
+              aria-label={railCollapsed ? 'Expand navigation' : 'Collapse navigation'}
+              aria-expanded={!railCollapsed}
+            >
+              {railCollapsed ? <IconLayoutSidebarLeftExpand size={22} stroke={1.6} /> : <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} />}
+            </ActionIcon>
             <Text fw={800} c="blue.8" size="lg">
               PadTrack
             </Text>
@@ -65,20 +82,22 @@ export function AppLayout() {
             {can(user, 'ledger.read') ? <FindReceiptBox /> : null}
             <Menu position="bottom-end" width={200} withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu">
+                <UnstyledButton data-testid="account-menu">
+                  <VisuallyHidden>Account menu</VisuallyHidden>
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar color="blue" radius="xl" size={32}>
+                    <Avatar color="blue" radius="xl" size={32} aria-hidden>
                       {(user?.first_name?.[0] ?? 'U').toUpperCase()}
                     </Avatar>
-                    <Stack gap={0} visibleFrom="xs">
-                      <Text size="sm" fw={600} lh={1.2}>
+                    {/* On a phone the name and role stay in the header unless the receipt finder needs the room; then the menu's label shows them. */}
+                    <Stack gap={0} visibleFrom={can(user, 'ledger.read') ? 'xs' : undefined} maw={{ base: 140, sm: 240 }} miw={0}>
+                      <Text size="sm" fw={600} lh={1.2} truncate="end">
                         {user?.full_name || 'User'}
                       </Text>
-                      <Text size="xs" c="dimmed" lh={1.2}>
+                      <Text size="xs" c="dimmed" lh={1.2} truncate="end">
                         {user?.role?.name ?? 'No role'}
                       </Text>
                     </Stack>
-                    <IconChevronDown size={14} />
+                    <IconChevronDown size={14} aria-hidden />
                   </Group>
                 </UnstyledButton>
               </Menu.Target>
@@ -97,23 +116,11 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation">
-        <ScrollArea>
-          {items.map((item) => (
-            <NavLink
-              key={item.path}
-              component={Link}
-              to={item.path}
-              label={item.label}
-              active={location.pathname.startsWith(item.path)}
-              onClick={nav.close}
-              leftSection={item.path === '/user-profile' ? <IconUser size={16} /> : undefined}
-            />
-          ))}
-          <NavLink component="button" label="Logout" leftSection={<IconLogout size={16} />} onClick={logout} c="red" />
-        </ScrollArea>
+      <AppShell.Navbar p="xs" aria-label="Main navigation" inert={!desktop && !navOpen}>
+        <NavRail items={items} collapsed={collapsed} counts={counts} onNavigate={nav.close} onLogout={logout} />
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        {atHome ? <NeedsMyAction /> : null}
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer>

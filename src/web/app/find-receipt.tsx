@@ -1,14 +1,15 @@
-import { Badge, Divider, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { ReceiptFinding } from '../../shared/schemas/ledger.ts';
-import type { Pad } from '../../shared/schemas/pads.ts';
 import { HeldBy, PadHistoryTimeline } from '../components/pad-history-timeline.tsx';
+import { padQueries } from '../features/pads/api.ts';
 import { SeriesGrid } from '../features/pads/series-grid.tsx';
-import { api } from '../lib/api.ts';
-import { ledgerQueries } from '../lib/ledger-queries.ts';
+import { errorMessage } from '../lib/api.ts';
+import { isReceiptNumber, ledgerQueries } from '../lib/ledger-queries.ts';
 
 const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }> = {
   not_used: { label: 'Not Used', color: 'blue' },
@@ -17,26 +18,43 @@ const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }>
   lost: { label: 'Lost', color: 'red' },
 };
 
-function Finding({ finding, receipt }: { finding: ReceiptFinding; receipt: number }) {
-  const pad = useQuery({ queryKey: ['get-pad', finding.pad.id], queryFn: async () => (await api.get<{ data: Pad }>(`get-pad/${finding.pad.id}`)).data });
+function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; receipt: number; onOpenPad: () => void }) {
+  const pad = useQuery(padQueries.one(finding.pad.id));
   const status = STATUS[finding.status];
   return (
-    <Stack gap="sm" data-testid="receipt-finding">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={3} size="h5">
-          {finding.route.company.name} - {finding.route.name} ({finding.route.tin})
+    <Stack gap="md" data-testid="receipt-finding">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+          {finding.route.company.name} - {finding.route.name} - {finding.route.tin}
         </Title>
-        <Badge color={status.color}>{status.label}</Badge>
+        <Badge color={status.color} size="lg" style={{ flexShrink: 0 }}>
+          {status.label}
+        </Badge>
       </Group>
-      <Text size="sm">
-        Pad {finding.pad.number} · Series {finding.pad.series_number}
-      </Text>
-      <HeldBy history={finding} />
-      {pad.data ? <SeriesGrid series={pad.data.series} highlight={receipt} /> : <Loader size="sm" />}
-      <Text size="sm" fw={500}>
-        History of {receipt}
-      </Text>
-      <PadHistoryTimeline events={finding.events} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <div>
+          <Text size="xs" c="dimmed">
+            Pad
+          </Text>
+          <Anchor component={Link} to={`/pads?pad=${finding.pad.id}`} onClick={onOpenPad} fw={500}>
+            Pad {finding.pad.number}
+          </Anchor>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Series Number
+          </Text>
+          <Text fw={500}>{finding.pad.series_number}</Text>
+        </div>
+        <HeldBy history={finding} />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={4} size="h6">
+          History of receipt no. {receipt}
+        </Title>
+        <PadHistoryTimeline events={finding.events} label={`History of receipt no. ${receipt}`} />
+      </Stack>
+      {pad.data ? <SeriesGrid series={pad.data.series} highlight={receipt} /> : <Loader size="sm" aria-label="Loading series" />}
     </Stack>
   );
 }
@@ -46,13 +64,13 @@ export function FindReceiptBox() {
   const phone = useMediaQuery('(max-width: 48em)');
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
-  const findings = useQuery({ ...ledgerQueries.findReceipt(asked ?? ''), enabled: asked !== null && /^\d{1,15}$/.test(asked) });
+  const findings = useQuery({ ...ledgerQueries.findReceipt(asked ?? ''), enabled: asked !== null && isReceiptNumber(asked) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
     if (value) setAsked(value);
   };
-  const valid = asked !== null && /^\d{1,15}$/.test(asked);
+  const valid = asked !== null && isReceiptNumber(asked);
   return (
     <>
       <form onSubmit={submit} role="search" aria-label="Find receipt">
@@ -71,11 +89,13 @@ export function FindReceiptBox() {
         <Stack>
           {!valid ? <Text c="red">Enter a receipt number (digits only).</Text> : null}
           {valid && findings.isPending ? <Loader size="sm" /> : null}
+          {findings.error ? <Text c="red">{errorMessage(findings.error)}</Text> : null}
           {findings.data && findings.data.length === 0 ? <Text>No pad contains receipt no. {asked}.</Text> : null}
+          {findings.data && findings.data.length > 1 ? <Text c="dimmed">Receipt no. {asked} is on {findings.data.length} routes.</Text> : null}
           {(findings.data ?? []).map((finding, i) => (
             <Stack key={finding.pad.id} gap="sm">
               {i > 0 ? <Divider /> : null}
-              <Finding finding={finding} receipt={Number(asked)} />
+              <Finding finding={finding} receipt={Number(asked)} onOpenPad={() => setAsked(null)} />
             </Stack>
           ))}
         </Stack>

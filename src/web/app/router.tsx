@@ -32,6 +32,7 @@ const ModalsProvider = lazy(async () => ({ default: (await import('@mantine/moda
  * (SCREEN_ROLES in src/shared/permissions.ts) is checked against. Features add one line each here.
  */
 const screens: Array<{ screen: string; element: ReactNode }> = [
+  { screen: 'dashboard', element: lazyScreen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
   { screen: 'reports', element: lazyScreen(() => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
   { screen: 'user-profile', element: lazyScreen(() => import('../features/accounts/profile-page.tsx'), 'ProfilePage') },
   { screen: 'users', element: lazyScreen(() => import('../features/users/users-page.tsx'), 'UsersPage') },
@@ -40,7 +41,7 @@ const screens: Array<{ screen: string; element: ReactNode }> = [
   { screen: 'routes', element: lazyScreen(() => import('../features/routes/routes-page.tsx'), 'RoutesPage') },
   { screen: 'locations', element: lazyScreen(() => import('../features/locations/locations-page.tsx'), 'LocationsPage') },
   { screen: 'branches', element: lazyScreen(() => import('../features/branches/branches-page.tsx'), 'BranchesPage') },
-  { screen: 'custodies', element: lazyScreen(() => import('../features/custodies/custodies-page.tsx'), 'CustodiesPage') },
+  { screen: 'custodies', element: lazyScreen(() => import('./custodies-screen.tsx'), 'CustodiesScreen') },
   { screen: 'pads', element: lazyScreen(() => import('../features/pads/pads-page.tsx'), 'PadsPage') },
   { screen: 'invoices', element: lazyScreen(() => import('./transactions-screen.tsx'), 'TransactionsScreen') },
   { screen: 'accountability', element: lazyScreen(() => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage') },

@@ -1,5 +1,7 @@
-import { Checkbox, Table, Text, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, Table, Text, Skeleton, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { SortOrder } from '../../shared/schemas/common.ts';
 
 export interface Column<T> {
   key: string;
@@ -8,7 +10,41 @@ export interface Column<T> {
   width?: number | string;
   /** Long text (a route, remarks) wraps within a readable width; every other cell stays on one line. */
   wrap?: boolean;
+  /** The narrowest a wrapping column may get (default 200), so short names (a branch, a person) wrap and the list fits at 1280 px. */
+  minWidth?: number;
+  /** The server sorts the list by this column's key (issue 14). */
+  sortable?: boolean;
 }
+
+/** The list's sort, kept by its owner (see useListParams): a header click sorts ascending, then descending, then back to the default. */
+export interface TableSort {
+  by: string | null;
+  order: SortOrder;
+  onChange: (by: string | null, order: SortOrder) => void;
+}
+
+const nextSort = (sort: TableSort, key: string): [string | null, SortOrder] => {
+  if (sort.by !== key) return [key, 'asc'];
+  return sort.order === 'asc' ? [key, 'desc'] : [null, 'asc'];
+};
+
+function SortHeader({ column, sort }: { column: { key: string; header: string }; sort: TableSort }) {
+  const active = sort.by === column.key;
+  const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <UnstyledButton onClick={() => sort.onChange(...nextSort(sort, column.key))} style={{ font: 'inherit', fontWeight: 'inherit' }}>
+      <Group gap={4} wrap="nowrap">
+        {column.header}
+        <Icon size={14} aria-hidden stroke={active ? 2.5 : 1.5} color={active ? undefined : 'var(--mantine-color-dimmed)'} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+const ariaSort = (sort: TableSort | undefined, key: string) => {
+  if (!sort || sort.by !== key) return sort ? ('none' as const) : undefined;
+  return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
+};
 
 /** Checkboxes in a first column; the owner keeps the picked rows (see useRowSelection). */
 export interface RowSelection<T> {
@@ -33,8 +69,8 @@ const SELECTED = 'var(--mantine-color-blue-light)';
 /** The sticky actions cell paints the selected tint over the page colour, so a picked row is tinted end to end. */
 const SELECTED_STICKY = { background: `linear-gradient(${SELECTED}, ${SELECTED}), var(--mantine-color-body)` };
 
-const cellStyle = (column: { key: string; wrap?: boolean }, selected = false) => ({
-  ...(column.wrap ? { minWidth: 200, whiteSpace: 'normal' as const } : { whiteSpace: 'nowrap' as const }),
+const cellStyle = (column: { key: string; wrap?: boolean; minWidth?: number }, selected = false) => ({
+  ...(column.wrap ? { minWidth: column.minWidth ?? 200, whiteSpace: 'normal' as const } : { whiteSpace: 'nowrap' as const }),
   ...(column.key === 'actions' ? { ...ACTIONS_STICKY, ...(selected ? SELECTED_STICKY : {}) } : {}),
 });
 
@@ -65,6 +101,7 @@ export function DataTable<T>({
   emptyText,
   selection,
   label,
+  sort,
 }: {
   columns: Column<T>[];
   rows: T[] | undefined;
@@ -74,6 +111,8 @@ export function DataTable<T>({
   selection?: RowSelection<T>;
   /** The table's accessible name. */
   label?: string;
+  /** With a sort, the `sortable` columns' headers sort the list. */
+  sort?: TableSort;
 }) {
   const span = columns.length + (selection ? 1 : 0);
   return (
@@ -87,8 +126,12 @@ export function DataTable<T>({
               </Table.Th>
             ) : null}
             {columns.map((c) => (
-              <Table.Th key={c.key} style={{ ...cellStyle(c), width: c.width, whiteSpace: 'nowrap' }}>
-                {c.header}
+              <Table.Th
+                key={c.key}
+                style={{ ...cellStyle(c), width: c.width, whiteSpace: 'normal' }}
+                aria-sort={c.sortable ? ariaSort(sort, c.key) : undefined}
+              >
+                {sort && c.sortable ? <SortHeader column={c} sort={sort} /> : c.header}
               </Table.Th>
             ))}
           </Table.Tr>

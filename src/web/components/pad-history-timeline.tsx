@@ -1,23 +1,48 @@
-import { Anchor, Text, Timeline } from '@mantine/core';
-import { Link } from 'react-router';
+import { Anchor, Text, ThemeIcon, Timeline } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconBan,
+  IconCircleCheck,
+  IconFlag,
+  IconPackageImport,
+  IconTruckDelivery,
+  type Icon,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import type { PadEvent, PadHistory } from '../../shared/schemas/ledger.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { AppButton } from './app-button.tsx';
+import { InvoiceDetailsView } from './invoice/invoice-details-view.tsx';
 
-const KIND_LABEL: Record<PadEvent['kind'], string> = {
-  received: 'Received into stock',
-  opening: 'Opening balance',
-  transfer_out: 'Transferred out',
-  transfer_in: 'Received by transfer',
-  used: 'Marked used',
-  used_reverted: 'Unmarked (correction)',
-  cancelled: 'Cancelled',
-  lost: 'Lost',
+const KIND: Record<PadEvent['kind'], { label: string; color: string; icon: Icon }> = {
+  received: { label: 'Received into stock', color: 'blue', icon: IconPackageImport },
+  opening: { label: 'Opening balance', color: 'blue', icon: IconFlag },
+  transfer_out: { label: 'Transferred out', color: 'violet', icon: IconArrowUpRight },
+  transfer_in: { label: 'Received by transfer', color: 'violet', icon: IconArrowDownLeft },
+  used: { label: 'Marked used', color: 'teal', icon: IconCircleCheck },
+  used_reverted: { label: 'Unmarked (correction)', color: 'yellow', icon: IconArrowBackUp },
+  cancelled: { label: 'Cancelled', color: 'gray', icon: IconBan },
+  lost: { label: 'Lost', color: 'red', icon: IconAlertTriangle },
 };
 
 const holderText = (user: PadEvent['holder_user'], branch: PadEvent['holder_branch']) =>
-  [user?.full_name, branch?.name].filter(Boolean).join(', ') || '-';
+  user ? `${user.full_name}${branch ? ` (${branch.name})` : ''}` : (branch?.name ?? '-');
 
 const rangeText = (event: PadEvent) => (event.from_number === event.to_number ? `${event.from_number}` : `${event.from_number}-${event.to_number}`);
+
+/** Where the numbers were: the holder, and for a transfer who they went to or came from. */
+function whereText(event: PadEvent): string {
+  const holder = holderText(event.holder_user, event.holder_branch);
+  const other = event.counterparty_user || event.counterparty_branch ? holderText(event.counterparty_user, event.counterparty_branch) : null;
+  if (event.kind === 'transfer_out') return `From ${holder}${other ? ` to ${other}` : ''}`;
+  if (event.kind === 'transfer_in') return `To ${holder}${other ? ` from ${other}` : ''}`;
+  return `Held by ${holder}`;
+}
+
+const wording = { noun: 'Invoice', typeLabel: 'Transaction Type' } as const;
 
 /** "Held by": the person and branch, or the invoice and its courier while the pad is on the road. */
 export function HeldBy({ history }: { history: Pick<PadHistory, 'holder' | 'in_transit_invoice'> }) {
@@ -27,42 +52,72 @@ export function HeldBy({ history }: { history: Pick<PadHistory, 'holder' | 'in_t
       <Text size="xs" c="dimmed">
         Held by
       </Text>
-      <Text fw={500} data-testid="held-by">
+      <Text fw={500} data-testid="held-by" style={{ overflowWrap: 'anywhere' }}>
         {holderText(history.holder.user, history.holder.branch)}
-        {transit ? ` — in transit on invoice #${transit.id} (${transit.invoice_type.name}) with ${transit.assigned_user?.full_name ?? 'no courier'}` : ''}
       </Text>
+      {transit ? (
+        <Text size="sm" c="orange.8" data-testid="in-transit">
+          <IconTruckDelivery size={14} style={{ verticalAlign: -2 }} aria-hidden /> In transit on {transit.invoice_type.name} invoice #{transit.id} with{' '}
+          {transit.assigned_user?.full_name ?? 'no courier'}
+        </Text>
+      ) : null}
     </div>
   );
 }
 
-/** A pad's (or one number's) events, oldest first: what, which numbers, who held them, who did it, when, and the invoice. */
-export function PadHistoryTimeline({ events }: { events: PadEvent[] }) {
+/** A pad's (or one number's) events, oldest first: what happened to which numbers, where, who did it, when, and the invoice. */
+export function PadHistoryTimeline({ events, label = 'History' }: { events: PadEvent[]; label?: string }) {
+  const [invoiceId, setInvoiceId] = useState<number | null>(null);
   if (events.length === 0) return <Text c="dimmed">No history recorded.</Text>;
   return (
-    <Timeline active={events.length - 1} bulletSize={14} lineWidth={2} aria-label="History">
-      {events.map((event) => (
-        <Timeline.Item key={event.id} title={`${KIND_LABEL[event.kind]}: ${rangeText(event)} (${event.qty})`}>
-          <Text size="sm">
-            {event.kind === 'transfer_out' ? 'From ' : event.kind === 'transfer_in' ? 'To ' : 'Holder: '}
-            {holderText(event.holder_user, event.holder_branch)}
-            {event.counterparty_user || event.counterparty_branch
-              ? `${event.kind === 'transfer_out' ? ' to ' : ' from '}${holderText(event.counterparty_user, event.counterparty_branch)}`
-              : ''}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(event.recorded_at)} · by {event.actor?.full_name ?? 'system'}
-            {event.reason ? ` · ${event.reason}` : ''}
-            {event.invoice_id ? (
-              <>
-                {' · '}
-                <Anchor component={Link} to={`/invoices?search=${event.invoice_id}`} size="xs">
-                  Invoice #{event.invoice_id}
-                </Anchor>
-              </>
-            ) : null}
-          </Text>
-        </Timeline.Item>
-      ))}
-    </Timeline>
+    <>
+      <Timeline active={events.length - 1} bulletSize={24} lineWidth={2} aria-label={label}>
+        {events.map((event) => {
+          const kind = KIND[event.kind];
+          const KindIcon = kind.icon;
+          return (
+            <Timeline.Item
+              key={event.id}
+              color={kind.color}
+              bullet={
+                <ThemeIcon size={24} radius="xl" color={kind.color}>
+                  <KindIcon size={14} aria-hidden />
+                </ThemeIcon>
+              }
+              title={
+                <Text fw={600} size="sm">
+                  {kind.label}: {rangeText(event)} <Text span c="dimmed" size="sm">({event.qty})</Text>
+                </Text>
+              }
+            >
+              <Text size="sm">{whereText(event)}</Text>
+              {event.reason ? <Text size="sm">Reason: {event.reason}</Text> : null}
+              <Text size="xs" c="dimmed">
+                {formatDateTime(event.recorded_at)} · by {event.actor?.full_name ?? 'the system'}
+                {event.invoice_id ? (
+                  <>
+                    {' · '}
+                    <Anchor component="button" type="button" size="xs" onClick={() => setInvoiceId(event.invoice_id)}>
+                      Invoice #{event.invoice_id}
+                    </Anchor>
+                  </>
+                ) : null}
+              </Text>
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+      <InvoiceDetailsView
+        invoiceId={invoiceId}
+        onClose={() => setInvoiceId(null)}
+        wording={wording}
+        zIndex={400}
+        actions={() => (
+          <AppButton variant="secondary" onClick={() => setInvoiceId(null)}>
+            Close
+          </AppButton>
+        )}
+      />
+    </>
   );
 }

@@ -1,31 +1,88 @@
-import { ActionIcon, Group, Button } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { pagerWindow } from '../../shared/format.ts';
+import { PAGE_SIZES } from '../../shared/schemas/common.ts';
 
-/** Spec §2 pager: at most five numbers around the current page; previous/next disabled at the ends. */
-export function Pager({ page, lastPage, onChange }: { page: number; lastPage: number; onChange: (page: number) => void }) {
-  if (lastPage <= 1) return null;
+const count = new Intl.NumberFormat('en-US');
+
+/** "1–10 of 2,991": the rows shown and the total the filters let through. */
+export const rangeText = (page: number, perPage: number, total: number) =>
+  `${count.format(Math.min((page - 1) * perPage + 1, total))}–${count.format(Math.min(page * perPage, total))} of ${count.format(total)}`;
+
+/**
+ * Spec §2 pager: at most five numbers around the current page; previous/next disabled at the ends.
+ * Issue 14 adds first/last page, and, when the list gives its total, the "1–10 of 2,991" count and a
+ * rows-per-page choice.
+ */
+export function Pager({
+  page,
+  lastPage,
+  onChange,
+  total,
+  perPage,
+  onPerPageChange,
+}: {
+  page: number;
+  lastPage: number;
+  onChange: (page: number) => void;
+  total?: number;
+  perPage?: number;
+  onPerPageChange?: (perPage: number) => void;
+}) {
+  const counted = total !== undefined && perPage !== undefined && total > 0;
+  const sizes = onPerPageChange !== undefined && perPage !== undefined && ((total ?? 0) > PAGE_SIZES[0] || perPage !== PAGE_SIZES[0]);
+  if (lastPage <= 1 && !counted) return null;
   return (
-    <Group gap={4} justify="center" mt="md" aria-label="Pagination" role="navigation">
-      <ActionIcon variant="default" size="lg" aria-label="Previous page" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        <IconChevronLeft size={16} />
-      </ActionIcon>
-      {pagerWindow(page, lastPage).map((n) => (
-        <Button
-          key={n}
-          size="compact-md"
-          h={34}
-          miw={34}
-          variant={n === page ? 'filled' : 'default'}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onChange(n)}
-        >
-          {n}
-        </Button>
-      ))}
-      <ActionIcon variant="default" size="lg" aria-label="Next page" disabled={page >= lastPage} onClick={() => onChange(page + 1)}>
-        <IconChevronRight size={16} />
-      </ActionIcon>
+    <Group justify="space-between" align="center" gap="xs" mt="md" wrap="wrap">
+      {counted ? (
+        <Text size="sm" c="dimmed" data-testid="list-range" aria-live="polite">
+          {rangeText(page, perPage, total)}
+        </Text>
+      ) : (
+        <span />
+      )}
+      {lastPage > 1 ? (
+        <Group gap={4} justify="center" aria-label="Pagination" role="navigation" wrap="nowrap">
+          <ActionIcon variant="default" size="lg" aria-label="First page" disabled={page <= 1} onClick={() => onChange(1)}>
+            <IconChevronsLeft size={16} />
+          </ActionIcon>
+          <ActionIcon variant="default" size="lg" aria-label="Previous page" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+            <IconChevronLeft size={16} />
+          </ActionIcon>
+          {pagerWindow(page, lastPage).map((n) => (
+            <Button
+              key={n}
+              size="compact-md"
+              h={34}
+              miw={34}
+              px={6}
+              variant={n === page ? 'filled' : 'default'}
+              aria-current={n === page ? 'page' : undefined}
+              onClick={() => onChange(n)}
+            >
+              {n}
+            </Button>
+          ))}
+          <ActionIcon variant="default" size="lg" aria-label="Next page" disabled={page >= lastPage} onClick={() => onChange(page + 1)}>
+            <IconChevronRight size={16} />
+          </ActionIcon>
+          <ActionIcon variant="default" size="lg" aria-label="Last page" disabled={page >= lastPage} onClick={() => onChange(lastPage)}>
+            <IconChevronsRight size={16} />
+          </ActionIcon>
+        </Group>
+      ) : null}
+      {sizes ? (
+        <NativeSelect
+          aria-label="Rows per page"
+          size="sm"
+          w={120}
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+          value={String(perPage)}
+          onChange={(event) => onPerPageChange(Number(event.currentTarget.value))}
+        />
+      ) : (
+        <span />
+      )}
     </Group>
   );
 }

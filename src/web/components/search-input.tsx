@@ -1,19 +1,44 @@
-import { TextInput } from '@mantine/core';
+import { ActionIcon, Popover, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** A search box that tells its owner 300 ms after the last keystroke (spec §9). */
-export function SearchInput({ placeholder, onSearch, initial = '' }: { placeholder: string; onSearch: (text: string) => void; initial?: string }) {
+/** What a search box finds, behind an info button beside it (issue 14); screen readers hear it as the box's description. */
+function SearchHint({ hint }: { hint: string }) {
+  return (
+    <Popover width={280} position="bottom-end" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label="What search finds">
+          <IconInfoCircle size={18} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text size="sm">{hint}</Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * A search box that tells its owner 300 ms after the last keystroke (spec §9). `initial` is the search
+ * the list holds (from the address): when Back or a link changes it, the box shows it.
+ */
+export function SearchInput({ placeholder, onSearch, initial = '', hint }: { placeholder: string; onSearch: (text: string) => void; initial?: string; hint?: string }) {
   const [value, setValue] = useState(initial);
   const debounced = useDebouncedCallback((text: string) => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    setValue((shown) => (shown.trim() === initial ? shown : initial));
+  }, [initial]);
   return (
     <TextInput
       placeholder={placeholder}
       aria-label={placeholder}
+      aria-description={hint}
       leftSection={<IconSearch size={16} />}
+      rightSection={hint ? <SearchHint hint={hint} /> : undefined}
+      rightSectionPointerEvents="all"
       value={value}
       onChange={(event) => {
         setValue(event.currentTarget.value);

@@ -21,13 +21,16 @@ export const queryKeys = {
   completedInvoices: endpoint<[params: object]>('completed-invoices'),
   userPads: endpoint<[params: object]>('get-user-pads'),
   pads: endpoint<[params: object]>('get-pads'),
+  pad: endpoint<[id: number]>('get-pad'),
   reports: endpoint<[params: object]>('reports'),
+  myActions: endpoint('my-actions'),
+  dashboard: endpoint('dashboard'),
   invoiceTypes: endpoint('invoice-types'),
   invoiceStatuses: endpoint('invoice-statuses'),
   padStatuses: endpoint('pad-statuses'),
   issuanceStatuses: endpoint('issuance-statuses'),
   headOffice: endpoint('head-office-branch'),
-  couriers: endpoint('get-users-by-roles'),
+  couriers: endpoint<[roles?: string]>('get-users-by-roles'),
   profile: endpoint('user-profile'),
   badge: endpoint('get-user-qrcode'),
   routes: endpoint('get-routes'),
@@ -43,11 +46,18 @@ export const queryKeys = {
   routesPage: endpoint<[params: object]>('get-routes-with-search'),
   locationsPage: endpoint<[params: object]>('get-locations-with-search'),
   branchesPage: endpoint<[params: object]>('get-branches-with-search'),
+  padHistory: endpoint<[id: number]>('pad-history'),
+  findReceipt: endpoint<[number: string]>('find-receipt'),
+  raaf: endpoint<[month: string, holder: object]>('raaf'),
+  raafSummary: endpoint<[month: string]>('raaf-summary'),
+  raafCertificates: endpoint<[params: object]>('raaf-certificates'),
 };
 
-/** The lists an invoice state change can alter: the invoice lists and the pads it moves or locks. */
+/** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */
 export const invoiceListKeys: QueryKey[] = [
   queryKeys.invoices.all,
+  queryKeys.myActions.all,
+  queryKeys.dashboard.all,
   queryKeys.inTransitInvoices.all,
   queryKeys.completedInvoices.all,
   queryKeys.availablePads.all,

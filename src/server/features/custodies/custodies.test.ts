@@ -64,6 +64,15 @@ describe('custody API', () => {
     }
   });
 
+  it('when the Auditor holds pads and tries a Return or a Turnover, then both are refused with 403 and the pads stay unlocked', async () => {
+    const { holder, padIds, courier } = await holderWithPads(1, 9);
+    const destination = await branchAt('Auditor Target');
+    const ret = await post('create-return-invoice', holder.headers, { pads: padIds, assigned_user_id: courier.user.id });
+    expect(ret.statusCode).toBe(403);
+    const turn = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: destination.id, assigned_user_id: courier.user.id });
+    expect(turn.statusCode).toBe(403);
+    expect((await padRows(padIds))[0].locked_by_invoice_id).toBeNull();
+  });
   it('when a holder returns pads, then the invoice, locks and activity are stored, the courier hands over, and Accounting accepts them back to the head office', async () => {
     const { branch, holder, held, padIds, courier, route } = await holderWithPads(2);
     await t.db.update(pads).set({ pad_status_id: PAD_STATUS.PARTIALLY_USED, series_status: '2'.repeat(10) + '1'.repeat(40) }).where(eq(pads.id, padIds[0]));

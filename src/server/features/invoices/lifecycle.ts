@@ -15,7 +15,7 @@ const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}
 
 /** The invoice as the API answers it after a change; the caller has just acted on it, so no scope applies. */
 async function answer(ctx: AppContext, id: number): Promise<InvoiceRow> {
-  const row = await findInvoiceRow(ctx.db, id, { all: true }, ctx.config.timeZone);
+  const row = await findInvoiceRow(ctx.db, id, ctx.config.timeZone);
   if (!row) throw notFound(INVOICE_MSG.notFound);
   return row;
 }
@@ -162,6 +162,7 @@ export type TransferInput =
  * courier, locking the pads all or nothing, even when two requests race for the same pads.
  */
 export async function openTransfer(ctx: AppContext, actor: AuthUser, input: TransferInput): Promise<InvoiceRow> {
+  assertCan(actor, 'invoice.transfer');
   const isReturn = input.kind === 'return';
   if (!isReturn && actor.branch_id != null && input.branch_id === actor.branch_id) throw invalid('branch_id', INVOICE_MSG.ownBranch);
   const padIds = [...new Set(input.pads)];

@@ -5,6 +5,7 @@ import type { InvoiceScope } from '../../../shared/permissions.ts';
 import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
 import { MIXED_ROUTES, type ActivityRow, type InvoiceSort, type InvoicePad, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
+import { Bindings, literal, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import {
   activities,
   branches,
@@ -70,20 +71,14 @@ function selectInvoices(conn: Conn) {
 
 type InvoiceSelection = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
 
-const prepareRowsByIds = (conn: Conn) =>
+/** Built once per database handle or transaction: drizzle's SQL building for 40 columns costs more than running it. */
+const rowsByIdsStatement = preparedOnce((conn) =>
   selectInvoices(conn)
     .where(sql`${invoices.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('invoice_rows_by_ids');
-/** Built once per database handle or transaction: drizzle's SQL building for 40 columns costs more than running it. */
-const rowsByIdsStatements = new WeakMap<Conn, ReturnType<typeof prepareRowsByIds>>();
-function rowsByIdsStatement(conn: Conn) {
-  let statement = rowsByIdsStatements.get(conn);
-  if (!statement) {
-    statement = prepareRowsByIds(conn);
-    rowsByIdsStatements.set(conn, statement);
-  }
-  return statement;
-}
+    .prepare('invoice_rows_by_ids'),
+);
+
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /**
  * The invoices with these ids, in the order given. The 10-join SELECT always has this one shape, run as a
@@ -92,7 +87,7 @@ function rowsByIdsStatement(conn: Conn) {
  */
 async function rowsByIds(conn: Conn, ids: number[], timeZone: string): Promise<InvoiceRow[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsByIdsStatement(conn).execute({ ids: `{${ids.join(',')}}` });
+  const rows = await rowsByIdsStatement(conn).execute({ ids: idArray(ids) });
   const byId = new Map(rows.map((r) => [r.invoice.id, r]));
   const now = new Date();
   return ids.flatMap((id) => {
@@ -141,51 +136,59 @@ function toRow(r: InvoiceSelection, timeZone: string, now: Date): InvoiceRow {
 }
 
 /** DESIGN §5 "Who sees what" (permissions.ts invoiceScope) as a condition on the invoices table. */
-function scopeCondition(scope: InvoiceScope): SQL | undefined {
+function scopeCondition(scope: InvoiceScope, bind: Bind): SQL | undefined {
   if (scope.all) return undefined;
+  const userId = bind('scopeUser', scope.userId);
   const conditions: SQL[] = [
-    eq(invoices.user_id, scope.userId),
-    eq(invoices.created_by, scope.userId),
-    eq(invoices.assigned_user_id, scope.userId),
-    eq(invoices.accepted_by, scope.userId),
+    eq(invoices.user_id, userId),
+    eq(invoices.created_by, userId),
+    eq(invoices.assigned_user_id, userId),
+    eq(invoices.accepted_by, userId),
   ];
-  if (scope.branchId !== null) conditions.push(eq(invoices.branch_id, scope.branchId), eq(invoices.from_branch_id, scope.branchId));
+  if (scope.branchId !== null) {
+    const branchId = bind('scopeBranch', scope.branchId);
+    conditions.push(eq(invoices.branch_id, branchId), eq(invoices.from_branch_id, branchId));
+  }
   return or(...conditions);
 }
 
 const seriesText = sql<string>`(${pads.series_from}::text || '-' || ${pads.series_to}::text)`;
 
 /** A pad by its number, its series text, or a receipt number inside its range. */
-export function padMatches(search: string): SQL {
-  const text = sql`${seriesText} ilike ${likePattern(search)}`;
+export function padMatches(search: string, bind: Bind = literal): SQL {
+  const text = sql`${seriesText} ilike ${bind('padPattern', likePattern(search))}`;
   if (!/^\d{1,15}$/.test(search)) return text;
   const n = Number(search);
-  const byNumber = n <= 2_147_483_647 ? eq(pads.number, n) : undefined;
-  return or(byNumber, text, and(sql`${pads.series_from} <= ${n}`, sql`${pads.series_to} >= ${n}`)) as SQL;
+  const byNumber = n <= 2_147_483_647 ? eq(pads.number, bind('padNumber', n)) : undefined;
+  const receipt = bind('receipt', n);
+  return or(byNumber, text, and(sql`${pads.series_from} <= ${receipt}`, sql`${pads.series_to} >= ${receipt}`)) as SQL;
 }
 
 /**
  * "Search by branch name or pad number": the origin or destination branch, one of the invoice's pads,
  * and (issue 14) the route's name or the courier's (Assigned To) name.
  */
-function branchOrPadMatches(search: string): SQL {
-  const pattern = likePattern(search);
+function branchOrPadMatches(search: string, bind: Bind): SQL {
+  const pattern = bind('branchPattern', likePattern(search));
   return or(
     ilike(fromBranch.name, pattern),
     ilike(toBranch.name, pattern),
     exists(sql`(select 1 from ${routes} where ${routes.id} = ${invoices.route_id} and ${routes.name} ilike ${pattern})`),
     exists(sql`(select 1 from ${users} where ${users.id} = ${invoices.assigned_user_id} and ${fullNameOf(users)} ilike ${pattern})`),
     exists(
-      sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${padMatches(search)})`,
+      sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${padMatches(search, bind)})`,
     ),
   ) as SQL;
 }
 
 /** "Search by invoice number": invoice ids containing the digits typed; text without digits matches none. */
-function invoiceNumberMatches(search: string): SQL {
+function invoiceNumberMatches(search: string, bindings: Bindings): SQL {
   const digits = search.replace(/\D/g, '');
-  if (!digits) return sql`false`;
-  return sql`${invoices.id}::text like ${`%${digits.slice(0, 10)}%`}`;
+  if (!digits) {
+    bindings.mark('noDigits');
+    return sql`false`;
+  }
+  return sql`${invoices.id}::text like ${bindings.bind('idDigits', `%${digits.slice(0, 10)}%`)}`;
 }
 
 export interface InvoiceFilter {
@@ -202,22 +205,26 @@ export interface InvoiceFilter {
   unreported?: boolean;
 }
 
-function filterCondition(filter: InvoiceFilter, timeZone: string): SQL | undefined {
+/** The filter as a condition whose values are placeholders, bound in `bindings`. */
+function filterCondition(filter: InvoiceFilter, timeZone: string, bindings: Bindings): SQL | undefined {
+  const { bind } = bindings;
   const text = filter.search?.text.trim();
-  return and(
-    scopeCondition(filter.scope),
-    filter.typeId ? eq(invoices.invoice_type_id, filter.typeId) : undefined,
-    filter.statusId ? eq(invoices.invoice_status_id, filter.statusId) : undefined,
+  const where = and(
+    scopeCondition(filter.scope, bind),
+    filter.typeId ? eq(invoices.invoice_type_id, bind('typeId', filter.typeId)) : undefined,
+    filter.statusId ? eq(invoices.invoice_status_id, bind('statusId', filter.statusId)) : undefined,
     filter.issuanceStatusId
       ? exists(
-          sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${pads.issuance_status_id} = ${filter.issuanceStatusId})`,
+          sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${pads.issuance_status_id} = ${bind('issuanceStatusId', filter.issuanceStatusId)})`,
         )
       : undefined,
-    filter.createdFrom ? sql`${invoices.created_at} >= (${filter.createdFrom}::date::timestamp at time zone ${timeZone})` : undefined,
-    filter.createdTo ? sql`${invoices.created_at} < ((${filter.createdTo}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
-    text ? (filter.search?.by === 'invoiceNumber' ? invoiceNumberMatches(text) : branchOrPadMatches(text)) : undefined,
+    filter.createdFrom ? sql`${invoices.created_at} >= (${bind('createdFrom', filter.createdFrom)}::date::timestamp at time zone ${bind('timeZone', timeZone)})` : undefined,
+    filter.createdTo ? sql`${invoices.created_at} < ((${bind('createdTo', filter.createdTo)}::date + 1)::timestamp at time zone ${bind('timeZone', timeZone)})` : undefined,
+    text ? (filter.search?.by === 'invoiceNumber' ? invoiceNumberMatches(text, bindings) : branchOrPadMatches(text, bind)) : undefined,
     filter.unreported ? notExists(sql`(select 1 from ${reportInvoices} where ${reportInvoices.invoice_id} = ${invoices.id})`) : undefined,
   );
+  if (filter.unreported) bindings.mark('unreported');
+  return where;
 }
 
 /** The list columns an invoice page sorts by (issue 14), on the invoices table and the two branches the id query joins. */
@@ -233,43 +240,58 @@ const sortColumns: Record<InvoiceSort, SQLWrapper | AnyPgColumn> = {
   assigned: sql`(select ${fullNameOf(users)} from ${users} where ${users.id} = ${invoices.assigned_user_id})`,
 };
 
-/** One page of the invoices the filter lets through: newest first, (Reports) the last accepted first, or by a chosen column. */
+const prepareIds = (conn: Conn, name: string, where: SQL | undefined, order: SQL[]) =>
+  conn
+    .select({ id: invoices.id })
+    .from(invoices)
+    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+    .where(where)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+
+const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
+  conn
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoices)
+    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+    .where(where)
+    .prepare(name);
+
+const idsOfShape = preparedPerShape<ReturnType<typeof prepareIds>>('invoice_ids');
+const countOfShape = preparedPerShape<ReturnType<typeof prepareCount>>('invoice_count');
+
+/**
+ * One page of the invoices the filter lets through: newest first, (Reports) the last accepted first, or by a
+ * chosen column. The page's ids and the count are named prepared statements per filter shape and the rows come
+ * from the one prepared 10-join SELECT, so no statement is planned twice on a connection (the branch joins
+ * that only a branch search or sort uses are removed by the planner, once).
+ */
 export async function listInvoices(
   conn: Conn,
   filter: InvoiceFilter,
   page: { page: number; perPage: number; order?: 'newest' | 'lastAccepted'; sort?: InvoiceSort; direction?: SortOrder },
   timeZone: string,
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
-  const where = filterCondition(filter, timeZone);
+  const bindings = new Bindings();
+  const where = filterCondition(filter, timeZone, bindings);
+  const countShape = bindings.shape;
+  bindings.mark(`order:${page.order ?? 'newest'}:${page.sort ?? ''}:${page.direction ?? ''}`);
   const defaultOrder = page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
   const order = sortedBy(sortColumns, { sort: page.sort, order: page.direction }, invoices.id, defaultOrder);
+  const { values } = bindings;
   const [idRows, [{ count }]] = await Promise.all([
-    conn
-      .select({ id: invoices.id })
-      .from(invoices)
-      .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-      .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-      .where(where)
-      .orderBy(...order)
-      .limit(page.perPage)
-      .offset(offsetOf(page.page, page.perPage)),
-    conn
-      .select({ count: sql<number>`count(*)::int` })
-      .from(invoices)
-      .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-      .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-      .where(where),
+    idsOfShape(conn, bindings.shape, (name) => prepareIds(conn, name, where, order)).execute({ ...values, limit: page.perPage, offset: offsetOf(page.page, page.perPage) }),
+    countOfShape(conn, countShape, (name) => prepareCount(conn, name, where)).execute(values),
   ]);
   return { rows: await rowsByIds(conn, idRows.map((r) => r.id), timeZone), total: count };
 }
 
-/** One invoice inside the scope; undefined when it does not exist or the scope hides it. */
-export async function findInvoiceRow(conn: Conn, id: number, scope: InvoiceScope, timeZone: string): Promise<InvoiceRow | undefined> {
-  const scoped = scopeCondition(scope);
-  if (scoped) {
-    const [visible] = await conn.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, id), scoped));
-    if (!visible) return undefined;
-  }
+/** One invoice, whoever may see it: the caller checks the scope on the row (permissions.ts `invoice.see`). */
+export async function findInvoiceRow(conn: Conn, id: number, timeZone: string): Promise<InvoiceRow | undefined> {
   const [row] = await rowsByIds(conn, [id], timeZone);
   return row;
 }
@@ -279,17 +301,20 @@ export async function findInvoiceRows(conn: Conn, ids: number[], timeZone: strin
   return rowsByIds(conn, [...ids].sort((a, b) => a - b), timeZone);
 }
 
+const issuedForStatement = preparedOnce((conn) =>
+  conn.select({ id: invoices.id }).from(invoices).where(eq(invoices.request_invoice_id, sql.placeholder('requestId'))).limit(1).prepare('invoice_issued_for'),
+);
+
 export async function findIssuedFor(conn: Conn, requestId: number): Promise<number | null> {
-  const [row] = await conn.select({ id: invoices.id }).from(invoices).where(eq(invoices.request_invoice_id, requestId)).limit(1);
+  const [row] = await issuedForStatement(conn).execute({ requestId });
   return row?.id ?? null;
 }
 
 const actor = alias(users, 'actor');
 const activityAssignee = alias(users, 'activity_assignee');
 
-/** The history of the given invoices, oldest first. */
-export async function listActivities(conn: Conn, invoiceIds: number[]): Promise<ActivityRow[]> {
-  const rows = await conn
+const activitiesStatement = preparedOnce((conn) =>
+  conn
     .select({
       activity: activities,
       status: ref(invoiceStatuses.id, invoiceStatuses.name),
@@ -300,8 +325,14 @@ export async function listActivities(conn: Conn, invoiceIds: number[]): Promise<
     .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, activities.invoice_status_id))
     .leftJoin(actor, eq(actor.id, activities.user_id))
     .leftJoin(activityAssignee, eq(activityAssignee.id, activities.assigned_user_id))
-    .where(inArray(activities.invoice_id, invoiceIds))
-    .orderBy(asc(activities.id));
+    .where(sql`${activities.invoice_id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(activities.id))
+    .prepare('invoice_activities'),
+);
+
+/** The history of the given invoices, oldest first. */
+export async function listActivities(conn: Conn, invoiceIds: number[]): Promise<ActivityRow[]> {
+  const rows = await activitiesStatement(conn).execute({ ids: idArray(invoiceIds) });
   return rows.map((r) => {
     const a = r.activity;
     return {

@@ -1,6 +1,6 @@
 import { INVOICE_TYPE, USER_STATUS } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
-import { canOpenScreen, invoiceScope } from '../../../shared/permissions.ts';
+import { can, canOpenScreen, invoiceScope } from '../../../shared/permissions.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import {
   INVOICE_MSG,
@@ -43,8 +43,8 @@ export async function list(ctx: AppContext, actor: AuthUser, query: InvoiceListQ
 }
 
 async function visibleInvoice(ctx: AppContext, actor: AuthUser, id: number): Promise<InvoiceRow> {
-  const row = await readModel.findInvoiceRow(ctx.db, id, invoiceScope(actor), ctx.config.timeZone);
-  if (!row) throw notFound(INVOICE_MSG.notFound);
+  const row = await readModel.findInvoiceRow(ctx.db, id, ctx.config.timeZone);
+  if (!row || !can(actor, 'invoice.see', row)) throw notFound(INVOICE_MSG.notFound);
   return row;
 }
 

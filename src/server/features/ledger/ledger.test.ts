@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { invoices, pads } from '../../db/schema.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { pdfToText } from '../../test/pdf.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runLedgerVerify } from './verifier.ts';
 
@@ -207,16 +204,6 @@ describe('RAAF over a scripted month', () => {
     expect(await runLedgerVerify(t.db, (line) => lines.push(line))).toBe(0);
   });
 });
-
-function pdfToText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `raaf-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 describe('certification', () => {
   it('when a month has not ended, then certifying it is refused with 422', async () => {

@@ -42,15 +42,16 @@ export interface RaafCells {
 
 export const holderKeyOf = (userId: number | null, branchId: number | null) => (userId !== null ? `u${userId}` : `b${branchId ?? 0}`);
 
-const ISSUED_KIND = { used: 1, cancelled: 2, lost: 3, transfer_out: 4 } as const;
+const BY_KIND = { cancelled: 'cancelled', lost: 'lost', transfer_out: 'transferred' } as const;
 
+/** One holder's view of one pad; receipt and issued count how many times each number entered or left in the month. */
 interface HolderPad {
   stock: Uint8Array;
   begin: Uint8Array | null;
   usedPending: Uint8Array;
-  receipt: Uint8Array;
-  issued: Uint8Array;
-  net: Int32Array;
+  receipt: Uint16Array;
+  issued: Uint16Array;
+  byKind: RaafCells['byKind'];
   remarks: RaafRemark[];
   routeId: number;
 }
@@ -60,12 +61,42 @@ function newHolderPad(length: number, routeId: number): HolderPad {
     stock: new Uint8Array(length),
     begin: null,
     usedPending: new Uint8Array(length),
-    receipt: new Uint8Array(length),
-    issued: new Uint8Array(length),
-    net: new Int32Array(length),
+    receipt: new Uint16Array(length),
+    issued: new Uint16Array(length),
+    byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 },
     remarks: [],
     routeId,
   };
+}
+
+/**
+ * Maximal runs of a multiset of ranges: a number covered k times lies in k runs, so the runs' sizes add
+ * up to the ranges' sizes. A number that leaves a holder, comes back and leaves again in one month is
+ * issued twice, and Beginning + Receipt - Issued = Ending must hold for the quantities as printed.
+ */
+export function layeredRuns(ranges: ReadonlyArray<readonly [number, number]>): Ranges {
+  const edges = new Map<number, number>();
+  for (const [from, to] of ranges) {
+    edges.set(from, (edges.get(from) ?? 0) + 1);
+    edges.set(to + 1, (edges.get(to + 1) ?? 0) - 1);
+  }
+  const open: number[] = [];
+  const runs: Ranges = [];
+  let depth = 0;
+  for (const x of [...edges.keys()].sort((a, b) => a - b)) {
+    depth += edges.get(x) ?? 0;
+    while (open.length > depth) runs.push([open.pop() ?? x, x - 1]);
+    while (open.length < depth) open.push(x);
+  }
+  return runs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+/** Every layer of a count array as runs: numbers counted twice come out in two runs. */
+function countedRuns(counts: Uint16Array): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  const top = counts.reduce((max, count) => Math.max(max, count), 0);
+  for (let layer = 1; layer <= top; layer += 1) runs.push(...runsOf(counts.length, (i) => counts[i] >= layer));
+  return runs;
 }
 
 /**
@@ -94,8 +125,8 @@ export function foldRaaf(events: RaafEvent[], startDate: string): Map<string, Ma
   for (const routes of result.values()) {
     for (const cells of routes.values()) {
       cells.beginning = mergeRanges(cells.beginning);
-      cells.receipt = mergeRanges(cells.receipt);
-      cells.issued = mergeRanges(cells.issued);
+      cells.receipt = layeredRuns(cells.receipt);
+      cells.issued = layeredRuns(cells.issued);
       cells.ending = mergeRanges(cells.ending);
     }
   }
@@ -124,15 +155,15 @@ function foldPad(events: RaafEvent[], low: number, length: number, startDate: st
       } else if (event.kind === 'used_reverted' && h.usedPending[i]) {
         h.usedPending[i] = 0;
       } else if (entering) {
-        h.receipt[i] = 1;
-        h.net[i] += 1;
+        h.receipt[i] += 1;
         if (event.kind === 'used_reverted') correction = true;
       } else {
-        h.issued[i] = ISSUED_KIND[event.kind as keyof typeof ISSUED_KIND];
-        h.net[i] -= 1;
+        h.issued[i] += 1;
       }
     }
     if (!inMonth) continue;
+    const leftAs = BY_KIND[event.kind as keyof typeof BY_KIND] as keyof RaafCells['byKind'] | undefined;
+    if (leftAs) h.byKind[leftAs] += event.to_number - event.from_number + 1;
     if (event.kind === 'transfer_out' || event.kind === 'cancelled' || event.kind === 'lost' || correction) {
       h.remarks.push({
         kind: correction ? 'correction' : (event.kind as RaafRemark['kind']),
@@ -149,8 +180,8 @@ function foldPad(events: RaafEvent[], low: number, length: number, startDate: st
     const begin = h.begin ?? h.stock;
     for (let i = 0; i < length; i += 1) {
       if (h.usedPending[i]) {
-        h.issued[i] = ISSUED_KIND.used;
-        h.net[i] -= 1;
+        h.issued[i] += 1;
+        h.byKind.used += 1;
       }
     }
     if (!begin.some(Boolean) && !h.receipt.some(Boolean) && !h.issued.some(Boolean) && !h.stock.some(Boolean)) continue;
@@ -166,16 +197,12 @@ function foldPad(events: RaafEvent[], low: number, length: number, startDate: st
     }
     const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]) => [low + a, low + b] as [number, number]);
     cells.beginning.push(...toNumbers(runsOf(length, (i) => begin[i] === 1)));
-    cells.receipt.push(...toNumbers(runsOf(length, (i) => h.receipt[i] === 1)));
-    cells.issued.push(...toNumbers(runsOf(length, (i) => h.issued[i] !== 0)));
+    cells.receipt.push(...toNumbers(countedRuns(h.receipt)));
+    cells.issued.push(...toNumbers(countedRuns(h.issued)));
     cells.ending.push(...toNumbers(runsOf(length, (i) => h.stock[i] === 1)));
+    for (const kind of ['used', 'cancelled', 'lost', 'transferred'] as const) cells.byKind[kind] += h.byKind[kind];
     for (let i = 0; i < length; i += 1) {
-      const kind = h.issued[i];
-      if (kind === ISSUED_KIND.used) cells.byKind.used += 1;
-      else if (kind === ISSUED_KIND.cancelled) cells.byKind.cancelled += 1;
-      else if (kind === ISSUED_KIND.lost) cells.byKind.lost += 1;
-      else if (kind === ISSUED_KIND.transfer_out) cells.byKind.transferred += 1;
-      if (begin[i] + h.net[i] !== h.stock[i]) cells.balanced = false;
+      if (begin[i] + h.receipt[i] - h.issued[i] !== h.stock[i]) cells.balanced = false;
     }
     cells.remarks.push(...h.remarks);
   }

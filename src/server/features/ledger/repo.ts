@@ -91,13 +91,27 @@ export async function invoicePadViews(conn: Conn, invoiceId: number): Promise<Pa
     .orderBy(asc(pads.id));
 }
 
-/** Pads a generation just created: its route's pads from the first new number on. */
-export async function generatedPadViews(conn: Conn, routeId: number, firstNumber: number): Promise<PadView[]> {
-  return conn
-    .select(padView)
-    .from(pads)
-    .where(and(eq(pads.route_id, routeId), gte(pads.number, firstNumber)))
-    .orderBy(asc(pads.id));
+/**
+ * One `received` event for each pad a generation just created (its route's pads from the first new
+ * number on), in one INSERT … SELECT: each is its pad's first event, chained onto `prevHash`, and its
+ * hash is fold.ts's eventHash written in SQL (the same text 0003_pad_events.sql hashes).
+ */
+export async function insertReceivedEvents(
+  conn: Conn,
+  input: { routeId: number; firstNumber: number; actorId: number; recordedAt: Date; businessDate: string; prevHash: string },
+): Promise<void> {
+  const actor = sql`${input.actorId}::int`;
+  await conn.execute(sql`
+    insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
+      actor_user_id, recorded_at, business_date, prev_hash, hash)
+    select p.id, 1, p.route_id, 'received', p.series_from, p.series_to, (p.series_to - p.series_from + 1)::int, p.holder_user_id, p.holder_branch_id,
+      ${actor}, ${input.recordedAt.toISOString()}::timestamptz, ${input.businessDate}::date, ${input.prevHash}::text,
+      encode(sha256(convert_to(concat_ws('|', p.id, 1, 'received', p.route_id, p.series_from, p.series_to, p.series_to - p.series_from + 1,
+        coalesce(p.holder_user_id::text, ''), coalesce(p.holder_branch_id::text, ''), '', '', '', ${actor}, '',
+        ${input.recordedAt.getTime()}::bigint, ${input.businessDate}::text, ${input.prevHash}::text), 'UTF8')), 'hex')
+    from pads p
+    where p.route_id = ${input.routeId}::int and p.number >= ${input.firstNumber}::int
+    order by p.id`);
 }
 
 /** A page of pads in id order with all their events, for the verifier. */

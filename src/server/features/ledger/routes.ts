@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
 import { can } from '../../../shared/permissions.ts';
-import { idParam } from '../../../shared/schemas/common.ts';
+import { idParam, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import {
   LEDGER_MSG,
   certificateListQuery,
@@ -18,6 +17,7 @@ import {
 import { ERROR_RESPONSES, dataResponse, listResponse, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
 import * as service from './service.ts';
@@ -27,15 +27,6 @@ const ledgerReader = authorize((user) => can(user, 'ledger.read'));
 /** PDF and CSV travel as bytes; JSON clients get the `{ data }` envelope. */
 const fileOrData = <T extends z.ZodType>(data: T) => z.union([dataResponse(data), z.string().describe('application/pdf or text/csv')]);
 const renderLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
-
-function sendFile(reply: FastifyReply, body: Buffer, type: 'pdf' | 'csv', fileName: string) {
-  return reply
-    .header('content-type', type === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
-    .header('content-disposition', `${type === 'pdf' ? 'inline' : 'attachment'}; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
-    .send(body);
-}
 
 export function ledgerRoutes(app: App, ctx: AppContext) {
   app.get('/api/pad-history/:id', { schema: { tags, params: idParam, response: { 200: dataResponse(padHistorySchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader }, async (request) => ({
@@ -69,10 +60,9 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
     service.listCertificates(ctx, currentUser(request), request.query),
   );
 
-  const signedQuery = z.object({ user: z.string().max(20).optional(), expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
   app.get(
     '/api/raaf-certificates/:id/pdf',
-    { schema: { tags, security: [], params: idParam, querystring: signedQuery, response: { 200: z.string().describe('application/pdf'), ...ERROR_RESPONSES } } },
+    { schema: { tags, security: [], params: idParam, querystring: signedUrlQuery, response: { 200: z.string().describe('application/pdf'), ...ERROR_RESPONSES } } },
     async (request, reply) => {
       const { number, pdf } = await service.certificatePdf(ctx, request.params.id, request.user, request.query);
       return sendFile(reply, pdf, 'pdf', `${number}.pdf`);

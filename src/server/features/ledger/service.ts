@@ -20,8 +20,8 @@ import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../l
 import { paginated } from '../../lib/pagination.ts';
 import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
-import { mergeRanges, rangesQty } from './fold.ts';
-import { foldRaaf, holderKeyOf, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
+import { rangesQty } from './fold.ts';
+import { foldRaaf, holderKeyOf, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
 import * as repo from './repo.ts';
 import { businessDate } from './writer.ts';
 
@@ -449,7 +449,7 @@ export async function summary(ctx: AppContext, month: string): Promise<RaafSumma
   const routes = new Map((await repo.routeInfos(ctx.db, [...byRoute.keys()])).map((route) => [route.id, route]));
   const rows = orderedRoutes(routes, byRoute.keys(), (route, id) => {
     const acc = byRoute.get(id) as NonNullable<ReturnType<typeof byRoute.get>>;
-    const merged = (list: Ranges[], qty: number) => ({ qty, ranges: mergeRanges(list.flat()) });
+    const merged = (list: Ranges[], qty: number) => ({ qty, ranges: layeredRuns(list.flat()) });
     return {
       route: { id: route.id, name: route.name, tin: route.tin, company: route.company.name },
       beginning: merged(acc.beginning, acc.qty[0]),

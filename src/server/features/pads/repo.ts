@@ -6,7 +6,7 @@ import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/
 import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
-import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
 export type PadRow = typeof pads.$inferSelect;
@@ -135,13 +135,18 @@ function selectPads(conn: Conn) {
 
 /**
  * The series text contains the term, or (for a number) the pad has that pad number or holds that
- * receipt. Each arm runs on its own index (trigram on the series text, the exclusion constraint's GiST
- * on the range, one probe of the route/number index per route), so a search stays fast with many pads;
- * digits have no case, so LIKE is enough.
+ * receipt. Each arm runs on its own index, so a search costs what it finds, not the table's size: the
+ * series text ("from-to", digits and one hyphen) contains the term exactly when one of its suffixes
+ * starts with it (pad_series_suffixes, a GIN prefix lookup; other text matches nothing), the exclusion
+ * constraint's GiST finds the range, and the route/number index is probed once per route. The ids
+ * come back as one array, so the pads themselves are read by primary key whatever the estimates say.
  */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const arms: SQL[] = [sql`select s.id from pads s where (s.series_from::text || '-' || s.series_to::text) like ${likePattern(search)}`];
+  const arms: SQL[] = [];
+  if (/^[0-9-]+$/.test(search)) {
+    arms.push(sql`select s.id from pads s where pad_series_suffixes(s.series_from, s.series_to) @@ ${`'${search}':*`}::tsquery`);
+  }
   if (/^\d{1,15}$/.test(search)) {
     const n = Number(search);
     if (n <= MAX_PAD_NUMBER) {
@@ -149,7 +154,8 @@ function searchCondition(search: string | undefined): SQL | undefined {
     }
     arms.push(sql`select s.id from pads s where int8range(s.series_from, s.series_to, '[]') @> ${n}::bigint`);
   }
-  return sql`${pads.id} in (${sql.join(arms, sql` union `)})`;
+  if (arms.length === 0) return sql`false`;
+  return sql`${pads.id} = any(array(${sql.join(arms, sql` union `)}))`;
 }
 
 /** The named pads with their names joined on, in the given order; `= any(array)` keeps it on the primary key whatever the statistics say. */

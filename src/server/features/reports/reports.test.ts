@@ -1,19 +1,14 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { dateInZone, seriesRange } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE, USER_STATUS } from '../../../shared/lookups.ts';
 import { reportInvoices, reports, users } from '../../db/schema.ts';
 import { buildIssuedInvoice, signedIn } from '../../test/factories.ts';
+import { pdfToText } from '../../test/pdf.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { REPORT_MSG } from '../../../shared/schemas/reports.ts';
 import { previewUrl, reportUrlKey, savedReportUrl } from './signed-url.ts';
 
-const run = promisify(execFile);
 let t: TestApp;
 let accounting: Awaited<ReturnType<typeof signedIn>>;
 
@@ -24,18 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function pdfToText(pdf: Buffer): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'report-pdf-'));
-  const file = path.join(dir, 'report.pdf');
-  await fs.writeFile(file, pdf);
-  try {
-    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-    return stdout;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const post = (url: string, payload: unknown, headers: Record<string, string> = accounting.headers) =>
@@ -125,7 +108,7 @@ describe('reports', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = await pdfToText(pdf.rawPayload);
+    const text = pdfToText(pdf.rawPayload);
     expect(text).toContain('PREVIEW');
     expect(text).toContain(`Invoice No. ${one.invoice.id}`);
     expect(text).toContain(`Invoice No. ${two.invoice.id}`);
@@ -274,7 +257,7 @@ describe('reports', () => {
     const remark = '<script>alert(1)</script> ) \\ /JS';
     const { data } = (await post('/api/reports', { invoice_ids: [item.invoice.id], remarks: remark })).json();
     const [stored] = await t.db.select().from(reports).where(eq(reports.id, data.id));
-    const text = await pdfToText(stored.pdf);
+    const text = pdfToText(stored.pdf);
     const company = text.match(/Ferry Lines \d+/)?.[0];
     expect(company).toBeDefined();
     expect(text).toContain(`${company} - ${item.route.name} - ${item.route.tin}`);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
 import { can } from '../../../shared/permissions.ts';
-import { idParam } from '../../../shared/schemas/common.ts';
+import { idParam, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import { created, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { invoicePage } from '../../../shared/schemas/invoices.ts';
 import { REPORT_MSG, completedInvoicesQuery, createReportSchema, reportListQuery, reportPreview, reportPreviewSchema, reportRow } from '../../../shared/schemas/reports.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
@@ -15,22 +15,7 @@ const tags = ['reports'];
 const renderLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const reportAccess = authorize((user) => can(user, 'report.use'));
 
-const signedQuery = z.object({
-  user: z.string().max(20).optional(),
-  expires: z.string().max(20).optional(),
-  signature: z.string().max(100).optional(),
-});
-const previewQuery = signedQuery.extend({ ids: z.string().max(8 * 1000 + 10).optional() });
-
-/** PDFs open inline in the page's own frame; they are never cached and never framed by other sites. */
-function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
-    .send(pdf);
-}
+const previewQuery = signedUrlQuery.extend({ ids: z.string().max(8 * 1000 + 10).optional() });
 
 export function reportRoutes(app: App, ctx: AppContext) {
   const completed = { schema: { tags, querystring: completedInvoicesQuery, response: ok(invoicePage) }, onRequest: reportAccess };
@@ -51,11 +36,11 @@ export function reportRoutes(app: App, ctx: AppContext) {
   );
 
   app.get('/api/reports/preview', { schema: { tags, security: [], querystring: previewQuery, response: ok(pdfResponse) }, config: renderLimit }, async (request, reply) =>
-    sendPdf(reply, await service.previewPdf(ctx, request.query), 'report-preview.pdf'),
+    sendFile(reply, await service.previewPdf(ctx, request.query), 'pdf', 'report-preview.pdf'),
   );
 
-  app.get('/api/reports/:id/pdf', { schema: { tags, params: idParam, querystring: signedQuery, response: ok(pdfResponse) } }, async (request, reply) => {
+  app.get('/api/reports/:id/pdf', { schema: { tags, params: idParam, querystring: signedUrlQuery, response: ok(pdfResponse) } }, async (request, reply) => {
     const { number, pdf } = await service.savedPdf(ctx, request.params.id, request.user, request.query);
-    return sendPdf(reply, pdf, `${number}.pdf`);
+    return sendFile(reply, pdf, 'pdf', `${number}.pdf`);
   });
 }

@@ -63,6 +63,12 @@ export async function find(conn: Conn, id: number): Promise<AdminUser | undefine
   return row ? toUser(row) : undefined;
 }
 
+/** The version a user's badge code is made with; a password reset increments it. */
+export async function badgeVersion(conn: Conn, id: number): Promise<number | undefined> {
+  const [row] = await conn.select({ version: users.badge_version }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.version;
+}
+
 /** Active users of the given roles, by name, for the "Assign to" selects. */
 export async function activeByRoles(conn: Conn, roleIds: number[]): Promise<AssignableUser[]> {
   const rows = await conn

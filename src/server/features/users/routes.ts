@@ -1,11 +1,12 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import { idParam } from '../../../shared/schemas/common.ts';
-import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { idParam, signedUrl, signedUrlQuery } from '../../../shared/schemas/common.ts';
+import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { adminUser, assignableUser, createUserSchema, updateUserSchema, usersByRolesQuery, usersQuery } from '../../../shared/schemas/users.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import * as service from './service.ts';
 
 const tags = ['users'];
@@ -37,6 +38,19 @@ export function userRoutes(app: App, ctx: AppContext) {
     await service.remove(ctx, currentUser(request), request.params.id);
     return { message: ADMIN_MSG.deleted('User') };
   });
+
+  app.get('/api/user-badge/:id', { schema: { tags, params: idParam, response: ok(dataResponse(signedUrl)) }, onRequest: admin }, async (request) => ({
+    data: await service.badgeCardUrl(ctx, currentUser(request), request.params.id),
+  }));
+
+  app.get(
+    '/api/user-badge/:id/pdf',
+    { schema: { tags, security: [], params: idParam, querystring: signedUrlQuery, response: ok(pdfResponse) } },
+    async (request, reply) => {
+      const { fileName, pdf } = await service.badgeCardPdf(ctx, request.params.id, request.query);
+      return sendFile(reply, pdf, 'pdf', fileName);
+    },
+  );
 
   app.post('/api/toggle-user-activation/:id', { schema: { tags, params: idParam, response: ok(savedResponse(adminUser)) }, onRequest: admin }, async (request) =>
     service.toggleActivation(ctx, currentUser(request), request.params.id),

@@ -1,4 +1,5 @@
 import { USER_STATUS } from '../../../shared/lookups.ts';
+import { can } from '../../../shared/permissions.ts';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import { USER_LABELS, type AdminUser, type AssignableUser, type UsersQuery } from '../../../shared/schemas/users.ts';
@@ -6,10 +7,14 @@ import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
+import { encodeBadge } from '../../lib/badge.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { renderBadgePdf } from '../../lib/pdf/badge-pdf.ts';
+import { qrPng } from '../../lib/qr.ts';
+import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
 import * as repo from './repo.ts';
 import type { UserValues } from './repo.ts';
 
@@ -106,4 +111,33 @@ export async function toggleActivation(ctx: AppContext, actor: AuthUser, id: num
     if (!user) throw notFound(NOT_FOUND);
     return { message: status === USER_STATUS.ACTIVE ? ADMIN_MSG.userActivated : ADMIN_MSG.userDeactivated, data: user };
   });
+}
+
+const badgeSubject = (id: number) => `badge:${id}`;
+
+/** Admins print a user's badge card in a new tab, which carries no bearer token: the address is signed for a few minutes instead. */
+export async function badgeCardUrl(ctx: AppContext, actor: AuthUser, id: number): Promise<{ url: string }> {
+  if (!(await repo.find(ctx.db, id))) throw notFound(NOT_FOUND);
+  return { url: `/api/user-badge/${id}/pdf?${signedQueryFor(urlKey(ctx.badgeSecret, 'badge-pdf-url'), badgeSubject(id), actor.id)}` };
+}
+
+/** The printable badge card behind a signed address; the signer must still be an active administrator. */
+export async function badgeCardPdf(ctx: AppContext, id: number, q: SignedQuery): Promise<{ fileName: string; pdf: Buffer }> {
+  const verified = verifySigned(urlKey(ctx.badgeSecret, 'badge-pdf-url'), badgeSubject(id), q);
+  if (!verified.ok) {
+    if (verified.reason === 'missing') throw unauthenticated();
+    throw forbidden(verified.reason === 'expired' ? 'This link has expired. Print the badge again.' : 'This link is not valid.');
+  }
+  const signer = await repo.find(ctx.db, verified.userId);
+  if (!signer || signer.user_status_id !== USER_STATUS.ACTIVE || !can(signer, 'administer')) throw forbidden();
+  const user = await repo.find(ctx.db, id);
+  const version = await repo.badgeVersion(ctx.db, id);
+  if (!user || version === undefined) throw notFound(NOT_FOUND);
+  const pdf = await renderBadgePdf({
+    name: user.full_name,
+    role: user.role?.name ?? null,
+    branch: user.branch?.name ?? null,
+    qrPng: await qrPng(encodeBadge(ctx.badgeSecret, id, version)),
+  });
+  return { fileName: `badge-${id}.pdf`, pdf };
 }

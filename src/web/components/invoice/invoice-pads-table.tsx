@@ -1,10 +1,12 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import type { InvoicePad } from '../../../shared/schemas/invoices.ts';
 import { invoiceQueries } from '../../lib/invoice-queries.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { DataTable, type Column } from '../data-table.tsx';
+import { PadCards } from '../pad-cards.tsx';
 import { Pager } from '../pager.tsx';
 import { SearchInput } from '../search-input.tsx';
 
@@ -27,13 +29,18 @@ const columns: Column<InvoicePad>[] = [
 export function InvoicePadsTable({ invoiceId }: { invoiceId: number }) {
   const { params, setSearch, setPage } = useListParams(noFilters);
   const pads = useQuery(invoiceQueries.pads(invoiceId, { page: params.page, search: params.search }));
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Stack gap="xs">
       <Text fw={600}>Pads</Text>
       <Group>
         <SearchInput placeholder="Search by pad number" onSearch={setSearch} />
       </Group>
-      <DataTable columns={columns} rows={pads.data?.data} rowKey={(p) => p.id} loading={pads.isLoading} emptyText="No pads" label="Invoice pads" />
+      {phone ? (
+        <PadCards rows={pads.data?.data} loading={pads.isLoading} emptyText="No pads" label="Invoice pads" />
+      ) : (
+        <DataTable columns={columns} rows={pads.data?.data} rowKey={(p) => p.id} loading={pads.isLoading} emptyText="No pads" label="Invoice pads" />
+      )}
       <Pager page={params.page} lastPage={pads.data?.last_page ?? 1} onChange={setPage} />
     </Stack>
   );

@@ -3,8 +3,9 @@ import type { HandOverInput, HeldPad, ReturnInvoiceInput, TurnoverInvoiceInput }
 import type { InvoicePage, InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { api, ApiError, type Paginated } from '../../lib/api.ts';
 import { invalidate, invoiceChangeKeys, invoiceDetailKeys, invoiceListKeys, queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
-export interface PageParams {
+export interface PageParams extends ListView {
   page: number;
   search: string;
 }
@@ -14,7 +15,7 @@ export const custodyQueries = {
     queryOptions({
       queryKey: queryKeys.inTransitInvoices.of(params),
       queryFn: () =>
-        api.get<InvoicePage>('get-in-transit-invoices', { page: params.page, search: params.search, invoice_type: params.invoiceType }),
+        api.get<InvoicePage>('get-in-transit-invoices', { page: params.page, search: params.search, ...viewParams(params), invoice_type: params.invoiceType }),
       placeholderData: keepPreviousData,
     }),
   userPads: (params: PageParams) =>

@@ -1,39 +1,43 @@
 import { Select } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
-import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
+import type { InvoiceDetail, InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
 import { InvoiceCards } from '../../components/invoice/invoice-cards.tsx';
 import { invoiceColumns } from '../../components/invoice/invoice-columns.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
+import { SortSelect } from '../../components/sort-select.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { custodyQueries } from './api.ts';
 import { CustodyDetailsModal } from './custody-details-modal.tsx';
 
 const initialFilters = { invoiceType: null as string | null };
 
-/** Spec §2 Custodies: the in-transit invoices the user may see, with hand-over from the details view. */
-export function CustodiesPage() {
-  const { params, setSearch, setFilter, setPage } = useListParams(initialFilters);
-  const list = useQuery(custodyQueries.inTransit({ page: params.page, search: params.search, invoiceType: params.filters.invoiceType }));
+/** Spec §2 Custodies: the in-transit invoices the user may see, with hand-over (and the app's Accept) from the details view. */
+export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: InvoiceDetail) => ReactNode }) {
+  const { params, setSearch, setFilter, setPage, setPerPage, setSort } = useListParams(initialFilters);
+  const list = useQuery(custodyQueries.inTransit({ ...params, invoiceType: params.filters.invoiceType }));
   const types = useQuery(lookupQueries.invoiceTypes());
-  const [viewing, setViewing] = useState<number | null>(null);
+  const viewing = useUrlModal('custody');
   const phone = useMediaQuery('(max-width: 48em)');
   const timeZone = list.data?.time_zone ?? 'UTC';
 
   const view = (row: InvoiceRow) => (
-    <AppButton size="compact-sm" variant="secondary" onClick={() => setViewing(row.id)} aria-label={`View ${row.invoice_type.name} custody ${row.id}`}>
+    <AppButton size="compact-sm" variant="secondary" onClick={() => viewing.open(row.id)} aria-label={`View ${row.invoice_type.name} custody ${row.id}`}>
       VIEW
     </AppButton>
   );
   const columns: Column<InvoiceRow>[] = [...invoiceColumns(timeZone, 'Invoice Type', false), { key: 'actions', header: 'Actions', render: view }];
+  const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
 
   return (
     <>
@@ -41,7 +45,7 @@ export function CustodiesPage() {
       <ListCard
         toolbar={
           <>
-            <SearchInput placeholder="Search by branch name or pad number" onSearch={setSearch} />
+            <SearchInput placeholder="Search by branch name or pad number" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.invoices} />
             <Select
               label="Invoice Type"
               placeholder="All types"
@@ -52,6 +56,7 @@ export function CustodiesPage() {
               w={{ base: '100%', xs: 200 }}
               comboboxProps={{ withinPortal: true }}
             />
+            {phone ? <SortSelect columns={columns} sort={sort} /> : null}
           </>
         }
       >
@@ -66,11 +71,11 @@ export function CustodiesPage() {
             actions={view}
           />
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={CUSTODY_MSG.noCustodies} />
+          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={CUSTODY_MSG.noCustodies} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
       </ListCard>
-      <CustodyDetailsModal invoiceId={viewing} onClose={() => setViewing(null)} />
+      <CustodyDetailsModal invoiceId={viewing.id} onClose={viewing.close} acceptAction={acceptAction} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { INVOICE_STATUS } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
@@ -9,8 +9,19 @@ import { HandOverModal } from './hand-over-modal.tsx';
 
 const wording = { noun: 'Custody', typeLabel: 'Invoice Type' } as const;
 
-/** Spec §2 "{type} Custody Details": the kit's details with Hand Over for the courier and roles 1 to 3. */
-export function CustodyDetailsModal({ invoiceId, onClose }: { invoiceId: number | null; onClose: () => void }) {
+/**
+ * Spec §2 "{type} Custody Details": the kit's details with Hand Over for the courier and roles 1 to 3, and the
+ * Accept (with its Confirm scan) the app composes in from Transactions (issue 14.2).
+ */
+export function CustodyDetailsModal({
+  invoiceId,
+  onClose,
+  acceptAction,
+}: {
+  invoiceId: number | null;
+  onClose: () => void;
+  acceptAction?: (invoice: InvoiceDetail) => ReactNode;
+}) {
   const user = useSession()?.user;
   const [handingOver, setHandingOver] = useState<InvoiceDetail | null>(null);
   const mayHandOver = (invoice: InvoiceDetail) => invoice.invoice_status_id === INVOICE_STATUS.IN_TRANSIT && can(user, 'custody.handOver', invoice);
@@ -23,6 +34,7 @@ export function CustodyDetailsModal({ invoiceId, onClose }: { invoiceId: number 
         wording={wording}
         actions={(invoice) => (
           <>
+            {acceptAction?.(invoice)}
             {mayHandOver(invoice) ? <AppButton onClick={() => setHandingOver(invoice)}>Hand Over</AppButton> : null}
             <AppButton variant="secondary" onClick={onClose}>
               Close

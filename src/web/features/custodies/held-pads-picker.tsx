@@ -1,10 +1,13 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
-import type { HeldPad } from '../../../shared/schemas/custodies.ts';
+import { CUSTODY_MSG, type HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection } from '../../components/data-table.tsx';
+import { PadCards } from '../../components/pad-cards.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
@@ -36,30 +39,34 @@ export function HeldPadsPicker({
 }) {
   const { params, setSearch, setPage } = useListParams(noFilters);
   const list = useQuery(custodyQueries.userPads({ page: params.page, search: params.search }));
-  const shown: Column<HeldPad>[] = onEdit
-    ? [
-        ...columns,
-        {
-          key: 'actions',
-          header: 'Actions',
-          render: (pad) => (
-            <AppButton size="compact-sm" variant="secondary" onClick={() => onEdit(pad)} aria-label={`Edit pad ${pad.number}`}>
-              EDIT
-            </AppButton>
-          ),
-        },
-      ]
-    : columns;
+  const phone = useMediaQuery('(max-width: 48em)');
+  const editButton = (pad: HeldPad) => (
+    <AppButton size="compact-sm" variant="secondary" onClick={() => onEdit?.(pad)} aria-label={`Edit pad ${pad.number}`}>
+      EDIT
+    </AppButton>
+  );
+  const shown: Column<HeldPad>[] = onEdit ? [...columns, { key: 'actions', header: 'Actions', render: editButton }] : columns;
+
+  const noneHeld = list.data?.total === 0 && !params.search;
 
   return (
     <Stack gap="xs">
+      {noneHeld ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="No pads in your custody">
+          {CUSTODY_MSG.noPadsHeld}
+        </Alert>
+      ) : null}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
         <SearchInput placeholder="Search by pad name" onSearch={setSearch} />
         <Text size="sm" c="dimmed" aria-live="polite">
           {count} selected
         </Text>
       </Group>
-      <DataTable columns={shown} rows={list.data?.data} rowKey={(p) => p.id} loading={list.isLoading} emptyText="No pads" label="My pads" selection={selection} />
+      {phone ? (
+        <PadCards rows={list.data?.data} loading={list.isLoading} emptyText="No pads" label="My pads" selection={selection} actions={onEdit ? editButton : undefined} />
+      ) : (
+        <DataTable columns={shown} rows={list.data?.data} rowKey={(p) => p.id} loading={list.isLoading} emptyText="No pads" label="My pads" selection={selection} />
+      )}
       {error ? (
         <Text c="red" size="sm" role="alert">
           {error}

@@ -12,7 +12,7 @@ export interface PadEditorProps {
 }
 
 /**
- * The Return button of /invoices and its Create Return Invoice modal; roles 5 to 8 get EDIT per pad,
+ * The Return button of /invoices and its Create Return Invoice modal (not offered to a read-only role, issue 14.13); roles 5 to 8 get EDIT per pad,
  * which opens the pad editor the app composes in (the Inventories feature's Edit Pad modal).
  */
 export function ReturnInvoiceButton({ padEditor }: { padEditor: (props: PadEditorProps) => ReactNode }) {
@@ -20,6 +20,7 @@ export function ReturnInvoiceButton({ padEditor }: { padEditor: (props: PadEdito
   const [opened, setOpened] = useState(false);
   const [editing, setEditing] = useState<HeldPad | null>(null);
   const mayEdit = can(session?.user, 'invoice.returnPadEdit');
+  if (!can(session?.user, 'invoice.transfer')) return null;
   return (
     <>
       <AppButton variant="secondary" onClick={() => setOpened(true)}>
@@ -35,9 +36,11 @@ export function ReturnInvoiceButton({ padEditor }: { padEditor: (props: PadEdito
   );
 }
 
-/** The Turnover button of /invoices and its Create Turnover Invoice modal. */
+/** The Turnover button of /invoices and its Create Turnover Invoice modal; not offered to a read-only role (issue 14.13). */
 export function TurnoverInvoiceButton() {
+  const session = useSession();
   const [opened, setOpened] = useState(false);
+  if (!can(session?.user, 'invoice.transfer')) return null;
   return (
     <>
       <AppButton variant="secondary" onClick={() => setOpened(true)}>

@@ -4,6 +4,7 @@ import type { InvoiceAssignedUserCheck, InvoicePage, InvoiceRow, IssueInvoiceInp
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, invoiceChangeKeys, queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export type InvoiceFilters = {
   invoiceType: string | null;
@@ -12,7 +13,7 @@ export type InvoiceFilters = {
   endDate: string | null;
 };
 
-export interface PageParams {
+export interface PageParams extends ListView {
   page: number;
   search: string;
 }
@@ -25,6 +26,7 @@ export const invoiceListQueries = {
         api.get<InvoicePage>('get-invoices', {
           page: params.page,
           search: params.search,
+          ...viewParams(params),
           invoice_type: params.filters.invoiceType,
           invoice_status: params.filters.invoiceStatus,
           start_date: params.filters.startDate,

@@ -10,7 +10,7 @@ import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDeleteInvoice } from './api.ts';
-import { ConfirmInvoiceModal } from './confirm-invoice-modal.tsx';
+import { AcceptInvoiceAction } from './accept-invoice-action.tsx';
 import { IssueInvoiceModal } from './issue-invoice-modal.tsx';
 
 const wording = { noun: 'Invoice', typeLabel: 'Transaction Type' } as const;
@@ -19,7 +19,6 @@ const wording = { noun: 'Invoice', typeLabel: 'Transaction Type' } as const;
 export function InvoiceDetailsModal({ invoiceId, onClose }: { invoiceId: number | null; onClose: () => void }) {
   const user = useSession()?.user;
   const [issuing, setIssuing] = useState<InvoiceDetail | null>(null);
-  const [confirming, setConfirming] = useState<InvoiceDetail | null>(null);
   const removal = useDeleteInvoice();
 
   const mayDelete = (invoice: InvoiceDetail) =>
@@ -52,7 +51,7 @@ export function InvoiceDetailsModal({ invoiceId, onClose }: { invoiceId: number 
               </AppButton>
             ) : null}
             {can(user, 'invoice.issue', invoice) ? <AppButton onClick={() => setIssuing(invoice)}>Issue</AppButton> : null}
-            {can(user, 'invoice.accept', invoice) ? <AppButton onClick={() => setConfirming(invoice)}>Accept</AppButton> : null}
+            <AcceptInvoiceAction invoice={invoice} />
             <AppButton variant="secondary" onClick={onClose}>
               Close
             </AppButton>
@@ -60,7 +59,6 @@ export function InvoiceDetailsModal({ invoiceId, onClose }: { invoiceId: number 
         )}
       />
       {issuing ? <IssueInvoiceModal request={issuing} onClose={() => setIssuing(null)} /> : null}
-      {confirming ? <ConfirmInvoiceModal invoice={confirming} onClose={() => setConfirming(null)} /> : null}
     </>
   );
 }

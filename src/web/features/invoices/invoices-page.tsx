@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
 import { DateField } from '../../components/form-fields.tsx';
 import { InvoiceCards } from '../../components/invoice/invoice-cards.tsx';
 import { invoiceColumns } from '../../components/invoice/invoice-columns.tsx';
@@ -14,9 +14,12 @@ import { ListCard } from '../../components/list-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
+import { SortSelect } from '../../components/sort-select.tsx';
 import { useSession } from '../../lib/session.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { invoiceListQueries, type InvoiceFilters } from './api.ts';
 import { InvoiceDetailsModal } from './invoice-details-modal.tsx';
 import { RequestInvoiceModal } from './request-invoice-modal.tsx';
@@ -29,26 +32,28 @@ const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null,
  */
 export function InvoicesPage({ transferActions }: { transferActions: ReactNode }) {
   const session = useSession();
-  const { params, setSearch, setFilter, clearFilters, setPage } = useListParams(initialFilters);
-  const list = useQuery(invoiceListQueries.list({ page: params.page, search: params.search, filters: params.filters }));
+  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort } = useListParams(initialFilters);
+  const list = useQuery(invoiceListQueries.list(params));
   const types = useQuery(lookupQueries.invoiceTypes());
   const statuses = useQuery(lookupQueries.invoiceStatuses());
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [requesting, setRequesting] = useState(false);
-  const [viewing, setViewing] = useState<number | null>(null);
+  const viewing = useUrlModal('invoice');
   const phone = useMediaQuery('(max-width: 48em)');
   const timeZone = list.data?.time_zone ?? 'UTC';
 
   const view = (row: InvoiceRow) => (
-    <AppButton size="compact-sm" variant="secondary" onClick={() => setViewing(row.id)} aria-label={`View ${row.invoice_type.name} invoice ${row.id}`}>
+    <AppButton size="compact-sm" variant="secondary" onClick={() => viewing.open(row.id)} aria-label={`View ${row.invoice_type.name} invoice ${row.id}`}>
       VIEW
     </AppButton>
   );
   const columns: Column<InvoiceRow>[] = [...invoiceColumns(timeZone, 'Transaction Type', true), { key: 'actions', header: 'Actions', render: view }];
+  const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
 
   const toolbar = (
     <>
-      <SearchInput placeholder="Search by branch name or pad number" onSearch={setSearch} />
+      <SearchInput placeholder="Search by branch name or pad number" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.invoices} />
+      {phone ? <SortSelect columns={columns} sort={sort} /> : null}
       <AppButton variant="secondary" leftSection={<IconFilter size={16} />} onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
         Filter
       </AppButton>
@@ -116,12 +121,12 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         {phone ? (
           <InvoiceCards rows={list.data?.data} loading={list.isLoading} emptyText="No invoices" label="Invoices" timeZone={timeZone} showExpectedReturn actions={view} />
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText="No invoices" />
+          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText="No invoices" sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
       </ListCard>
       <RequestInvoiceModal opened={requesting} onClose={() => setRequesting(false)} />
-      <InvoiceDetailsModal invoiceId={viewing} onClose={() => setViewing(null)} />
+      <InvoiceDetailsModal invoiceId={viewing.id} onClose={viewing.close} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import { can } from '../../../shared/permissions.ts';
@@ -8,6 +9,7 @@ import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection } from '../../components/data-table.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
+import { PadCards } from '../../components/pad-cards.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { AssigneeField } from '../../components/qr-scanner/assignee-field.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -33,6 +35,7 @@ const columns: Column<Pad>[] = [
 export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail; onClose: () => void }) {
   const session = useSession();
   const maySelect = can(session?.user, 'invoice.selectPads');
+  const phone = useMediaQuery('(max-width: 48em)');
   const { params, setSearch, setPage } = useListParams(noFilters);
   const routeId = request.route_id ?? 0;
   const available = useQuery({ ...invoiceListQueries.availablePads(routeId, params), enabled: routeId > 0 });
@@ -90,15 +93,26 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
             <Group>
               <SearchInput placeholder="Search by pad name" onSearch={setSearch} />
             </Group>
-            <DataTable
-              columns={columns}
-              rows={available.data?.data}
-              rowKey={(p) => p.id}
-              loading={available.isLoading}
-              emptyText="No pads"
-              label="Available pads"
-              selection={maySelect ? selection : undefined}
-            />
+            {phone ? (
+              <PadCards
+                rows={available.data?.data}
+                loading={available.isLoading}
+                emptyText="No pads"
+                label="Available pads"
+                withRoute={false}
+                selection={maySelect ? selection : undefined}
+              />
+            ) : (
+              <DataTable
+                columns={columns}
+                rows={available.data?.data}
+                rowKey={(p) => p.id}
+                loading={available.isLoading}
+                emptyText="No pads"
+                label="Available pads"
+                selection={maySelect ? selection : undefined}
+              />
+            )}
             <Group justify="space-between" wrap="wrap">
               <Text size="sm" c={padsError ? 'red' : 'dimmed'} role={padsError ? 'alert' : undefined}>
                 {padsError ?? `${picked.length} of ${request.pads} selected`}

@@ -2,8 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { GeneratedPads, Pad } from '../../../shared/schemas/pads.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
-export interface PadListParams {
+export interface PadListParams extends ListView {
   page: number;
   search: string;
   route: string | null;
@@ -23,9 +24,11 @@ export const padQueries = {
   list: (params: PadListParams) =>
     queryOptions({
       queryKey: queryKeys.pads.of(params),
-      queryFn: () => api.get<Paginated<Pad>>('get-pads', { page: params.page, search: params.search, route: params.route }),
+      queryFn: () => api.get<Paginated<Pad>>('get-pads', { page: params.page, search: params.search, ...viewParams(params), route: params.route }),
       placeholderData: keepPreviousData,
     }),
+  /** One pad, for details opened from a link (`?pad=12`) when the pad is not on the page shown. */
+  one: (id: number) => queryOptions({ queryKey: queryKeys.pad.of(id), queryFn: () => api.get<{ data: Pad }>(`get-pad/${id}`).then((r) => r.data) }),
 };
 
 /** New pads join the pad list and the pads a request can be issued from. */

@@ -1,4 +1,4 @@
-import { Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { routeLabel } from '../../../shared/format.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { HeldBy, PadHistoryTimeline } from '../../components/pad-history-timeline.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { ledgerQueries } from '../../lib/ledger-queries.ts';
 import { SeriesGrid } from './series-grid.tsx';
 
@@ -22,18 +23,24 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Issue 13: who holds the pad now and its custody chain, loaded with the modal. */
+/** Issue 13: who holds the pad now, or the invoice and courier carrying it. */
+function PadHolder({ padId }: { padId: number }) {
+  const history = useQuery(ledgerQueries.padHistory(padId));
+  if (history.isPending) return <Loader size="sm" aria-label="Loading holder" />;
+  if (!history.data) return <Text c="red">{errorMessage(history.error)}</Text>;
+  return <HeldBy history={history.data} />;
+}
+
+/** Issue 13: the pad's custody chain, oldest first. */
 function PadHistorySection({ padId }: { padId: number }) {
   const history = useQuery(ledgerQueries.padHistory(padId));
-  if (history.isPending) return <Loader size="sm" aria-label="Loading history" />;
-  if (!history.data) return <Text c="red">The history could not be loaded.</Text>;
   return (
     <Stack gap="xs">
-      <HeldBy history={history.data} />
-      <Text size="sm" fw={500}>
+      <Title order={3} size="h5">
         History
-      </Text>
-      <PadHistoryTimeline events={history.data.events} />
+      </Title>
+      {history.isPending ? <Loader size="sm" aria-label="Loading history" /> : null}
+      {history.data ? <PadHistoryTimeline events={history.data.events} /> : null}
     </Stack>
   );
 }
@@ -53,6 +60,7 @@ export function PadDetailsModal({ pad, onClose }: { pad: Pad | null; onClose: ()
             <Detail label="Issuance Status">{pad.issuance_status.name}</Detail>
             <Detail label="Remarks">{pad.remarks}</Detail>
           </SimpleGrid>
+          <PadHolder padId={pad.id} />
           <SeriesGrid series={pad.series} />
           <PadHistorySection padId={pad.id} />
           <Group justify="flex-end">

@@ -1,4 +1,5 @@
 import { Collapse, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,15 +8,18 @@ import { MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
 import { SelectField } from '../../components/form-fields.tsx';
 import { ListCard } from '../../components/list-card.tsx';
+import { PadCards } from '../../components/pad-cards.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useSession } from '../../lib/session.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { AddPadModal } from './add-pad-modal.tsx';
 import { padQueries } from './api.ts';
 import { EditPadModal } from './edit-pad-modal.tsx';
@@ -26,46 +30,54 @@ const initialFilters = { route: null as string | null };
 /** Spec §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8. */
 export function PadsPage() {
   const session = useSession();
-  const { params, setSearch, setFilter, clearFilters, setPage } = useListParams(initialFilters);
-  const list = useQuery(padQueries.list({ page: params.page, search: params.search, route: params.filters.route }));
+  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort } = useListParams(initialFilters);
+  const list = useQuery(padQueries.list({ ...params, route: params.filters.route }));
   const routes = useQuery(lookupQueries.routes());
   const [filterOpen, setFilterOpen] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [viewing, setViewing] = useState<Pad | null>(null);
+  const viewing = useUrlModal('pad');
+  const listed = list.data?.data.find((pad) => pad.id === viewing.id);
+  const linked = useQuery({ ...padQueries.one(viewing.id ?? 0), enabled: viewing.id !== null && !listed });
+  const viewed = viewing.id === null ? null : (listed ?? linked.data ?? null);
+  const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
   const [editing, setEditing] = useState<Pad | null>(null);
   const canAdd = can(session?.user, 'pad.create');
   const canEdit = (pad: Pad) => can(session?.user, 'pad.edit') && can(session?.user, 'pad.editThis', pad);
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  const actions = (pad: Pad) => (
+    <Group gap={4} wrap="nowrap">
+      <AppButton size="compact-xs" variant="secondary" onClick={() => viewing.open(pad.id)} aria-label={`VIEW pad ${pad.number} ${pad.series_number}`}>
+        VIEW
+      </AppButton>
+      {canEdit(pad) ? (
+        <AppButton size="compact-xs" variant="secondary" onClick={() => setEditing(pad)} aria-label={`EDIT pad ${pad.number} ${pad.series_number}`}>
+          EDIT
+        </AppButton>
+      ) : null}
+    </Group>
+  );
 
   const columns: Column<Pad>[] = [
-    { key: 'route', header: 'Route', wrap: true, render: (pad) => routeLabel(pad.route) },
-    { key: 'number', header: 'Pad Number', render: (pad) => pad.number },
+    { key: 'route', header: 'Route', wrap: true, sortable: true, render: (pad) => routeLabel(pad.route) },
+    { key: 'number', header: 'Pad Number', sortable: true, render: (pad) => pad.number },
     {
       key: 'series',
       header: 'Series Number',
+      sortable: true,
       render: (pad) => (
         <Text inherit style={{ whiteSpace: 'nowrap' }}>
           {pad.series_number}
         </Text>
       ),
     },
-    { key: 'pad_status', header: 'Pad Status', render: (pad) => pad.pad_status.name },
-    { key: 'issuance_status', header: 'Issuance Status', render: (pad) => pad.issuance_status.name },
+    { key: 'pad_status', header: 'Pad Status', sortable: true, render: (pad) => pad.pad_status.name },
+    { key: 'issuance_status', header: 'Issuance Status', sortable: true, render: (pad) => pad.issuance_status.name },
     { key: 'remarks', header: 'Remarks', wrap: true, render: (pad) => pad.remarks ?? '' },
     {
       key: 'actions',
       header: 'Actions',
-      render: (pad) => (
-        <Group gap={4} wrap="nowrap">
-          <AppButton size="compact-xs" variant="secondary" onClick={() => setViewing(pad)} aria-label={`VIEW pad ${pad.number} ${pad.series_number}`}>
-            VIEW
-          </AppButton>
-          {canEdit(pad) ? (
-            <AppButton size="compact-xs" variant="secondary" onClick={() => setEditing(pad)} aria-label={`EDIT pad ${pad.number} ${pad.series_number}`}>
-              EDIT
-            </AppButton>
-          ) : null}
-        </Group>
-      ),
+      render: actions,
     },
   ];
 
@@ -75,7 +87,7 @@ export function PadsPage() {
       <ListCard
         toolbar={
           <>
-            <SearchInput placeholder="Search by pad name" onSearch={setSearch} />
+            <SearchInput placeholder="Search by pad name" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.pads} />
             <AppButton variant="secondary" leftSection={<IconFilter size={16} />} aria-expanded={filterOpen} onClick={() => setFilterOpen((open) => !open)}>
               Filter
             </AppButton>
@@ -104,12 +116,16 @@ export function PadsPage() {
           </Collapse>
         }
       >
-        <DataTable columns={columns} rows={list.data?.data} rowKey={(pad) => pad.id} loading={list.isLoading} emptyText={MSG.noPads} />
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+        {phone ? (
+          <PadCards rows={list.data?.data} loading={list.isLoading} emptyText={MSG.noPads} label="Pads" actions={actions} />
+        ) : (
+          <DataTable columns={columns} rows={list.data?.data} rowKey={(pad) => pad.id} loading={list.isLoading} emptyText={MSG.noPads} sort={sort} />
+        )}
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
       </ListCard>
 
       <AddPadModal opened={adding} onClose={() => setAdding(false)} />
-      <PadDetailsModal pad={viewing} onClose={() => setViewing(null)} />
+      <PadDetailsModal pad={viewed} onClose={viewing.close} />
       <EditPadModal pad={editing} onClose={() => setEditing(null)} />
     </>
   );

@@ -3,8 +3,9 @@ import type { InvoicePage } from '../../../shared/schemas/invoices.ts';
 import type { CreateReportInput, ReportPreview, ReportRow } from '../../../shared/schemas/reports.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
-export interface ReportListParams {
+export interface ReportListParams extends ListView {
   page: number;
   search: string;
   startDate: string | null;
@@ -16,7 +17,7 @@ export const reportQueries = {
     queryOptions({
       queryKey: queryKeys.reports.of(params),
       queryFn: () =>
-        api.get<Paginated<ReportRow>>('reports', { page: params.page, search: params.search, start_date: params.startDate, end_date: params.endDate }),
+        api.get<Paginated<ReportRow>>('reports', { page: params.page, search: params.search, ...viewParams(params), start_date: params.startDate, end_date: params.endDate }),
       placeholderData: keepPreviousData,
     }),
   completed: (params: { page: number; search: string }) =>

@@ -1,0 +1,65 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { MyActionGroup } from '../../../shared/schemas/my-actions.ts';
+import { myActionQueries } from './api.ts';
+
+function GroupCard({ group }: { group: MyActionGroup }) {
+  const more = group.count - group.items.length;
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={`${group.title}: ${group.count}`}>
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        <Text fw={600} size="sm">
+          {group.title}
+        </Text>
+        <Badge color="blue.8" variant="filled" size="lg" aria-hidden>
+          {group.count}
+        </Badge>
+      </Group>
+      <Stack gap={4}>
+        {group.items.map((item) => (
+          <Anchor key={item.id} component={Link} to={item.path} size="sm" lineClamp={2}>
+            {item.label}
+          </Anchor>
+        ))}
+        {more > 0 ? (
+          <Anchor component={Link} to={group.menu_path} size="xs" c="dimmed">
+            and {more} more
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Issue 14.1 "Needs my action", at the top of the role's home screen: each group with its count and links that open the item. */
+export function NeedsMyAction() {
+  const mine = useQuery(myActionQueries.mine());
+  if (!mine.data || mine.data.groups.length === 0) return null;
+  const waiting = mine.data.groups.filter((group) => group.count > 0);
+  return (
+    <Paper withBorder radius="md" p="md" mb="md" component="section" aria-labelledby="needs-my-action-title">
+      <Group gap="xs" mb={waiting.length > 0 ? 'sm' : 0}>
+        <Title order={2} size="h4" id="needs-my-action-title">
+          Needs my action
+        </Title>
+        {waiting.length > 0 ? (
+          <Badge color="red.9" variant="filled">
+            {mine.data.total}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Nothing waits for you right now.
+          </Text>
+        )}
+      </Group>
+      {waiting.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(waiting.length, 4) }} spacing="sm">
+          {waiting.map((group) => (
+            <GroupCard key={group.kind} group={group} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+
+/**
+ * A details modal kept in the address (issue 14), e.g. `?invoice=123`: Reload and a shared link reopen
+ * it, and Back (the phone's back gesture) closes it instead of leaving the screen. Opening adds a
+ * history entry; closing one this screen opened steps back over it, otherwise drops the param in place.
+ */
+export function useUrlModal(name: string) {
+  const [url, setUrl] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const raw = url.get(name);
+  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const openedHere = (location.state as { modal?: string } | null)?.modal === name;
+
+  const open = useCallback(
+    (value: number) =>
+      setUrl(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(name, String(value));
+          return next;
+        },
+        { state: { modal: name } },
+      ),
+    [name, setUrl],
+  );
+  const close = useCallback(() => {
+    if (openedHere) {
+      void navigate(-1);
+      return;
+    }
+    setUrl(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [name, navigate, openedHere, setUrl]);
+  return { id, open, close };
+}
