@@ -1,8 +1,8 @@
 /**
  * Issue 15 goal 3, the phone at the pier: /login in Debian's Chromium with CDP throttling (4× CPU, 150 ms
  * round trip, 1.6 Mbit/s down, 750 kbit/s up, phone screen), cold cache: bytes transferred and the time
- * until the sign-in form is on screen; a second visit with the cache; then Lighthouse (mobile preset, its
- * own simulated throttling) for /login and, signed in, for /invoices.
+ * until the sign-in form is on screen; a second visit with the cache; Lighthouse (mobile preset, its own
+ * simulated throttling) for /login first, on the fresh profile before any sign-in, and last, signed in, for /invoices.
  *   npx tsx scripts/bench-phone.ts
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { chromium, type Page } from '@playwright/test';
 import { ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { loadAverage, machine, median, ROOT, saveResult } from './bench-support.ts';
+import { loadAverage, machine, median, RESULTS_DIR, ROOT, saveResult } from './bench-support.ts';
 import { buildWeb, webBuildIsCurrent, webSourcesHash } from './web-build-state.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -49,6 +49,28 @@ try {
   }
   if (!browser) throw new Error(`Chromium at ${CHROMIUM} did not open its debugging port`);
   const context = browser.contexts()[0];
+
+  /** Lighthouse's performance figures for one page; its whole report goes to .tmp/bench/lighthouse-<name>.json for the audits. */
+  const score = async (name: string, url: string, signedIn: boolean) => {
+    const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
+    const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      first_contentful_paint_ms: audit('first-contentful-paint'),
+      largest_contentful_paint_ms: audit('largest-contentful-paint'),
+      total_blocking_time_ms: audit('total-blocking-time'),
+      transferred_bytes: audit('total-byte-weight'),
+      final_url: lhr.finalDisplayedUrl,
+      lighthouse: lhr.lighthouseVersion,
+    };
+  };
+  /** First, on the fresh profile before anyone signs in: /login itself, not where a held session would send it. */
+  const lighthouseLogin = await score('login', `${base}/login`, false);
+  if (new URL(lighthouseLogin.final_url).pathname !== '/login') throw new Error(`Lighthouse /login ended on ${lighthouseLogin.final_url}`);
 
   /** One visit of /login on the phone profile: bytes over the wire and milliseconds until the form shows. */
   const visit = async (page: Page, cacheDisabled: boolean) => {
@@ -93,23 +115,7 @@ try {
   );
   await warmPage.close();
 
-  const score = async (url: string, signedIn: boolean) => {
-    const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
-    return {
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      first_contentful_paint_ms: audit('first-contentful-paint'),
-      largest_contentful_paint_ms: audit('largest-contentful-paint'),
-      total_blocking_time_ms: audit('total-blocking-time'),
-      transferred_bytes: audit('total-byte-weight'),
-      final_url: lhr.finalDisplayedUrl,
-      lighthouse: lhr.lighthouseVersion,
-    };
-  };
-  const lighthouseLogin = await score(`${base}/login`, false);
-  const lighthouseInvoices = await score(`${base}/invoices`, true);
+  const lighthouseInvoices = await score('invoices', `${base}/invoices`, true);
   await browser.close();
 
   saveResult('phone', {

@@ -74,6 +74,7 @@ export const ADMIN_MSG = {
   noBranches: 'No branches',
   deleteUserFailed: 'Error deleting user',
   resetUserPasswordFailed: 'Error resetting user password',
+  badgeCardFailed: 'Could not open the badge card. Please try again.',
   toggleUserFailed: 'An error occurred while toggling user activation. Please try again.',
   confirmResetUserPassword: 'Are you sure you want to reset password of this user?',
   confirmToggleUser: "Are you sure you want to change this user's status?",

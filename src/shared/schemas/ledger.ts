@@ -19,6 +19,10 @@ export const LEDGER_MSG = {
   reviewed: 'Certificate reviewed.',
 } as const;
 
+/** The holder's certification under the RAAF (COA Appendix 67), printed on the PDF and shown before Certify. */
+export const RAAF_CERTIFICATION_TEXT =
+  'I hereby certify that the foregoing is a true statement of all accountable forms received, issued and transferred by me during the period above-stated and that the beginning and ending balances are correct.';
+
 export const monthField = z
   .string({ error: LEDGER_MSG.monthFormat })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, LEDGER_MSG.monthFormat);

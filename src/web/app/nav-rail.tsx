@@ -1,4 +1,4 @@
-import { Badge, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { Badge, Indicator, NavLink, ScrollArea, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBuildingSkyscraper,
@@ -47,20 +47,20 @@ function RailLink({ label, path, count, collapsed, onNavigate }: { label: string
     <NavLink
       component={Link}
       to={path}
-      label={collapsed ? undefined : label}
-      aria-label={collapsed ? (shown ? `${label} (${count})` : label) : undefined}
+      label={collapsed ? <VisuallyHidden>{label}</VisuallyHidden> : label}
       active={location.pathname.startsWith(path)}
+      aria-description={shown ? `${count} waiting for you` : undefined}
       onClick={onNavigate}
       leftSection={
         collapsed && shown ? (
-          <Indicator label={count} size={16} color="red" offset={2}>
+          <Indicator label={count} size={16} color="red" offset={2} aria-hidden>
             {icon}
           </Indicator>
         ) : (
           icon
         )
       }
-      rightSection={!collapsed && shown ? <Badge size="sm" color="red" circle={count < 10}>{count}</Badge> : undefined}
+      rightSection={!collapsed && shown ? <Badge size="sm" color="red" circle={count < 10} aria-hidden>{count}</Badge> : undefined}
     />
   );
   return collapsed ? (
@@ -92,8 +92,7 @@ export function NavRail({
   const logout = (
     <NavLink
       component="button"
-      label={collapsed ? undefined : 'Logout'}
-      aria-label={collapsed ? 'Logout' : undefined}
+      label={collapsed ? <VisuallyHidden>Logout</VisuallyHidden> : 'Logout'}
       leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
       onClick={onLogout}
       c="red.8"

@@ -62,6 +62,8 @@ export interface CrudScreen<Row extends { id: number }, Values extends Record<st
   canDelete?: (row: Row) => boolean;
 }
 
+const noFilter = { filter: null as string | null };
+
 const actionButton = (label: string, onClick: () => void, name: string, color?: string) => (
   <AppButton key={label} size="compact-xs" variant="secondary" c={color} onClick={onClick} aria-label={`${label} ${name}`}>
     {label}
@@ -78,7 +80,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   rowName: (row: Row) => string;
 }) {
   const queryClient = useQueryClient();
-  const { params, setSearch, setFilter, clearFilters, setPage } = useListParams({ filter: null as string | null });
+  const { params, setSearch, setFilter, clearFilters, setPage } = useListParams(noFilter);
   const args: ListArgs = { page: params.page, search: params.search, filter: params.filters.filter };
   const list = useQuery({ queryKey: screen.cache.list(args), queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
   const [filterOpen, setFilterOpen] = useState(false);
@@ -127,7 +129,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
       <ListCard
         toolbar={
           <>
-            <SearchInput placeholder={screen.searchPlaceholder} onSearch={setSearch} />
+            <SearchInput placeholder={screen.searchPlaceholder} onSearch={setSearch} initial={params.search} />
             {screen.filter ? (
               <AppButton variant="secondary" leftSection={<IconFilter size={16} />} aria-expanded={filterOpen} onClick={() => setFilterOpen((open) => !open)}>
                 Filter
@@ -165,7 +167,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={list.data?.per_page} />
       </ListCard>
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''} size="lg" centered>

@@ -54,6 +54,18 @@ export interface RowSelection<T> {
   label: (row: T) => string;
   /** The accessible name of the select-all-on-this-page box; without it the column has no such box. */
   allLabel?: string;
+  /** No more rows may be picked (the issue form's requested count is reached): unpicked boxes are disabled. */
+  full?: boolean;
+}
+
+/**
+ * The select-all box of a page: checked when every row is picked, or when the limit is reached with
+ * some of this page picked; a click then clears this page, otherwise it picks the page's rows.
+ */
+export function selectAllState<T>(selection: RowSelection<T>, rows: T[]) {
+  const picked = rows.filter(selection.isSelected).length;
+  const checked = rows.length > 0 && (picked === rows.length || (Boolean(selection.full) && picked > 0));
+  return { checked, indeterminate: picked > 0 && !checked, toggle: () => selection.onChange(rows, !checked) };
 }
 
 const ACTIONS_STICKY = {
@@ -76,15 +88,14 @@ const cellStyle = (column: { key: string; wrap?: boolean; minWidth?: number }, s
 
 function SelectAll<T>({ selection, rows }: { selection: RowSelection<T>; rows: T[] }) {
   if (!selection.allLabel) return <VisuallyHidden>Select</VisuallyHidden>;
-  const picked = rows.filter(selection.isSelected).length;
-  const all = rows.length > 0 && picked === rows.length;
+  const state = selectAllState(selection, rows);
   return (
     <Checkbox
       aria-label={selection.allLabel}
-      checked={all}
-      indeterminate={picked > 0 && !all}
-      disabled={rows.length === 0}
-      onChange={() => selection.onChange(rows, !all)}
+      checked={state.checked}
+      indeterminate={state.indeterminate}
+      disabled={rows.length === 0 || (Boolean(selection.full) && !state.checked && !state.indeterminate)}
+      onChange={state.toggle}
     />
   );
 }
@@ -164,7 +175,12 @@ export function DataTable<T>({
               <Table.Tr key={rowKey(row)} bg={selected ? SELECTED : undefined}>
                 {selection ? (
                   <Table.Td>
-                    <Checkbox aria-label={selection.label(row)} checked={selected} onChange={(event) => selection.onChange([row], event.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={selection.label(row)}
+                      checked={selected}
+                      disabled={!selected && selection.full}
+                      onChange={(event) => selection.onChange([row], event.currentTarget.checked)}
+                    />
                   </Table.Td>
                 ) : null}
                 {columns.map((c) => (

@@ -1,7 +1,7 @@
 import { Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { routeLabel, seriesRange } from '../../shared/format.ts';
-import type { RowSelection } from './data-table.tsx';
+import { selectAllState, type RowSelection } from './data-table.tsx';
 import { LabelledValue } from './labelled-value.tsx';
 
 /** What a pad card shows; the pads list, the invoice and custody pad tables and the issue picker all have these. */
@@ -53,16 +53,17 @@ export function PadCards<T extends PadCardRow>({
       </Text>
     );
   }
-  const picked = selection ? rows.filter(selection.isSelected).length : 0;
+  const all = selection ? selectAllState(selection, rows) : null;
   return (
     <Stack gap="xs">
       {selection?.allLabel ? (
         <Checkbox
           label="Select all on this page"
           aria-label={selection.allLabel}
-          checked={picked === rows.length}
-          indeterminate={picked > 0 && picked < rows.length}
-          onChange={() => selection.onChange(rows, picked < rows.length)}
+          checked={all?.checked}
+          indeterminate={all?.indeterminate}
+          disabled={Boolean(selection.full) && !all?.checked && !all?.indeterminate}
+          onChange={all?.toggle}
         />
       ) : null}
       <Stack gap="xs" role="list" aria-label={label}>
@@ -73,12 +74,17 @@ export function PadCards<T extends PadCardRow>({
             <Card key={row.id} withBorder radius="md" padding="sm" role="listitem" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
               <Group gap={8} wrap="nowrap" mb={6}>
                 {selection ? (
-                  <Checkbox aria-label={selection.label(row)} checked={selected} onChange={(event) => selection.onChange([row], event.currentTarget.checked)} />
+                  <Checkbox
+                    aria-label={selection.label(row)}
+                    checked={selected}
+                    disabled={!selected && selection.full}
+                    onChange={(event) => selection.onChange([row], event.currentTarget.checked)}
+                  />
                 ) : null}
                 <Text fw={700}>Pad Number {row.number}</Text>
               </Group>
-              <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
-                <LabelledValue label="Series Number" value={seriesRange(row.series_from, row.series_to)} />
+              <LabelledValue label="Series Number" value={seriesRange(row.series_from, row.series_to)} />
+              <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt={4}>
                 <LabelledValue label="Pad Status" value={row.pad_status.name} />
                 {row.issuance_status ? <LabelledValue label="Issuance Status" value={row.issuance_status.name} /> : null}
               </SimpleGrid>

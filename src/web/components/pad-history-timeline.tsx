@@ -56,7 +56,7 @@ export function HeldBy({ history }: { history: Pick<PadHistory, 'holder' | 'in_t
         {holderText(history.holder.user, history.holder.branch)}
       </Text>
       {transit ? (
-        <Text size="sm" c="orange.8" data-testid="in-transit">
+        <Text size="sm" c="orange" data-testid="in-transit">
           <IconTruckDelivery size={14} style={{ verticalAlign: -2 }} aria-hidden /> In transit on {transit.invoice_type.name} invoice #{transit.id} with{' '}
           {transit.assigned_user?.full_name ?? 'no courier'}
         </Text>

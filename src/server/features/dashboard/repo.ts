@@ -8,8 +8,9 @@ async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const toNumbers = <T extends Record<string, unknown>>(rows: T[], keys: Array<keyof T>): T[] =>
-  rows.map((row) => ({ ...row, ...Object.fromEntries(keys.map((key) => [key, Number(row[key])])) }));
+/** Counts and sums come back as text or bigint depending on the driver; these columns are numbers. */
+const toNumbers = <T extends object>(rows: T[], keys: Array<keyof T>): T[] =>
+  rows.map((row) => ({ ...row, ...Object.fromEntries(keys.map((key) => [key, Number(row[key])])) }) as T);
 
 export interface CountRow {
   id: number;

@@ -197,6 +197,9 @@ describe('RAAF over a scripted month', () => {
     expect(text).toMatch(/Beginning Balance[\s\S]*Receipt[\s\S]*Issued[\s\S]*Ending Balance/);
     expect(text).toContain('I hereby certify that the foregoing is a true statement of all accountable forms received');
     expect(text).toContain('Not certified');
+    expect(text).toMatch(/96\s+5\s+100\s+1\s+4\s+4\s+97\s+4\s+100\s+0/);
+    expect(text).toContain('Page 1 of 1');
+    expect(res.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
   });
 
   it('when the ledger is verified after the month, then it passes', async () => {

@@ -250,6 +250,20 @@ describe('pad lists', () => {
     expect(byNumber.data.map((p: { number: number }) => p.number)).toContain(7);
   });
 
+  it('when get-pads is searched by digits inside the series text or across its hyphen, then exactly the pads whose text contains them come back', async () => {
+    const { route, pads: rows } = await routeWithPads(9_080_901, 9_081_300, 40);
+    const expected = (term: string) =>
+      rows
+        .filter((p) => `${p.series_from}-${p.series_to}`.includes(term) || (/^\d+$/.test(term) && (p.number === Number(term) || (p.series_from <= Number(term) && Number(term) <= p.series_to))))
+        .map((p) => p.id)
+        .sort((a, b) => b - a);
+    for (const term of ['0809', '81', '940-9', '0901-90', '-908', '0-', '9081300', '08100', '3', '9-9', '--', '1 2']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/get-pads?route=${route.id}&per_page=100&search=${encodeURIComponent(term)}`, headers: as[5].headers });
+      expect(res.statusCode).toBe(200);
+      expect({ term, ids: res.json().data.map((p: { id: number }) => p.id), total: res.json().total }).toEqual({ term, ids: expected(term), total: expected(term).length });
+    }
+  });
+
   it('when roles 10 and 11 or a signed-out caller ask for pads, then they are refused', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/get-pads', headers: as[10].headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/get-pads' })).statusCode).toBe(401);

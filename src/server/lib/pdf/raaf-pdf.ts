@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { Raaf } from '../../../shared/schemas/ledger.ts';
+import { RAAF_CERTIFICATION_TEXT, type Raaf } from '../../../shared/schemas/ledger.ts';
 import { pdfText } from './text.ts';
 
 export interface RaafDocument {
@@ -24,42 +24,91 @@ const QTY_WIDTH = 34;
 const NUMBER_WIDTH = (CONTENT_WIDTH - ROUTE_WIDTH - 4 * QTY_WIDTH) / 8;
 const GROUP_WIDTH = QTY_WIDTH + 2 * NUMBER_WIDTH;
 const ROW_HEIGHT = 13;
+const BODY_TOP = MARGIN.top + 52;
 
-export const CERTIFICATION_TEXT =
-  'I hereby certify that the foregoing is a true statement of all accountable forms received, issued and transferred by me during the period above-stated and that the beginning and ending balances are correct.';
-
-/** The pdfkit internals the fast number cells need: the current font's resource name, ascender and reference. */
+/** The pdfkit internals the fast paths need: the current font's resource name, ascender, size and reference, and the page's fonts. */
 interface PdfFontState {
   _font: { id: string; ascender: number; ref(): unknown };
   _fontSize: number;
   page: { fonts: Record<string, unknown>; height: number };
 }
 
-const pdfNumber = (value: number) => value.toFixed(2);
+/**
+ * Draws once, then replays the drawing's operators (and registers its fonts) on every later call: each page
+ * of a long RAAF starts with the same header, and drawing it afresh through pdfkit is most of a page's cost.
+ */
+function replayed(doc: PDFKit.PDFDocument, draw: () => void): () => void {
+  const state = doc as unknown as PdfFontState;
+  let recorded: { content: string; fonts: Record<string, unknown>; x: number; y: number } | null = null;
+  return () => {
+    if (recorded) {
+      doc.addContent(recorded.content);
+      Object.assign(state.page.fonts, recorded.fonts);
+      doc.x = recorded.x;
+      doc.y = recorded.y;
+      return;
+    }
+    const writes: string[] = [];
+    const addContent = doc.addContent.bind(doc);
+    doc.addContent = (data: string) => {
+      writes.push(data);
+      return addContent(data);
+    };
+    try {
+      draw();
+    } finally {
+      doc.addContent = addContent;
+    }
+    recorded = { content: writes.join('\n'), fonts: { ...state.page.fonts }, x: doc.x, y: doc.y };
+  };
+}
+
 const qtyText = new Intl.NumberFormat('en-US').format;
 
 /**
- * One table line's number cells as raw text operators. A consolidated RAAF has tens of thousands of range
- * lines, and pdfkit's text() (line wrapper, kerning, its own transforms per call) costs about fifteen times
- * as much per cell. Cells hold digits and commas only and are right-aligned by the current font's widths;
- * one too wide for its cell comes back for the caller to draw with an ellipsis.
+ * The table's number cells as raw text operators, one block per page. A consolidated RAAF has tens of
+ * thousands of range lines, and pdfkit's text() (line wrapper, kerning, its own transforms per call) costs
+ * about fifteen times as much per cell. Cells hold digits and commas only and are right-aligned by the
+ * font's widths; add() refuses one too wide for its cell, for the caller to draw with an ellipsis.
  */
-function numberCells(doc: PDFKit.PDFDocument, cells: Array<{ text: string; right: number; width: number }>, y: number, widths: { digit: number; comma: number }) {
-  const state = doc as unknown as PdfFontState;
-  const font = state._font;
-  if (state.page.fonts[font.id] == null) state.page.fonts[font.id] = font.ref();
-  const size = state._fontSize;
-  const baseline = pdfNumber(state.page.height - y - (font.ascender / 1000) * size);
-  const parts: string[] = [];
-  const tooWide: Array<{ text: string; right: number; width: number }> = [];
-  for (const cell of cells) {
-    let width = 0;
-    for (let i = 0; i < cell.text.length; i += 1) width += cell.text.charCodeAt(i) === 44 ? widths.comma : widths.digit;
-    if (width > cell.width) tooWide.push(cell);
-    else parts.push(`1 0 0 1 ${pdfNumber(cell.right - width)} ${baseline} Tm (${cell.text}) Tj`);
+class NumberCells {
+  private readonly state: PdfFontState;
+  private readonly digit: number;
+  private readonly comma: number;
+  private readonly ascent: number;
+  private readonly xs = new Map<number, string>();
+  private parts: string[] = [];
+
+  /** Call with the cells' font and size current. */
+  constructor(private readonly doc: PDFKit.PDFDocument) {
+    this.state = doc as unknown as PdfFontState;
+    this.digit = doc.widthOfString('0');
+    this.comma = doc.widthOfString(',');
+    this.ascent = (this.state._font.ascender / 1000) * this.state._fontSize;
   }
-  if (parts.length > 0) doc.addContent(`q 1 0 0 -1 0 ${pdfNumber(state.page.height)} cm BT /${font.id} ${pdfNumber(size)} Tf ${parts.join(' ')} ET Q`);
-  return tooWide;
+
+  add(text: string, right: number, width: number, top: number): boolean {
+    const key = right * 64 + text.length;
+    let x = this.xs.get(key);
+    if (x === undefined) {
+      let textWidth = 0;
+      for (let i = 0; i < text.length; i += 1) textWidth += text.charCodeAt(i) === 44 ? this.comma : this.digit;
+      if (textWidth > width) return false;
+      x = (right - textWidth).toFixed(2);
+      this.xs.set(key, x);
+    }
+    this.parts.push(`1 0 0 1 ${x} ${(this.state.page.height - top - this.ascent).toFixed(2)} Tm (${text}) Tj`);
+    return true;
+  }
+
+  /** Writes the page's cells; call with the cells' font and colour current, before the page changes. */
+  flush(): void {
+    if (this.parts.length === 0) return;
+    const { _font: font, _fontSize: size, page } = this.state;
+    if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
+    this.doc.addContent(`q 1 0 0 -1 0 ${page.height.toFixed(2)} cm BT /${font.id} ${size.toFixed(2)} Tf\n${this.parts.join('\n')}\nET Q`);
+    this.parts = [];
+  }
 }
 
 const monthTitle = (month: string) =>
@@ -103,8 +152,8 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
   const cell = (text: string, x: number, y: number, width: number, align: 'left' | 'right' | 'center' = 'left') =>
     doc.text(text, x + 2, y + 3, { width: width - 4, align, lineBreak: false, ellipsis: true });
 
-  const tableHeader = () => {
-    const y = doc.y;
+  const tableHeader = replayed(doc, () => {
+    const y = BODY_TOP;
     doc.rect(MARGIN.left, y, CONTENT_WIDTH, ROW_HEIGHT * 2).fill(SHADE);
     font(true, 7.5, ACCENT);
     cell('Company - Route - TIN', MARGIN.left, y + ROW_HEIGHT / 2, ROUTE_WIDTH);
@@ -117,44 +166,52 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
       doc.moveTo(x, y).lineTo(x, y + ROW_HEIGHT * 2).lineWidth(0.5).strokeColor(RULE).stroke();
     });
     doc.y = y + ROW_HEIGHT * 2;
-  };
+  });
 
-  const pageHeader = () => {
+  const forTheMonth = `For the Month of ${monthTitle(raaf.month)}`;
+  const pageHeader = replayed(doc, () => {
     font(true, 12, ACCENT);
     doc.text('REPORT OF ACCOUNTABILITY FOR ACCOUNTABLE FORMS', MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH, align: 'center' });
     font(false, 9.5);
-    doc.text(`For the Month of ${monthTitle(raaf.month)}`, MARGIN.left, MARGIN.top + 16, { width: CONTENT_WIDTH, align: 'center' });
+    doc.text(forTheMonth, MARGIN.left, MARGIN.top + 16, { width: CONTENT_WIDTH, align: 'center' });
     font(false, 8.5, MUTED);
     const holderLine = `Accountable ${raaf.holder.type === 'user' ? 'Officer' : 'Office'}: ${pdfText(raaf.holder.name)}${raaf.holder.branch && raaf.holder.type === 'user' ? `   Branch: ${pdfText(raaf.holder.branch.name)}` : ''}`;
     doc.text(holderLine, MARGIN.left, MARGIN.top + 32, { width: CONTENT_WIDTH / 2, lineBreak: false });
     doc.text(certificate ? `Certificate No. ${certificate.number}` : 'Not certified', MARGIN.left, MARGIN.top + 32, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
     doc.moveTo(MARGIN.left, MARGIN.top + 46).lineTo(PAGE.width - MARGIN.right, MARGIN.top + 46).lineWidth(1).strokeColor(ACCENT).stroke();
     doc.x = MARGIN.left;
-    doc.y = MARGIN.top + 52;
-  };
+    doc.y = BODY_TOP;
+  });
   doc.on('pageAdded', pageHeader);
   doc.addPage();
   tableHeader();
   font(false, 7.5);
-  const digitWidths = { digit: doc.widthOfString('0'), comma: doc.widthOfString(',') };
+  const numbers = new NumberCells(doc);
 
   for (const row of raaf.rows) {
     const groups = [row.beginning, row.receipt, row.issued, row.ending];
     const height = Math.max(1, ...groups.map((g) => g.ranges.length));
     for (let i = 0; i < height; i += 1) {
       if (doc.y + ROW_HEIGHT > BOTTOM) {
+        font(false, 7.5);
+        numbers.flush();
         doc.addPage();
         tableHeader();
       }
       const y = doc.y;
-      font(i === 0, 7.5);
-      if (i === 0) cell(pdfText(`${row.route.company} - ${row.route.name} - ${row.route.tin}`), MARGIN.left, y, ROUTE_WIDTH);
-      font(false, 7.5);
-      const numbers: Array<{ text: string; right: number; width: number }> = [];
-      const at = (text: string, x: number, width: number) => numbers.push({ text, right: x + width - 2, width: width - 4 });
-      groups.forEach((g, gi) => {
+      if (i === 0) {
+        font(true, 7.5);
+        cell(pdfText(`${row.route.company} - ${row.route.name} - ${row.route.tin}`), MARGIN.left, y, ROUTE_WIDTH);
+      }
+      const at = (text: string, x: number, width: number) => {
+        if (!numbers.add(text, x + width - 2, width - 4, y + 3)) {
+          font(false, 7.5);
+          cell(text, x, y, width, 'right');
+        }
+      };
+      for (let gi = 0; gi < groups.length; gi += 1) {
         const x = MARGIN.left + ROUTE_WIDTH + gi * GROUP_WIDTH;
-        const range = g.ranges[i];
+        const range = groups[gi].ranges[i];
         if (range) {
           at(qtyText(range[1] - range[0] + 1), x, QTY_WIDTH);
           at(String(range[0]), x + QTY_WIDTH, NUMBER_WIDTH);
@@ -162,12 +219,13 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
         } else if (i === 0) {
           at('0', x, QTY_WIDTH);
         }
-      });
-      for (const wide of numberCells(doc, numbers, y + 3, digitWidths)) cell(wide.text, wide.right - wide.width - 2, y, wide.width + 4, 'right');
+      }
       doc.y = y + ROW_HEIGHT;
     }
     doc.moveTo(MARGIN.left, doc.y).lineTo(PAGE.width - MARGIN.right, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
   }
+  font(false, 7.5);
+  numbers.flush();
   if (raaf.rows.length === 0) {
     font(false, 8, MUTED);
     doc.text('No accountable forms held during the month.', MARGIN.left + 2, doc.y + 3);
@@ -198,7 +256,7 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
   for (const remark of remarks.length ? remarks : ['None.']) paragraph(`- ${pdfText(remark)}`);
   doc.y += 12;
   paragraph('CERTIFICATION', true, 9);
-  paragraph(CERTIFICATION_TEXT, false, 8.5);
+  paragraph(RAAF_CERTIFICATION_TEXT, false, 8.5);
   if (doc.y + 70 > BOTTOM) doc.addPage();
   const signY = doc.y + 36;
   const half = CONTENT_WIDTH / 2;
@@ -217,11 +275,13 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
   doc.text('Reviewed by / Date', MARGIN.left + half + 40, signY + 16, { width: half - 40, align: 'center' });
 
   const range = doc.bufferedPageRange();
+  const generated = `Generated ${stamp(input.generatedAt, input.timeZone)} by PadTrack`;
   for (let i = 0; i < range.count; i += 1) {
     doc.switchToPage(range.start + i);
     font(false, 7, MUTED);
-    doc.text(`Generated ${stamp(input.generatedAt, input.timeZone)} by PadTrack`, MARGIN.left, PAGE.height - MARGIN.bottom, { lineBreak: false });
-    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN.left, PAGE.height - MARGIN.bottom, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    doc.text(generated, MARGIN.left, PAGE.height - MARGIN.bottom, { lineBreak: false });
+    const pageNo = `Page ${i + 1} of ${range.count}`;
+    doc.text(pageNo, MARGIN.left + CONTENT_WIDTH - doc.widthOfString(pageNo), PAGE.height - MARGIN.bottom, { lineBreak: false });
   }
   doc.end();
   return done;

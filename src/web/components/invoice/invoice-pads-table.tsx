@@ -27,7 +27,7 @@ const columns: Column<InvoicePad>[] = [
 
 /** The pads an invoice carries, searchable and paged (spec §2 view modals). */
 export function InvoicePadsTable({ invoiceId }: { invoiceId: number }) {
-  const { params, setSearch, setPage } = useListParams(noFilters);
+  const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const pads = useQuery(invoiceQueries.pads(invoiceId, { page: params.page, search: params.search }));
   const phone = useMediaQuery('(max-width: 48em)');
   return (

@@ -1,8 +1,12 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconCertificate, IconChecks, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { can } from '../../../shared/permissions.ts';
-import type { Raaf, RaafSummary } from '../../../shared/schemas/ledger.ts';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { can, type Actor } from '../../../shared/permissions.ts';
+import { RAAF_CERTIFICATION_TEXT, type Raaf } from '../../../shared/schemas/ledger.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -10,324 +14,243 @@ import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useSession } from '../../lib/session.ts';
-import { accountabilityQueries, fetchReportFile, useCertify, useReview, type HolderParam } from './api.ts';
+import { accountabilityQueries, fetchReportFile, openBlob, useCertify, useReview, type HolderParam } from './api.ts';
+import { CertificatesList } from './certificates-list.tsx';
+import { ConsolidatedView } from './consolidated-view.tsx';
+import { monthKey, monthLabel, monthOptions, previousMonth } from './months.ts';
+import { BalanceLine, RaafTable } from './raaf-table.tsx';
 
-type Row = Pick<Raaf['rows'][number], 'route' | 'beginning' | 'receipt' | 'issued' | 'ending'> & { remarks?: string[] };
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const HOLDER = /^[ub]:\d+$/;
 
-function monthKey(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-}
-
-function monthOptions(): Array<{ value: string; label: string }> {
-  const now = new Date();
-  return Array.from({ length: 13 }, (_, i) => {
-    const date = new Date(now.getFullYear(), now.getMonth() - i, 1);
-    return { value: monthKey(date), label: date.toLocaleString('en-US', { month: 'long', year: 'numeric' }) };
-  });
-}
-
+const holderValue = (holder: HolderParam) => ('user_id' in holder ? `u:${holder.user_id}` : `b:${holder.branch_id}`);
+const reportHolderValue = (holder: { type: 'user' | 'branch'; id: number }) => `${holder.type === 'user' ? 'u' : 'b'}:${holder.id}`;
 const holderParam = (value: string): HolderParam => (value.startsWith('u:') ? { user_id: Number(value.slice(2)) } : { branch_id: Number(value.slice(2)) });
 
-/** The COA table: two header rows (the four groups, then Qty / From / To), one line per route and range. */
-function RaafTable({ rows, totals }: { rows: Row[]; totals: Raaf['totals'] }) {
-  const groups = ['Beginning Balance', 'Receipt', 'Issued', 'Ending Balance'];
-  return (
-    <ScrollArea type="auto">
-      <Table withTableBorder withColumnBorders striped fz="sm" miw={900} aria-label="RAAF">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th rowSpan={2}>Company - Route - TIN</Table.Th>
-            {groups.map((group) => (
-              <Table.Th key={group} colSpan={3} ta="center">
-                {group}
-              </Table.Th>
-            ))}
-            <Table.Th rowSpan={2}>Remarks</Table.Th>
-          </Table.Tr>
-          <Table.Tr>
-            {groups.flatMap((group) => ['Qty', 'From', 'To'].map((label) => <Table.Th key={`${group}-${label}`} ta="right">{label}</Table.Th>))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={14}>
-                <Text c="dimmed">No accountable forms held during the month.</Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-          {rows.flatMap((row) => {
-            const columns = [row.beginning, row.receipt, row.issued, row.ending];
-            const height = Math.max(1, ...columns.map((c) => c.ranges.length));
-            return Array.from({ length: height }, (_, i) => (
-              <Table.Tr key={`${row.route.id}-${i}`}>
-                <Table.Td fw={i === 0 ? 600 : undefined}>{i === 0 ? `${row.route.company} - ${row.route.name} - ${row.route.tin}` : ''}</Table.Td>
-                {columns.flatMap((column, ci) => {
-                  const range = column.ranges[i];
-                  return [
-                    <Table.Td key={`q${ci}`} ta="right">
-                      {range ? range[1] - range[0] + 1 : i === 0 ? 0 : ''}
-                    </Table.Td>,
-                    <Table.Td key={`f${ci}`} ta="right">
-                      {range?.[0] ?? ''}
-                    </Table.Td>,
-                    <Table.Td key={`t${ci}`} ta="right">
-                      {range?.[1] ?? ''}
-                    </Table.Td>,
-                  ];
-                })}
-                <Table.Td style={{ whiteSpace: 'normal', minWidth: 220 }}>{i === 0 ? (row.remarks ?? []).join('; ') : ''}</Table.Td>
-              </Table.Tr>
-            ));
-          })}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>Total</Table.Th>
-            {[totals.beginning, totals.receipt, totals.issued, totals.ending].map((qty, i) => (
-              <Table.Th key={i} colSpan={3} ta="left">
-                {qty}
-              </Table.Th>
-            ))}
-            <Table.Th />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </ScrollArea>
-  );
+interface Option {
+  value: string;
+  label: string;
 }
 
-function openBlob(blob: Blob, fileName: string, download: boolean) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  if (download) link.download = fileName;
-  else link.target = '_blank';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-function Consolidated({ summary, month }: { summary: RaafSummary; month: string }) {
-  const notCertified = summary.holders.filter((h) => !h.certificate);
-  return (
-    <Paper withBorder p="md">
-      <Stack>
-        <Group justify="space-between">
-          <Title order={3} size="h4">
-            Consolidated RAAF
-          </Title>
-          <Group gap="xs">
-            <AppButton variant="secondary" onClick={() => fetchReportFile('raaf-summary', { month, format: 'pdf' }).then((b) => openBlob(b, `raaf-summary-${month}.pdf`, false), (e) => notify.error(errorMessage(e)))}>
-              Consolidated PDF
-            </AppButton>
-            <AppButton variant="secondary" onClick={() => fetchReportFile('raaf-summary', { month, format: 'csv' }).then((b) => openBlob(b, `raaf-summary-${month}.csv`, true), (e) => notify.error(errorMessage(e)))}>
-              Consolidated CSV
-            </AppButton>
-          </Group>
-        </Group>
-        <RaafTable rows={summary.rows} totals={summary.totals} />
-        <Text fw={500}>Holders ({notCertified.length} not certified yet)</Text>
-        <ScrollArea type="auto">
-          <Table striped withTableBorder fz="sm" aria-label="Holders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Holder</Table.Th>
-                <Table.Th ta="right">Beginning</Table.Th>
-                <Table.Th ta="right">Receipt</Table.Th>
-                <Table.Th ta="right">Issued</Table.Th>
-                <Table.Th ta="right">Ending</Table.Th>
-                <Table.Th>Certificate</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {summary.holders.map((h) => (
-                <Table.Tr key={`${h.holder.type}-${h.holder.id}`}>
-                  <Table.Td>
-                    {h.holder.name}
-                    {h.holder.type === 'user' && h.holder.branch ? ` (${h.holder.branch.name})` : ''}
-                  </Table.Td>
-                  <Table.Td ta="right">{h.totals.beginning}</Table.Td>
-                  <Table.Td ta="right">{h.totals.receipt}</Table.Td>
-                  <Table.Td ta="right">{h.totals.issued}</Table.Td>
-                  <Table.Td ta="right">{h.totals.ending}</Table.Td>
-                  <Table.Td>{h.certificate ? <Badge color="teal">{h.certificate.number}</Badge> : <Badge color="gray">Not certified</Badge>}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** Issue 13 Accountability: one holder's monthly RAAF, its files, certification and review, certificates, and the consolidated view. */
-export function AccountabilityPage() {
-  const session = useSession();
-  const user = session?.user;
-  const months = useMemo(() => monthOptions(), []);
-  const [month, setMonth] = useState(months[0].value);
-  const [holder, setHolder] = useState(`u:${user?.id ?? 0}`);
-  const consolidated = can(user, 'raaf.consolidated');
+/**
+ * Whose RAAF the user may pick (issue 13): their own; anyone for roles 1, 2, 3, 8, 9; their branch's stock
+ * and its people for roles 4-6. Everyone allowed is offered, not only those who held forms in the month.
+ */
+function useHolderOptions(user: (Actor & { full_name: string }) | undefined, extra: Option[]) {
   const seesAll = can(user, 'raaf.read', { type: 'branch', id: 0, branch_id: null });
-  const branches = useQuery({ ...lookupQueries.branches(), enabled: Boolean(user) });
+  const branchWide = !seesAll && can(user, 'raaf.read', { type: 'branch', id: user?.branch_id ?? 0, branch_id: user?.branch_id ?? null });
+  const wider = seesAll || branchWide;
+  const roles = useQuery({ ...lookupQueries.roles(), enabled: wider });
+  const people = useQuery(accountabilityQueries.people(wider ? (roles.data ?? []).map((r) => r.id) : []));
+  const branches = useQuery({ ...lookupQueries.branches(), enabled: wider });
+  return useMemo(() => {
+    if (!user) return [];
+    const mine = `u:${user.id}`;
+    const seen = new Set([mine]);
+    const inScope = (branchId: number | null) => seesAll || (branchId !== null && branchId === user.branch_id);
+    const persons: Option[] = [];
+    for (const person of people.data ?? []) {
+      const value = `u:${person.id}`;
+      if (seen.has(value) || !inScope(person.branch_id)) continue;
+      seen.add(value);
+      persons.push({ value, label: person.branch ? `${person.full_name} (${person.branch.name})` : person.full_name });
+    }
+    const stocks: Option[] = [];
+    for (const branch of branches.data ?? []) {
+      const value = `b:${branch.id}`;
+      if (!inScope(branch.id)) continue;
+      seen.add(value);
+      stocks.push({ value, label: `${branch.name} (branch stock)` });
+    }
+    for (const option of extra) {
+      if (seen.has(option.value)) continue;
+      seen.add(option.value);
+      (option.value.startsWith('u:') ? persons : stocks).push(option);
+    }
+    const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label);
+    return [
+      { group: 'Me', items: [{ value: mine, label: `${user.full_name} (me)` }] },
+      ...(persons.length > 0 ? [{ group: 'People', items: persons.sort(byLabel) }] : []),
+      ...(stocks.length > 0 ? [{ group: 'Branch stock', items: stocks.sort(byLabel) }] : []),
+    ];
+  }, [user, people.data, branches.data, seesAll, extra]);
+}
+
+function CertificateBadge({ raaf }: { raaf: Raaf }) {
+  const certificate = raaf.certificate;
+  if (!certificate) return <Badge color="gray">Not certified</Badge>;
+  return (
+    <Badge color={certificate.reviewed_at ? 'teal' : 'blue'} size="lg" data-testid="certificate-badge">
+      {certificate.number} · {certificate.reviewed_at ? 'Reviewed' : 'Certified'}
+    </Badge>
+  );
+}
+
+/** Issue 13 Accountability: one holder's monthly RAAF, its files, certification and review, the consolidated view and the certificates. */
+export function AccountabilityPage() {
+  const user = useSession()?.user;
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [search, setSearch] = useSearchParams();
+  const current = monthKey(new Date());
+  const months = useMemo(() => monthOptions(current), [current]);
+  const asked = search.get('month') ?? '';
+  const month = MONTH.test(asked) && asked <= current ? asked : previousMonth(current);
+  const askedHolder = search.get('holder') ?? '';
+  const holder = HOLDER.test(askedHolder) ? askedHolder : `u:${user?.id ?? 0}`;
+  const param = holderParam(holder);
+  const ended = month < current;
+
+  const consolidated = can(user, 'raaf.consolidated');
+  const raaf = useQuery(accountabilityQueries.raaf(month, param));
   const summary = useQuery(accountabilityQueries.summary(month, consolidated));
-  const raaf = useQuery(accountabilityQueries.raaf(month, holderParam(holder)));
-  const certificates = useQuery(accountabilityQueries.certificates(1));
   const certify = useCertify();
   const review = useReview();
 
-  const holderOptions = useMemo(() => {
-    const options = [{ value: `u:${user?.id ?? 0}`, label: `Me (${user?.full_name ?? 'User'})` }];
-    for (const branch of branches.data ?? []) {
-      if (seesAll || branch.id === user?.branch_id) options.push({ value: `b:${branch.id}`, label: `${branch.name} (branch stock)` });
-    }
-    for (const h of summary.data?.holders ?? []) {
-      const value = `${h.holder.type === 'user' ? 'u' : 'b'}:${h.holder.id}`;
-      if (!options.some((o) => o.value === value)) options.push({ value, label: h.holder.name });
-    }
-    return options;
-  }, [branches.data, summary.data, seesAll, user]);
+  const extra = useMemo(() => {
+    const holders = [...(summary.data?.holders.map((h) => h.holder) ?? []), ...(raaf.data ? [raaf.data.holder] : [])];
+    return holders.map((h) => ({ value: reportHolderValue(h), label: h.name }));
+  }, [summary.data, raaf.data]);
+  const holderOptions = useHolderOptions(user, extra);
 
-  const param = holderParam(holder);
+  const pick = (changes: { month?: string; holder?: string }) => {
+    const next = new URLSearchParams(search);
+    if (changes.month) next.set('month', changes.month);
+    if (changes.holder) next.set('holder', changes.holder);
+    setSearch(next, { replace: true });
+  };
+
+  const shown = raaf.data && raaf.data.month === month && reportHolderValue(raaf.data.holder) === holder ? raaf.data : undefined;
+  const certificate = shown?.certificate ?? null;
   const holderRef = 'user_id' in param ? { type: 'user' as const, id: param.user_id, branch_id: null } : { type: 'branch' as const, id: param.branch_id, branch_id: param.branch_id };
-  const ended = month < monthKey(new Date());
-  const certificate = raaf.data?.certificate ?? null;
-  const mayCertify = ended && !certificate && can(user, 'raaf.certify', holderRef);
+  const mayCertify = ended && shown !== undefined && !certificate && can(user, 'raaf.certify', holderRef);
   const mayReview = can(user, 'raaf.review') && certificate !== null && certificate.reviewed_at === null;
 
   const download = (format: 'pdf' | 'csv') =>
     fetchReportFile('raaf', { month, format, ...param }).then(
-      (blob) => openBlob(blob, `raaf-${month}.${format}`, format === 'csv'),
+      (blob) => openBlob(blob, `raaf-${month}-${holder.replace(':', '')}.${format}`, format === 'csv'),
       (error) => notify.error(errorMessage(error)),
     );
 
+  const askCertify = () =>
+    modals.openConfirmModal({
+      title: `Certify the RAAF for ${monthLabel(month)}`,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{RAAF_CERTIFICATION_TEXT}</Text>
+          <Text size="sm" c="dimmed">
+            The report is frozen as it stands now; it cannot be certified again.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Certify', cancel: 'Cancel' },
+      onConfirm: () =>
+        certify.mutate({ month, ...param }, { onSuccess: (res) => notify.success(`${res.message} ${res.data.number}`), onError: (error) => notify.error(errorMessage(error)) }),
+    });
+
   return (
-    <Stack>
+    <Stack gap="md">
       <PageHeader title="Accountability" />
-      <Paper withBorder p="md">
-        <Group align="flex-end" wrap="wrap">
-          <Select label="Month" data={months} value={month} onChange={(value) => value && setMonth(value)} allowDeselect={false} w={200} />
-          <Select label="Holder" data={holderOptions} value={holder} onChange={(value) => value && setHolder(value)} allowDeselect={false} searchable w={300} />
-          <AppButton variant="secondary" onClick={() => download('pdf')} disabled={!raaf.data}>
-            PDF
-          </AppButton>
-          <AppButton variant="secondary" onClick={() => download('csv')} disabled={!raaf.data}>
-            CSV
-          </AppButton>
-          {mayCertify ? (
-            <AppButton
-              loading={certify.isPending}
-              onClick={() =>
-                certify.mutate({ month, ...param }, { onSuccess: (res) => notify.success(`${res.message} ${res.data.number}`), onError: (error) => notify.error(errorMessage(error)) })
-              }
-            >
-              Certify
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select label="Month" data={months} value={month} onChange={(value) => value && pick({ month: value })} allowDeselect={false} w={{ base: '100%', xs: 210 }} />
+          <Select
+            label="Holder"
+            data={holderOptions}
+            value={holder}
+            onChange={(value) => value && pick({ holder: value })}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage="No one by that name"
+            w={{ base: '100%', xs: 320 }}
+          />
+          <Group gap="xs" wrap="wrap">
+            <AppButton variant="secondary" leftSection={<IconFileTypePdf size={16} />} onClick={() => void download('pdf')} disabled={!shown}>
+              PDF
             </AppButton>
-          ) : null}
-          {mayReview && certificate ? (
-            <AppButton loading={review.isPending} onClick={() => review.mutate(certificate.id, { onSuccess: (res) => notify.success(res.message), onError: (error) => notify.error(errorMessage(error)) })}>
-              Review
+            <AppButton variant="secondary" leftSection={<IconFileTypeCsv size={16} />} onClick={() => void download('csv')} disabled={!shown}>
+              CSV
             </AppButton>
-          ) : null}
+            {mayCertify ? (
+              <AppButton leftSection={<IconCertificate size={16} />} loading={certify.isPending} onClick={askCertify}>
+                Certify
+              </AppButton>
+            ) : null}
+            {mayReview && certificate ? (
+              <AppButton
+                leftSection={<IconChecks size={16} />}
+                loading={review.isPending}
+                onClick={() => review.mutate(certificate.id, { onSuccess: (res) => notify.success(res.message), onError: (error) => notify.error(errorMessage(error)) })}
+              >
+                Review
+              </AppButton>
+            ) : null}
+          </Group>
         </Group>
       </Paper>
-      <Paper withBorder p="md">
-        <Stack>
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              Report of Accountability for Accountable Forms
-            </Title>
-            {certificate ? (
-              <Badge color={certificate.reviewed_at ? 'teal' : 'blue'} size="lg">
-                {certificate.number} · {certificate.reviewed_at ? 'Reviewed' : 'Certified'}
-              </Badge>
-            ) : (
-              <Badge color="gray">Not certified</Badge>
-            )}
-          </Group>
-          {raaf.isPending ? <Loader size="sm" /> : null}
-          {raaf.error ? <Alert color="red">{errorMessage(raaf.error)}</Alert> : null}
-          {raaf.data ? (
-            <>
+
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+            <div>
+              <Title order={2} size="h4">
+                Report of Accountability for Accountable Forms
+              </Title>
               <Text size="sm" c="dimmed">
-                {raaf.data.holder.name}
-                {raaf.data.holder.type === 'user' && raaf.data.holder.branch ? `, ${raaf.data.holder.branch.name}` : ''} · For the Month of{' '}
-                {months.find((m) => m.value === month)?.label}
+                For the Month of {monthLabel(month)}
+                {ended ? '' : ' (to date)'}
               </Text>
-              <RaafTable rows={raaf.data.rows} totals={raaf.data.totals} />
-              {raaf.data.in_transit.map((memo) => (
-                <Text key={memo.invoice_id} size="sm">
-                  In transit at month end: invoice #{memo.invoice_id}, {memo.qty} numbers{memo.courier ? ` with ${memo.courier}` : ''}.
+            </div>
+            {shown ? <CertificateBadge raaf={shown} /> : null}
+          </Group>
+          {raaf.error ? <Alert color="red">{errorMessage(raaf.error)}</Alert> : null}
+          {!shown && !raaf.error ? <Loader size="sm" aria-label="Loading report" /> : null}
+          {shown ? (
+            <>
+              <Text size="sm" data-testid="raaf-holder">
+                Accountable officer: <b>{shown.holder.name}</b>
+                {shown.holder.type === 'user' && shown.holder.branch ? `, ${shown.holder.branch.name}` : shown.holder.type === 'branch' ? ' (branch stock)' : ''}
+              </Text>
+              <RaafTable rows={shown.rows} totals={shown.totals} phone={phone} label="RAAF" />
+              <BalanceLine totals={shown.totals} />
+              {shown.in_transit.map((memo) => (
+                <Text key={memo.invoice_id} size="sm" c="orange.8">
+                  In transit at month end: invoice #{memo.invoice_id}, {memo.qty.toLocaleString('en-US')} numbers{memo.courier ? ` with ${memo.courier}` : ''}; they stay on this
+                  holder&apos;s Ending Balance.
                 </Text>
               ))}
+              {certificate ? (
+                <Text size="sm" c="dimmed">
+                  Certified {formatDateTime(certificate.certified_at)}
+                  {certificate.reviewed_at ? ` · reviewed ${formatDateTime(certificate.reviewed_at)}` : ' · not reviewed yet'}
+                </Text>
+              ) : ended ? (
+                <Text size="sm" c="dimmed">
+                  Not certified yet. Only the holder certifies (for a branch&apos;s stock, its custodian or head).
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  The month has not ended; the holder certifies it after the last day.
+                </Text>
+              )}
             </>
           ) : null}
         </Stack>
       </Paper>
-      {consolidated && summary.data ? <Consolidated summary={summary.data} month={month} /> : null}
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={3} size="h4">
-            Certificates
-          </Title>
-          <ScrollArea type="auto">
-            <Table striped withTableBorder fz="sm" aria-label="Certificates">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Holder</Table.Th>
-                  <Table.Th>Certified</Table.Th>
-                  <Table.Th>Reviewed</Table.Th>
-                  <Table.Th>PDF</Table.Th>
-                  {can(user, 'raaf.review') ? <Table.Th>Review</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(certificates.data?.data ?? []).map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.number}</Table.Td>
-                    <Table.Td>{c.holder.name}</Table.Td>
-                    <Table.Td>{formatDateTime(c.certified_at)}</Table.Td>
-                    <Table.Td>{c.reviewed_at ? formatDateTime(c.reviewed_at) : '-'}</Table.Td>
-                    <Table.Td>
-                      <Anchor href={c.pdf_url} target="_blank" rel="noopener">
-                        Open
-                      </Anchor>
-                    </Table.Td>
-                    {can(user, 'raaf.review') ? (
-                      <Table.Td>
-                        {c.reviewed_at ? (
-                          'Reviewed'
-                        ) : (
-                          <AppButton
-                            size="xs"
-                            aria-label={`Review ${c.number}`}
-                            loading={review.isPending && review.variables === c.id}
-                            onClick={() => review.mutate(c.id, { onSuccess: (res) => notify.success(res.message), onError: (error) => notify.error(errorMessage(error)) })}
-                          >
-                            Review
-                          </AppButton>
-                        )}
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-                {certificates.data && certificates.data.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed">No certificates yet.</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </Stack>
-      </Paper>
+
+      {consolidated && summary.data ? (
+        <ConsolidatedView
+          summary={summary.data}
+          ended={ended}
+          phone={phone}
+          onView={(h) => {
+            pick({ holder: holderValue(h) });
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      ) : null}
+      {consolidated && summary.error ? <Alert color="red">{errorMessage(summary.error)}</Alert> : null}
+
+      <CertificatesList phone={phone} />
     </Stack>
   );
 }

@@ -1,35 +1,67 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CertifyRaafInput, Raaf, RaafCertificate, RaafSummary } from '../../../shared/schemas/ledger.ts';
+import type { AssignableUser } from '../../../shared/schemas/users.ts';
 import { api, ApiError, type Paginated } from '../../lib/api.ts';
+import { invalidate, queryKeys } from '../../lib/query-keys.ts';
 import { sessionStore } from '../../lib/session.ts';
 
 export type HolderParam = { user_id: number } | { branch_id: number };
 
+export interface CertificateListParams {
+  page: number;
+  search: string;
+}
+
 export const accountabilityQueries = {
   raaf: (month: string, holder: HolderParam) =>
-    queryOptions({ queryKey: ['raaf', month, holder], queryFn: async () => (await api.get<{ data: Raaf }>('raaf', { month, ...holder })).data, retry: false }),
+    queryOptions({
+      queryKey: queryKeys.raaf.of(month, holder),
+      queryFn: async () => (await api.get<{ data: Raaf }>('raaf', { month, ...holder })).data,
+      placeholderData: keepPreviousData,
+      retry: false,
+    }),
   summary: (month: string, enabled: boolean) =>
-    queryOptions({ queryKey: ['raaf-summary', month], queryFn: async () => (await api.get<{ data: RaafSummary }>('raaf-summary', { month })).data, enabled, retry: false }),
-  certificates: (page: number) =>
-    queryOptions({ queryKey: ['raaf-certificates', page], queryFn: () => api.get<Paginated<RaafCertificate>>('raaf-certificates', { page }) }),
+    queryOptions({
+      queryKey: queryKeys.raafSummary.of(month),
+      queryFn: async () => (await api.get<{ data: RaafSummary }>('raaf-summary', { month })).data,
+      enabled,
+      retry: false,
+    }),
+  certificates: (params: CertificateListParams) =>
+    queryOptions({
+      queryKey: queryKeys.raafCertificates.of(params),
+      queryFn: () => api.get<Paginated<RaafCertificate>>('raaf-certificates', { page: params.page, search: params.search }),
+      placeholderData: keepPreviousData,
+    }),
+  /** Everyone who may hold pads, for the holder picker: the active users of the given roles. */
+  people: (roleIds: number[]) => {
+    const roles = roleIds.join(',');
+    return queryOptions({
+      queryKey: queryKeys.couriers.of(roles),
+      queryFn: async () => (await api.get<{ data: AssignableUser[] }>('get-users-by-roles', { roles })).data,
+      enabled: roleIds.length > 0,
+      staleTime: 60_000,
+    });
+  },
 };
 
-const refresh = (queryClient: ReturnType<typeof useQueryClient>) =>
-  Promise.all(['raaf', 'raaf-summary', 'raaf-certificates'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+const raafKeys = [queryKeys.raaf.all, queryKeys.raafSummary.all, queryKeys.raafCertificates.all];
 
+/** The holder signs an ended month; the report, the consolidated view and the certificates list change. */
 export function useCertify() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CertifyRaafInput) => api.post<{ message: string; data: RaafCertificate }>('raaf/certify', input),
-    onSuccess: () => refresh(queryClient),
+    onSuccess: () => invalidate(queryClient, raafKeys),
   });
 }
 
+/** Accounting marks a certificate reviewed. */
 export function useReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<{ message: string; data: RaafCertificate }>(`raaf/${id}/review`, {}),
-    onSuccess: () => refresh(queryClient),
+    onSuccess: () => invalidate(queryClient, raafKeys),
   });
 }
 
@@ -43,4 +75,18 @@ export async function fetchReportFile(path: 'raaf' | 'raaf-summary', params: Rec
     throw new ApiError(response.status, body.message ?? 'The file could not be made.');
   }
   return response.blob();
+}
+
+/** Opens a PDF in a new tab, or saves a CSV, from the bytes fetched. */
+export function openBlob(blob: Blob, fileName: string, download: boolean) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  if (download) link.download = fileName;
+  else link.target = '_blank';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -37,7 +37,7 @@ export function HeldPadsPicker({
   onEdit?: (pad: HeldPad) => void;
   error?: ReactNode;
 }) {
-  const { params, setSearch, setPage } = useListParams(noFilters);
+  const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const list = useQuery(custodyQueries.userPads({ page: params.page, search: params.search }));
   const phone = useMediaQuery('(max-width: 48em)');
   const editButton = (pad: HeldPad) => (

@@ -15,6 +15,7 @@ import { AssigneeField } from '../../components/qr-scanner/assignee-field.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { invoiceListQueries, useIssueInvoice } from './api.ts';
@@ -36,7 +37,7 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
   const session = useSession();
   const maySelect = can(session?.user, 'invoice.selectPads');
   const phone = useMediaQuery('(max-width: 48em)');
-  const { params, setSearch, setPage } = useListParams(noFilters);
+  const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const routeId = request.route_id ?? 0;
   const available = useQuery({ ...invoiceListQueries.availablePads(routeId, params), enabled: routeId > 0 });
   const issue = useIssueInvoice();
@@ -54,12 +55,15 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
   const selection: RowSelection<Pad> = {
     isSelected: (pad) => picked.includes(pad.id),
     onChange: (pads, on) => {
-      const ids = new Set(pads.map((p) => p.id));
-      form.setFieldValue('pads', on ? [...new Set([...picked, ...ids])] : picked.filter((id) => !ids.has(id)));
+      const ids = pads.map((p) => p.id);
+      const room = Math.max(0, request.pads - picked.length);
+      const added = ids.filter((id) => !picked.includes(id)).slice(0, room);
+      form.setFieldValue('pads', on ? [...picked, ...added] : picked.filter((id) => !ids.includes(id)));
       form.clearFieldError('pads');
     },
     label: (pad) => `Select pad ${pad.number}`,
     allLabel: 'Select all pads',
+    full: picked.length >= request.pads,
   };
 
   const submit = form.onSubmit(async (values) => {
@@ -91,7 +95,7 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
           <Stack gap="xs">
             <Text fw={600}>Available Pads</Text>
             <Group>
-              <SearchInput placeholder="Search by pad name" onSearch={setSearch} />
+              <SearchInput placeholder="Search by pad name" onSearch={setSearch} hint={SEARCH_HINTS.pads} />
             </Group>
             {phone ? (
               <PadCards

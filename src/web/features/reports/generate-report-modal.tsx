@@ -33,7 +33,7 @@ export function GenerateReportModal({ opened, onClose }: { opened: boolean; onCl
 
 function GenerateReportBody({ onClose }: { onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const { params, setSearch, setPage } = useListParams(noFilters);
+  const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const list = useQuery(reportQueries.completed({ page: params.page, search: params.search }));
   const picked = useRowSelection(invoiceKey);
   const preview = usePreviewReport();

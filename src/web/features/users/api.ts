@@ -16,6 +16,9 @@ export const userApi = {
 /** Mails the user a reset link; nothing shown in a list changes. */
 export const useResetUserPassword = () => useMutation({ mutationFn: (id: number) => api.post<{ message: string }>('reset-user-password', { user_id: id }) });
 
+/** A short-lived address of the user's printable badge card, opened in a new tab; nothing cached changes. */
+export const useBadgeCard = () => useMutation({ mutationFn: (id: number) => api.get<{ data: { url: string } }>(`user-badge/${id}`) });
+
 /** (De)activates a user: the Users list shows the new status and the courier selects drop or regain them. */
 export function useToggleUserActivation() {
   const queryClient = useQueryClient();

@@ -8,8 +8,9 @@ import { confirmAction } from '../../components/confirm.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { notify } from '../../components/notify.ts';
 import { CrudPage, type CrudScreen, type Runner } from '../../components/crud-page.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
-import { useResetUserPassword, userApi, userCache, useToggleUserActivation } from './api.ts';
+import { useBadgeCard, useResetUserPassword, userApi, userCache, useToggleUserActivation } from './api.ts';
 
 type Values = {
   first_name: string;
@@ -30,6 +31,7 @@ const isActive = (row: AdminUser) => row.status?.name === 'Active';
 export function UsersPage() {
   const resetUserPassword = useResetUserPassword();
   const toggleActivation = useToggleUserActivation();
+  const badgeCard = useBadgeCard();
   const roles = useQuery(lookupQueries.roles());
   const branches = useQuery(lookupQueries.branches());
   const statuses = useQuery(lookupQueries.userStatuses());
@@ -44,6 +46,18 @@ export function UsersPage() {
         notify.error(ADMIN_MSG.resetUserPasswordFailed);
       }
     });
+  };
+
+  const printBadge = async (row: AdminUser) => {
+    const tab = window.open('about:blank', '_blank');
+    try {
+      const { data } = await badgeCard.mutateAsync(row.id);
+      if (tab) tab.location.href = data.url;
+      else window.location.assign(data.url);
+    } catch (error) {
+      tab?.close();
+      notify.error(errorMessage(error, ADMIN_MSG.badgeCardFailed));
+    }
   };
 
   const toggle = async (row: AdminUser, run: Runner) => {
@@ -75,7 +89,7 @@ export function UsersPage() {
         key: 'status',
         header: 'Status',
         render: (r) => (
-          <Text size="sm" fw={600} c={r.user_status_id === USER_STATUS.ACTIVE ? 'teal.8' : 'dimmed'}>
+          <Text size="sm" fw={600} c={r.user_status_id === USER_STATUS.ACTIVE ? 'teal' : 'dimmed'}>
             {r.status?.name ?? '-'}
           </Text>
         ),
@@ -134,6 +148,9 @@ export function UsersPage() {
     remove: (row) => userApi.remove(row.id),
     extraActions: (row, run) => (
       <>
+        <AppButton size="compact-xs" variant="secondary" onClick={() => void printBadge(row)} aria-label={`PRINT BADGE ${row.full_name}`}>
+          PRINT BADGE
+        </AppButton>
         <AppButton size="compact-xs" variant="secondary" onClick={() => void resetPassword(row, run)} aria-label={`RESET PASSWORD ${row.full_name}`}>
           RESET PASSWORD
         </AppButton>

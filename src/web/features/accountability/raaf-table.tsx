@@ -1,0 +1,193 @@
+import { Card, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { Raaf } from '../../../shared/schemas/ledger.ts';
+
+/** A route's four column groups; the consolidated rows have no remarks. */
+export type RaafRow = Pick<Raaf['rows'][number], 'route' | 'beginning' | 'receipt' | 'issued' | 'ending'> & { remarks?: string[] };
+type Group = RaafRow['beginning'];
+
+export const GROUPS = [
+  { key: 'beginning', label: 'Beginning Balance' },
+  { key: 'receipt', label: 'Receipt' },
+  { key: 'issued', label: 'Issued' },
+  { key: 'ending', label: 'Ending Balance' },
+] as const;
+
+const qty = new Intl.NumberFormat('en-US').format;
+const rangeQty = (range: [number, number]) => range[1] - range[0] + 1;
+
+function RouteName({ route }: { route: RaafRow['route'] }) {
+  return (
+    <>
+      <Text fw={600} size="sm">
+        {route.company}
+      </Text>
+      <Text size="sm">
+        {route.name} - {route.tin}
+      </Text>
+    </>
+  );
+}
+
+const numberCell = { whiteSpace: 'nowrap' as const, fontVariantNumeric: 'tabular-nums' };
+
+/**
+ * The COA layout (Appendix 67): the four groups, each Qty / From / To, one line per range with the
+ * route on the first, remarks at the end of the route's first line, and the totals below.
+ */
+function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; totals: Raaf['totals']; withRemarks: boolean; label: string }) {
+  const span = 1 + GROUPS.length * 3 + (withRemarks ? 1 : 0);
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={6} aria-label={label} miw={withRemarks ? 1100 : 900}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th rowSpan={2} miw={190}>
+              Company - Route - TIN
+            </Table.Th>
+            {GROUPS.map((group) => (
+              <Table.Th key={group.key} colSpan={3} ta="center">
+                {group.label}
+              </Table.Th>
+            ))}
+            {withRemarks ? <Table.Th rowSpan={2}>Remarks</Table.Th> : null}
+          </Table.Tr>
+          <Table.Tr>
+            {GROUPS.flatMap((group) =>
+              ['Qty', 'From', 'To'].map((part) => (
+                <Table.Th key={`${group.key}-${part}`} ta="right" aria-label={`${group.label} ${part}`}>
+                  {part}
+                </Table.Th>
+              )),
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={span}>
+                <Text c="dimmed" ta="center" py="sm">
+                  No accountable forms held during the month.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+          {rows.flatMap((row, rowIndex) => {
+            const groups: Group[] = GROUPS.map((group) => row[group.key]);
+            const height = Math.max(1, ...groups.map((group) => group.ranges.length));
+            return Array.from({ length: height }, (_, i) => (
+              <Table.Tr key={`${row.route.id}-${i}`} bg={rowIndex % 2 === 1 ? 'var(--mantine-color-gray-0)' : undefined}>
+                {i === 0 ? (
+                  <Table.Td rowSpan={height} style={{ verticalAlign: 'top' }}>
+                    <RouteName route={row.route} />
+                  </Table.Td>
+                ) : null}
+                {groups.flatMap((group, gi) => {
+                  const range = group.ranges[i];
+                  return [
+                    <Table.Td key={`q${gi}`} ta="right" style={numberCell}>
+                      {range ? qty(rangeQty(range)) : i === 0 ? 0 : ''}
+                    </Table.Td>,
+                    <Table.Td key={`f${gi}`} ta="right" style={numberCell}>
+                      {range?.[0] ?? ''}
+                    </Table.Td>,
+                    <Table.Td key={`t${gi}`} ta="right" style={numberCell}>
+                      {range?.[1] ?? ''}
+                    </Table.Td>,
+                  ];
+                })}
+                {withRemarks && i === 0 ? (
+                  <Table.Td rowSpan={height} miw={260} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
+                    {(row.remarks ?? []).map((remark, ri) => (
+                      <Text key={ri} size="xs" mb={2}>
+                        {remark}
+                      </Text>
+                    ))}
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ));
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th>Total</Table.Th>
+            {GROUPS.map((group) => (
+              <Table.Th key={group.key} colSpan={3} ta="left" style={numberCell} data-testid={`total-${group.key}`}>
+                {qty(totals[group.key])}
+              </Table.Th>
+            ))}
+            {withRemarks ? <Table.Th /> : null}
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/** On a phone each route is a card: the four groups with their quantity and ranges, then the remarks. */
+function RaafCards({ rows, totals, withRemarks, label }: { rows: RaafRow[]; totals: Raaf['totals']; withRemarks: boolean; label: string }) {
+  return (
+    <Stack gap="sm" role="list" aria-label={label}>
+      {rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="sm">
+          No accountable forms held during the month.
+        </Text>
+      ) : null}
+      {rows.map((row) => (
+        <Card key={row.route.id} withBorder radius="md" padding="sm" role="listitem">
+          <RouteName route={row.route} />
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
+            {GROUPS.map((group) => (
+              <div key={group.key}>
+                <Text size="xs" c="dimmed">
+                  {group.label}
+                </Text>
+                <Text fw={700} style={numberCell}>
+                  {qty(row[group.key].qty)}
+                </Text>
+                {row[group.key].ranges.map(([from, to], i) => (
+                  <Text key={`${from}-${to}-${i}`} size="xs" style={numberCell}>
+                    {from}-{to}
+                  </Text>
+                ))}
+              </div>
+            ))}
+          </SimpleGrid>
+          {withRemarks && row.remarks && row.remarks.length > 0 ? (
+            <List size="xs" mt="xs" spacing={2}>
+              {row.remarks.map((remark, ri) => (
+                <List.Item key={ri}>{remark}</List.Item>
+              ))}
+            </List>
+          ) : null}
+        </Card>
+      ))}
+      <Group justify="space-between" px="xs">
+        {GROUPS.map((group) => (
+          <div key={group.key}>
+            <Text size="xs" c="dimmed">
+              {group.label.replace(' Balance', '')}
+            </Text>
+            <Text fw={700} style={numberCell}>
+              {qty(totals[group.key])}
+            </Text>
+          </div>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The RAAF's body in the COA layout, as a table or, on a phone, as one card per route. */
+export function RaafTable({ rows, totals, withRemarks = true, phone, label }: { rows: RaafRow[]; totals: Raaf['totals']; withRemarks?: boolean; phone: boolean; label: string }) {
+  return phone ? <RaafCards rows={rows} totals={totals} withRemarks={withRemarks} label={label} /> : <CoaTable rows={rows} totals={totals} withRemarks={withRemarks} label={label} />;
+}
+
+/** "140 + 100 − 158 = 82": the balance an operator checks first. */
+export function BalanceLine({ totals }: { totals: Raaf['totals'] }) {
+  return (
+    <Text size="sm" data-testid="raaf-balance">
+      Beginning {qty(totals.beginning)} + Receipt {qty(totals.receipt)} − Issued {qty(totals.issued)} = Ending {qty(totals.ending)}
+    </Text>
+  );
+}
