@@ -1,7 +1,8 @@
 /**
- * Issue 15 goal 1: invoice and custody lists and get-invoice/{id} against a bare Fastify + pg server that
- * runs the same SQL as named prepared statements (scripts/bench-bare.ts), started side by side, measured in
- * turns with autocannon (10 connections). 20,000 pads and 4,500 invoices, statistics fresh. PostgreSQL only:
+ * Issue 15 goal 1: invoice and custody lists (get-invoices, get-in-transit-invoices, get-user-pads) and
+ * get-invoice/{id} against a bare Fastify + pg server that runs the same SQL as named prepared statements
+ * (scripts/bench-bare.ts), started side by side, measured in turns with autocannon (10 connections). 20,000 pads
+ * (300 of them held by the caller) and 4,500 invoices, statistics fresh. PostgreSQL only:
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/bench-api.ts
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { createTestApp } from '../src/server/test/test-app.ts';
 import { load, loadAverage, machine, median, RESULTS_DIR, ROOT, saveResult, type LoadResult } from './bench-support.ts';
 
 const INVOICES = 4_500;
+const HELD_PADS = 300;
 const ROUNDS = 2;
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3197);
 
@@ -76,6 +78,9 @@ try {
   await t.db.execute(sql`
     insert into activities (invoice_id, invoice_status_id, description, user_id)
     select id, invoice_status_id, 'Created', user_id from invoices`);
+  await t.db.execute(sql`
+    update pads set holder_user_id = ${admin.user.id}, holder_branch_id = ${headOffice.id}
+    where id in (select id from pads order by id limit ${HELD_PADS})`);
   await t.db.execute(sql`analyze`);
   const [{ id: middleInvoice }] = (
     (await t.db.execute(sql`select id from invoices where invoice_status_id = ${INVOICE_STATUS.IN_TRANSIT} order by id offset ${INVOICES / 6} limit 1`)) as unknown as {
@@ -89,6 +94,7 @@ try {
     get_invoices: '/api/get-invoices?page=1',
     get_in_transit_invoices: '/api/get-in-transit-invoices?page=1',
     get_invoice: `/api/get-invoice/${middleInvoice}`,
+    get_user_pads: '/api/get-user-pads?page=1',
   };
 
   const statements: Record<string, Statement[]> = {};

@@ -4,6 +4,12 @@ export const MSG = {
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found.',
   unexpected: 'An unexpected error occurred. Please try again.',
+  /** Issue 14.9: a 401 while signed in; the screen and its form stay as they were. */
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  /** Issue 14.10: the request never reached the server. */
+  noConnection: 'No connection. Your changes were not saved.',
+  noConnectionRead: 'No connection. Could not load the latest data.',
+  staleList: 'Could not refresh this list; it shows what was loaded before.',
   invalidData: 'The given data was invalid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 

@@ -28,14 +28,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
-import { setUnauthenticatedHandler } from './lib/api.ts';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
-
-setUnauthenticatedHandler(() => {
-  queryClient.clear();
-  if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
-});
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.ts';
+import { listQuery, requiredText, sortParams } from './common.ts';
 import { refId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -19,3 +19,8 @@ export const branchRow = z.object({
   location: namedRef,
 });
 export type Branch = z.infer<typeof branchRow>;
+
+/** The Branches columns the list sorts by (issue 14). */
+export const BRANCH_SORTS = ['company', 'name', 'location'] as const;
+export const branchesQuery = listQuery.extend(sortParams(BRANCH_SORTS));
+export type BranchesQuery = z.infer<typeof branchesQuery>;

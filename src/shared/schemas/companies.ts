@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, requiredText } from './common.ts';
+import { listQuery, requiredText, sortParams } from './common.ts';
 import { optionalId, refId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -9,7 +9,9 @@ export const companySchema = z.object({
 });
 export type CompanyInput = z.input<typeof companySchema>;
 
-export const companiesQuery = listQuery.extend({ company_type_id: optionalId });
+/** The Companies columns the list sorts by (issue 14). */
+export const COMPANY_SORTS = ['name', 'type'] as const;
+export const companiesQuery = listQuery.extend({ ...sortParams(COMPANY_SORTS), company_type_id: optionalId });
 export type CompaniesQuery = z.infer<typeof companiesQuery>;
 
 export const companyRow = z.object({ id: z.number(), name: z.string(), company_type_id: z.number(), company_type: namedRef });

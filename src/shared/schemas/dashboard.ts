@@ -14,7 +14,7 @@ export const dashboard = z.object({
   /** Pads by the branch holding them, the largest first; `id` 0 gathers the rest beyond the limit. */
   pads_by_branch: z.array(countRow),
   /** Head-office stock that can be issued (Not Issued, Unused or Partially Used): pads and unused receipt numbers per route. */
-  stock_by_route: z.array(z.object({ id: z.number(), name: z.string(), pads: z.number(), numbers: z.number() })),
+  stock_by_route: z.array(z.object({ id: z.number(), name: z.string(), route_name: z.string(), pads: z.number(), numbers: z.number() })),
   in_transit: z.array(countRow),
   overdue: z.object({ count: z.number(), items: z.array(myActionItem) }),
 });

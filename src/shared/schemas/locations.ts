@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { requiredText } from './common.ts';
+import { listQuery, requiredText, sortParams } from './common.ts';
 
 export const locationSchema = z.object({ name: requiredText('Name') });
 export type LocationInput = z.input<typeof locationSchema>;
 
 export const locationRow = z.object({ id: z.number(), name: z.string() });
 export type Location = z.infer<typeof locationRow>;
+
+/** The Locations columns the list sorts by (issue 14). */
+export const LOCATION_SORTS = ['name'] as const;
+export const locationsQuery = listQuery.extend(sortParams(LOCATION_SORTS));
+export type LocationsQuery = z.infer<typeof locationsQuery>;

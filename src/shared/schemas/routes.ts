@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.ts';
+import { listQuery, requiredText, sortParams } from './common.ts';
 import { refId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -12,3 +12,8 @@ export type RouteInput = z.input<typeof routeSchema>;
 
 export const routeRow = z.object({ id: z.number(), company_id: z.number(), name: z.string(), tin: z.string(), company: namedRef });
 export type Route = z.infer<typeof routeRow>;
+
+/** The Routes columns the list sorts by (issue 14). */
+export const ROUTE_SORTS = ['company', 'name', 'tin'] as const;
+export const routesQuery = listQuery.extend(sortParams(ROUTE_SORTS));
+export type RoutesQuery = z.infer<typeof routesQuery>;

@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { canOpenScreen, homePath } from '../../shared/permissions.ts';
+import { SessionEndedModal } from '../features/accounts/session-ended-modal.tsx';
 import { useSession } from '../lib/session.ts';
 
-/** Spec §2: no session goes to /login; a role that may not open the screen goes home. */
+/**
+ * Spec §2: no session goes to /login (which returns to this exact address after sign-in); a role that may not open the
+ * screen goes home. A session the server ended keeps the screen and asks for the password over it (issue 14.9).
+ */
 export function RequireScreen({ screen, children }: { screen: string; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (!canOpenScreen(session.user, screen)) return <Navigate to={homePath(session.user.role_id)} replace />;
-  return children;
+  return (
+    <>
+      {children}
+      {session.ended ? <SessionEndedModal session={session} /> : null}
+    </>
+  );
 }

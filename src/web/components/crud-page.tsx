@@ -127,6 +127,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
     <>
       <PageHeader title={screen.title} />
       <ListCard
+        query={list}
         toolbar={
           <>
             <SearchInput placeholder={screen.searchPlaceholder} onSearch={setSearch} initial={params.search} />

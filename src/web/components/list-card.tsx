@@ -1,8 +1,12 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { StaleListBanner, type ListQueryState } from './stale-list-banner.tsx';
 
-/** The frame of every list screen: a toolbar row (search, filter toggle, buttons), optional filters, the table and the pager. */
-export function ListCard({ toolbar, filters, children }: { toolbar: ReactNode; filters?: ReactNode; children: ReactNode }) {
+/**
+ * The frame of every list screen: a toolbar row (search, filter toggle, buttons), optional filters, a banner when the list
+ * could not be refreshed, the table and the pager.
+ */
+export function ListCard({ toolbar, filters, query, children }: { toolbar: ReactNode; filters?: ReactNode; query: ListQueryState; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} pos="relative">
       <Stack gap="sm">
@@ -10,6 +14,7 @@ export function ListCard({ toolbar, filters, children }: { toolbar: ReactNode; f
           {toolbar}
         </Group>
         {filters}
+        <StaleListBanner query={query} />
         {children}
       </Stack>
     </Paper>

@@ -1,7 +1,7 @@
 import { ActionIcon, Popover, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -28,9 +28,11 @@ function SearchHint({ hint }: { hint: string }) {
 export function SearchInput({ placeholder, onSearch, initial = '', hint }: { placeholder: string; onSearch: (text: string) => void; initial?: string; hint?: string }) {
   const [value, setValue] = useState(initial);
   const debounced = useDebouncedCallback((text: string) => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    setValue((shown) => (shown.trim() === initial ? shown : initial));
-  }, [initial]);
+  const [held, setHeld] = useState(initial);
+  if (held !== initial) {
+    setHeld(initial);
+    if (value.trim() !== initial) setValue(initial);
+  }
   return (
     <TextInput
       placeholder={placeholder}

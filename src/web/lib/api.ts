@@ -41,15 +41,10 @@ function xsrfToken(): string | null {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-let onUnauthenticated: () => void = () => {};
-/** The shell decides where a 401 sends the user (spec: /login). */
-export const setUnauthenticatedHandler = (handler: () => void) => {
-  onUnauthenticated = handler;
-};
-
 async function request<T>(method: string, path: string, body?: unknown, params?: Params): Promise<T> {
+  const session = sessionStore.get();
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  const token = sessionStore.get()?.token;
+  const token = session?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = xsrfToken();
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
@@ -63,7 +58,7 @@ async function request<T>(method: string, path: string, body?: unknown, params?:
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, MSG.unexpected, {}, false);
+    throw new ApiError(0, method === 'GET' ? MSG.noConnectionRead : MSG.noConnection, {}, false);
   }
   const text = await response.text();
   let data: unknown;
@@ -74,9 +69,9 @@ async function request<T>(method: string, path: string, body?: unknown, params?:
   }
   if (!response.ok) {
     const payload = (data ?? {}) as { message?: string; errors?: FieldErrors };
-    if (response.status === 401 && token) {
-      sessionStore.clear();
-      onUnauthenticated();
+    if (response.status === 401 && (token || session?.ended)) {
+      sessionStore.end();
+      throw new ApiError(401, MSG.sessionEnded);
     }
     throw new ApiError(response.status, payload.message ?? MSG.unexpected, payload.errors ?? {});
   }
@@ -92,8 +87,14 @@ export const api = {
 
 export type { Paginated };
 
-/** A message fit for an alert: the server's words for 4xx, the spec's generic text otherwise. */
+/** A message fit for an alert: the server's words for 4xx, "No connection" when nothing reached it, the spec's generic text otherwise. */
 export function errorMessage(error: unknown, fallback: string = MSG.unexpected): string {
+  if (error instanceof ApiError && !error.hasResponse) return error.message;
   if (error instanceof ApiError && error.hasResponse && error.status < 500 && error.message) return error.message;
   return fallback;
+}
+
+/** The spec's words for a failed action, except when nothing reached the server: then "No connection" (issue 14.10). */
+export function failureMessage(error: unknown, specMessage: string): string {
+  return error instanceof ApiError && !error.hasResponse ? error.message : specMessage;
 }

@@ -4,6 +4,8 @@ import type { SessionUser } from '../../shared/schemas/accounts.ts';
 export interface Session {
   user: SessionUser;
   token: string;
+  /** The server refused the token (expired, revoked): the screen stays and asks to sign in again in place (issue 14.9). */
+  ended?: boolean;
 }
 
 const USER_KEY = 'padtrack.user';
@@ -38,6 +40,13 @@ export const sessionStore = {
   updateUser(user: SessionUser) {
     if (!current) return;
     sessionStore.set({ ...current, user });
+  },
+  /** The token is dead but the user's screen and unsaved work stay; signing in again replaces the session. */
+  end() {
+    if (!current || current.ended) return;
+    localStorage.removeItem(TOKEN_KEY);
+    current = { user: current.user, token: '', ended: true };
+    emit();
   },
   clear() {
     localStorage.removeItem(TOKEN_KEY);

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Branch } from '../../../shared/schemas/branches.ts';
-import type { ListQuery } from '../../../shared/schemas/common.ts';
+import type { Branch, BranchesQuery } from '../../../shared/schemas/branches.ts';
 import type { Conn } from '../../db/client.ts';
 import { branches, companies, invoices, locations, pads, users } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 const company = alias(companies, 'company');
 const location = alias(locations, 'location');
@@ -28,9 +28,10 @@ const select = (conn: Conn) =>
     .innerJoin(location, eq(location.id, branches.location_id));
 
 /** One page of branches, newest first, matching the branch name (trigram index). */
-export async function page(conn: Conn, q: ListQuery): Promise<{ rows: Branch[]; total: number }> {
+export async function page(conn: Conn, q: BranchesQuery): Promise<{ rows: Branch[]; total: number }> {
   const where = q.search ? ilike(branches.name, likePattern(q.search)) : undefined;
-  const rows = await select(conn).where(where).orderBy(desc(branches.id)).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
+  const order = sortedBy({ company: company.name, name: branches.name, location: location.name }, q, branches.id, [desc(branches.id)]);
+  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
   const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(branches).where(where);
   return { rows, total };
 }

@@ -1,8 +1,8 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import { branchSchema, branchRow } from '../../../shared/schemas/branches.ts';
+import { branchSchema, branchRow, branchesQuery } from '../../../shared/schemas/branches.ts';
 import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import { idParam, listQuery } from '../../../shared/schemas/common.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
@@ -14,7 +14,7 @@ const admin = authorize((user) => can(user, 'administer'));
 export function branchRoutes(app: App, ctx: AppContext) {
   app.get('/api/get-branches', { schema: { tags, response: ok(listResponse(branchRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
 
-  app.get('/api/get-branches-with-search', { schema: { tags, querystring: listQuery, response: ok(pageResponse(branchRow)) }, onRequest: admin }, async (request) =>
+  app.get('/api/get-branches-with-search', { schema: { tags, querystring: branchesQuery, response: ok(pageResponse(branchRow)) }, onRequest: admin }, async (request) =>
     service.list(ctx, request.query),
   );
 

@@ -1,6 +1,6 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
-import type { Branch } from '../../../shared/schemas/branches.ts';
-import type { ListQuery, Paginated } from '../../../shared/schemas/common.ts';
+import type { Branch, BranchesQuery } from '../../../shared/schemas/branches.ts';
+import type { Paginated } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
@@ -13,7 +13,7 @@ const NOT_FOUND = 'Branch not found.';
 type BranchValues = { company_id: number; name: string; location_id: number };
 
 /** The Branches/Agencies screen's list: branch name search in SQL. */
-export async function list(ctx: AppContext, q: ListQuery): Promise<Paginated<Branch>> {
+export async function list(ctx: AppContext, q: BranchesQuery): Promise<Paginated<Branch>> {
   const { rows, total } = await repo.page(ctx.db, q);
   return paginated(rows, total, q.page, q.per_page);
 }

@@ -4,6 +4,7 @@ import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { branches, companies, companyTypes, routes } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 const columns = {
   id: companies.id,
@@ -20,7 +21,8 @@ export async function page(conn: Conn, q: CompaniesQuery): Promise<{ rows: Compa
   if (q.search) filters.push(ilike(companies.name, likePattern(q.search)));
   if (q.company_type_id) filters.push(eq(companies.company_type_id, q.company_type_id));
   const where = and(...filters);
-  const rows = await select(conn).where(where).orderBy(desc(companies.id)).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
+  const order = sortedBy({ name: companies.name, type: companyTypes.name }, q, companies.id, [desc(companies.id)]);
+  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
   const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(companies).where(where);
   return { rows, total };
 }

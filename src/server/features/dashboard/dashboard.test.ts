@@ -60,7 +60,7 @@ describe('GET /api/dashboard', () => {
     ]);
     expect(answer.pads_by_branch).toContainEqual({ id: headOffice.id, name: 'Head Office', count: 5 });
     expect(answer.pads_by_branch).toContainEqual({ id: agency.id, name: 'Calapan Agency', count: 4 });
-    expect(answer.stock_by_route).toEqual([{ id: route.id, name: 'Starlite Ferries - Batangas - Calapan - 123-456', pads: 4, numbers: stock.length * 10 + 5 }]);
+    expect(answer.stock_by_route).toEqual([{ id: route.id, name: 'Starlite Ferries - Batangas - Calapan - 123-456', route_name: 'Batangas - Calapan', pads: 4, numbers: stock.length * 10 + 5 }]);
     expect(answer.in_transit).toEqual([
       { id: INVOICE_TYPE.ISSUED, name: 'Issued', count: 1 },
       { id: INVOICE_TYPE.RETURN, name: 'Return', count: 1 },

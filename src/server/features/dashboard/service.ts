@@ -22,7 +22,7 @@ export async function overview(ctx: AppContext): Promise<Dashboard> {
     pads_total: byStatus.reduce((sum, row) => sum + row.count, 0),
     pads_by_status: byStatus,
     pads_by_branch: padsByBranch,
-    stock_by_route: stock.map((row) => ({ id: row.id, name: routeLabel({ name: row.route, tin: row.tin, company: { name: row.company } }), pads: row.pads, numbers: row.numbers })),
+    stock_by_route: stock.map((row) => ({ id: row.id, name: routeLabel({ name: row.route, tin: row.tin, company: { name: row.company } }), route_name: row.route, pads: row.pads, numbers: row.numbers })),
     in_transit: inTransit,
     overdue: {
       count: late[0]?.total ?? 0,

@@ -1,16 +1,17 @@
 import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
-import type { Location } from '../../../shared/schemas/locations.ts';
-import type { ListQuery } from '../../../shared/schemas/common.ts';
+import type { Location, LocationsQuery } from '../../../shared/schemas/locations.ts';
 import type { Conn } from '../../db/client.ts';
 import { branches, locations } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 const columns = { id: locations.id, name: locations.name };
 
 /** One page of locations, newest first, matching the name search (trigram index). */
-export async function page(conn: Conn, q: ListQuery): Promise<{ rows: Location[]; total: number }> {
+export async function page(conn: Conn, q: LocationsQuery): Promise<{ rows: Location[]; total: number }> {
   const where = q.search ? ilike(locations.name, likePattern(q.search)) : undefined;
-  const rows = await conn.select(columns).from(locations).where(where).orderBy(desc(locations.id)).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
+  const order = sortedBy({ name: locations.name }, q, locations.id, [desc(locations.id)]);
+  const rows = await conn.select(columns).from(locations).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
   const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(locations).where(where);
   return { rows, total };
 }

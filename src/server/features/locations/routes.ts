@@ -1,7 +1,7 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import { idParam, listQuery } from '../../../shared/schemas/common.ts';
-import { locationSchema, locationRow } from '../../../shared/schemas/locations.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
+import { locationSchema, locationRow, locationsQuery } from '../../../shared/schemas/locations.ts';
 import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +14,7 @@ const admin = authorize((user) => can(user, 'administer'));
 export function locationRoutes(app: App, ctx: AppContext) {
   app.get('/api/get-locations', { schema: { tags, response: ok(listResponse(locationRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
 
-  app.get('/api/get-locations-with-search', { schema: { tags, querystring: listQuery, response: ok(pageResponse(locationRow)) }, onRequest: admin }, async (request) =>
+  app.get('/api/get-locations-with-search', { schema: { tags, querystring: locationsQuery, response: ok(pageResponse(locationRow)) }, onRequest: admin }, async (request) =>
     service.list(ctx, request.query),
   );
 

@@ -1,5 +1,5 @@
-import type { ListQuery, Paginated } from '../../../shared/schemas/common.ts';
-import type { Location } from '../../../shared/schemas/locations.ts';
+import type { Paginated } from '../../../shared/schemas/common.ts';
+import type { Location, LocationsQuery } from '../../../shared/schemas/locations.ts';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import * as repo from './repo.ts';
 const NOT_FOUND = 'Location not found.';
 
 /** The Locations screen's list: searched and paged in SQL. */
-export async function list(ctx: AppContext, q: ListQuery): Promise<Paginated<Location>> {
+export async function list(ctx: AppContext, q: LocationsQuery): Promise<Paginated<Location>> {
   const { rows, total } = await repo.page(ctx.db, q);
   return paginated(rows, total, q.page, q.per_page);
 }

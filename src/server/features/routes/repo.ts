@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import type { ListQuery } from '../../../shared/schemas/common.ts';
-import type { Route } from '../../../shared/schemas/routes.ts';
+import type { Route, RoutesQuery } from '../../../shared/schemas/routes.ts';
 import type { Conn } from '../../db/client.ts';
 import { companies, invoices, pads, routes } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 const columns = {
   id: routes.id,
@@ -18,10 +18,11 @@ type RouteValues = { company_id: number; name: string; tin: string };
 const select = (conn: Conn) => conn.select(columns).from(routes).innerJoin(companies, eq(companies.id, routes.company_id));
 
 /** One page of routes, newest first, matching route name or TIN (trigram indexes). */
-export async function page(conn: Conn, q: ListQuery): Promise<{ rows: Route[]; total: number }> {
+export async function page(conn: Conn, q: RoutesQuery): Promise<{ rows: Route[]; total: number }> {
   const pattern = q.search ? likePattern(q.search) : null;
   const where = pattern ? or(ilike(routes.name, pattern), ilike(routes.tin, pattern)) : undefined;
-  const rows = await select(conn).where(where).orderBy(desc(routes.id)).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
+  const order = sortedBy({ company: companies.name, name: routes.name, tin: routes.tin }, q, routes.id, [desc(routes.id)]);
+  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
   const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(routes).where(where);
   return { rows, total };
 }

@@ -1,7 +1,7 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import { idParam, listQuery } from '../../../shared/schemas/common.ts';
-import { routeSchema, routeRow } from '../../../shared/schemas/routes.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
+import { routeSchema, routeRow, routesQuery } from '../../../shared/schemas/routes.ts';
 import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +14,7 @@ const admin = authorize((user) => can(user, 'administer'));
 export function routeRoutes(app: App, ctx: AppContext) {
   app.get('/api/get-routes', { schema: { tags, response: ok(listResponse(routeRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
 
-  app.get('/api/get-routes-with-search', { schema: { tags, querystring: listQuery, response: ok(pageResponse(routeRow)) }, onRequest: admin }, async (request) =>
+  app.get('/api/get-routes-with-search', { schema: { tags, querystring: routesQuery, response: ok(pageResponse(routeRow)) }, onRequest: admin }, async (request) =>
     service.list(ctx, request.query),
   );
 

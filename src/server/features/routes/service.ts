@@ -1,6 +1,6 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
-import type { ListQuery, Paginated } from '../../../shared/schemas/common.ts';
-import type { Route } from '../../../shared/schemas/routes.ts';
+import type { Paginated } from '../../../shared/schemas/common.ts';
+import type { Route, RoutesQuery } from '../../../shared/schemas/routes.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
@@ -13,7 +13,7 @@ const NOT_FOUND = 'Route not found.';
 type RouteValues = { company_id: number; name: string; tin: string };
 
 /** The Routes screen's list: search on route name or TIN in SQL. */
-export async function list(ctx: AppContext, q: ListQuery): Promise<Paginated<Route>> {
+export async function list(ctx: AppContext, q: RoutesQuery): Promise<Paginated<Route>> {
   const { rows, total } = await repo.page(ctx.db, q);
   return paginated(rows, total, q.page, q.per_page);
 }

@@ -6,6 +6,7 @@ import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { accessTokens, activities, branches, invoices, pads, reports, roles, userStatuses, users } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 export interface UserValues {
   first_name: string;
@@ -47,13 +48,24 @@ const toUser = (row: Row): AdminUser => ({ ...row, full_name: fullName(row) });
 /** The expression the users_search_trgm index is built on, so the name-or-email search uses it. */
 const searchable = sql`(${users.first_name} || ' ' || coalesce(${users.middle_name}, '') || ' ' || ${users.last_name} || ' ' || ${users.email})`;
 
-/** One page of users, newest first, by name-or-email search and role. */
+/** The Users columns the list sorts by (issue 14). */
+const userSortColumns = {
+  first_name: users.first_name,
+  last_name: users.last_name,
+  email: users.email,
+  role: roles.name,
+  branch: branches.name,
+  status: userStatuses.name,
+};
+
+/** One page of users, newest first or by a chosen column, by name-or-email search and role. */
 export async function page(conn: Conn, q: UsersQuery): Promise<{ rows: AdminUser[]; total: number }> {
   const filters: SQL[] = [];
   if (q.search) filters.push(sql`${searchable} ilike ${likePattern(q.search)}`);
   if (q.role) filters.push(eq(users.role_id, q.role));
   const where = and(...filters);
-  const rows = await select(conn).where(where).orderBy(desc(users.id)).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
+  const order = sortedBy(userSortColumns, q, users.id, [desc(users.id)]);
+  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
   const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
   return { rows: rows.map(toUser), total };
 }

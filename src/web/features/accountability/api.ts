@@ -32,6 +32,8 @@ export const accountabilityQueries = {
       queryKey: queryKeys.raafCertificates.of(params),
       queryFn: () => api.get<Paginated<RaafCertificate>>('raaf-certificates', { page: params.page, search: params.search }),
       placeholderData: keepPreviousData,
+      /** The PDF addresses are signed for ten minutes; the list fetches fresh ones before they lapse. */
+      refetchInterval: 5 * 60_000,
     }),
   /** Everyone who may hold pads, for the holder picker: the active users of the given roles. */
   people: (roleIds: number[]) => {

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
@@ -13,7 +13,6 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { addressIsFresh } from '../reports/api.ts';
 import { accountabilityQueries, useReview } from './api.ts';
 import { monthLabel } from './months.ts';
 
@@ -29,25 +28,11 @@ export function CertificatesList({ phone }: { phone: boolean }) {
   const review = useReview();
   const reviewer = can(user, 'raaf.review');
 
-  const openPdf = async (row: RaafCertificate) => {
-    let address = row.pdf_url;
-    if (!addressIsFresh(address)) {
-      const fresh = await list.refetch();
-      const again = fresh.data?.data.find((c) => c.id === row.id);
-      if (!again) {
-        notify.error(errorMessage(fresh.error));
-        return;
-      }
-      address = again.pdf_url;
-    }
-    window.open(address, '_blank', 'noopener');
-  };
-
   const actions = (row: RaafCertificate): ReactNode => (
     <Group gap={6} wrap="nowrap">
-      <AppButton size="compact-sm" variant="secondary" onClick={() => void openPdf(row)} aria-label={`Open PDF of ${row.number}`}>
+      <Button component="a" href={row.pdf_url} target="_blank" rel="noopener" size="compact-sm" variant="default" aria-label={`Open PDF of ${row.number}`}>
         PDF
-      </AppButton>
+      </Button>
       {reviewer && !row.reviewed_at ? (
         <AppButton
           size="compact-sm"
@@ -77,7 +62,7 @@ export function CertificatesList({ phone }: { phone: boolean }) {
       <Title order={2} size="h4">
         Certificates
       </Title>
-      <ListCard toolbar={<SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />}>
+      <ListCard query={list} toolbar={<SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />}>
         {phone ? (
           <Stack gap="sm" role="list" aria-label="Certificates">
             {list.data?.data.length === 0 ? (

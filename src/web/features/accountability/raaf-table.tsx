@@ -38,10 +38,10 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
   const span = 1 + GROUPS.length * 3 + (withRemarks ? 1 : 0);
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={6} aria-label={label} miw={withRemarks ? 1100 : 900}>
+      <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={6} horizontalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th rowSpan={2} miw={190}>
+            <Table.Th rowSpan={2} miw={170}>
               Company - Route - TIN
             </Table.Th>
             {GROUPS.map((group) => (
@@ -96,7 +96,7 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
                   ];
                 })}
                 {withRemarks && i === 0 ? (
-                  <Table.Td rowSpan={height} miw={260} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
+                  <Table.Td rowSpan={height} miw={230} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
                     {(row.remarks ?? []).map((remark, ri) => (
                       <Text key={ri} size="xs" mb={2}>
                         {remark}

@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { homePath } from '../../../shared/permissions.ts';
 import { EMAIL_PATTERN } from '../../../shared/email-pattern.ts';
@@ -17,13 +17,14 @@ import { AuthCard } from './auth-card.tsx';
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from ?? null;
   const login = useLogin();
   const [values, setValues] = useState({ email: '', password: '' });
   const [validity, setValidity] = useState<Record<string, boolean>>({});
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<ExternalError>(null);
   const report = useCallback((id: string, valid: boolean) => setValidity((v) => (v[id] === valid ? v : { ...v, [id]: valid })), []);
-  if (session) return <Navigate to={homePath(session.user.role_id)} replace />;
+  if (session && !session.ended) return <Navigate to={homePath(session.user.role_id)} replace />;
 
   const change = (field: 'email' | 'password') => (value: string) => {
     setServerErrors(null);
@@ -37,7 +38,7 @@ export function LoginPage() {
     try {
       const result = await login.mutateAsync({ email: values.email.trim(), password: values.password });
       sessionStore.set(result);
-      navigate(homePath(result.user.role_id), { replace: true });
+      navigate(from ?? homePath(result.user.role_id), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setServerErrors(error.errors);
       else if (error instanceof ApiError) setServerErrors({ email: [error.hasResponse ? error.message || MSG.unexpected : MSG.loginFailed] });

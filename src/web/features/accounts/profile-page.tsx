@@ -7,7 +7,7 @@ import { confirmAction } from '../../components/confirm.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, failureMessage } from '../../lib/api.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { accountQueries, useResetOwnPassword, useUpdateProfile } from './api.ts';
 
@@ -55,8 +55,8 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
     try {
       await resetOwn.mutateAsync();
       notify.success(MSG.resetLinkSentAlert);
-    } catch {
-      notify.error(MSG.resetPasswordFailed);
+    } catch (error) {
+      notify.error(failureMessage(error, MSG.resetPasswordFailed));
     }
   };
 

@@ -43,6 +43,7 @@ export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: Invoi
     <>
       <PageHeader title="Custodies" />
       <ListCard
+        query={list}
         toolbar={
           <>
             <SearchInput placeholder="Search by branch name or pad number" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.invoices} />

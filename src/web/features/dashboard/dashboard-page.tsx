@@ -32,11 +32,11 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={28} fw={700} lh={1.2} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.2} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
         {number(value)}
       </Text>
     </Paper>
@@ -76,7 +76,7 @@ function Charts({ data }: { data: Dashboard }) {
   const inTransit = data.in_transit.reduce((sum, row) => sum + row.count, 0);
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
         <Stat label="Pads" value={data.pads_total} />
         <Stat label="In transit" value={inTransit} />
         <Stat label="Overdue" value={data.overdue.count} />
@@ -96,11 +96,12 @@ function Charts({ data }: { data: Dashboard }) {
         </Panel>
         <Panel title="Pads by holding branch">
           <BarChart
-            h={Math.max(160, data.pads_by_branch.length * 28)}
+            h={Math.max(160, data.pads_by_branch.length * 40)}
             data={data.pads_by_branch.map((row) => ({ branch: row.name, Pads: row.count }))}
             dataKey="branch"
             orientation="vertical"
             yAxisProps={{ width: 120 }}
+            xAxisProps={{ allowDecimals: false }}
             series={[{ name: 'Pads', color: 'blue.7' }]}
             role="img"
             aria-label="Bar chart of pads by holding branch"
@@ -115,11 +116,12 @@ function Charts({ data }: { data: Dashboard }) {
           ) : (
             <>
               <BarChart
-                h={Math.max(160, data.stock_by_route.length * 28)}
-                data={data.stock_by_route.map((row) => ({ route: row.name, Numbers: row.numbers }))}
+                h={Math.max(160, data.stock_by_route.length * 40)}
+                data={data.stock_by_route.map((row) => ({ route: row.route_name, Numbers: row.numbers }))}
                 dataKey="route"
                 orientation="vertical"
-                yAxisProps={{ width: 160 }}
+                yAxisProps={{ width: 140 }}
+            xAxisProps={{ allowDecimals: false }}
                 series={[{ name: 'Numbers', color: 'teal.7' }]}
                 role="img"
                 aria-label="Bar chart of unused receipt numbers in stock per route"
@@ -133,6 +135,7 @@ function Charts({ data }: { data: Dashboard }) {
             h={160}
             data={data.in_transit.map((row) => ({ type: row.name, Invoices: row.count }))}
             dataKey="type"
+            yAxisProps={{ allowDecimals: false }}
             series={[{ name: 'Invoices', color: 'indigo.7' }]}
             role="img"
             aria-label="Bar chart of invoices in transit by type"

@@ -117,7 +117,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
           </>
         }
       />
-      <ListCard toolbar={toolbar} filters={filters}>
+      <ListCard toolbar={toolbar} filters={filters} query={list}>
         {phone ? (
           <InvoiceCards rows={list.data?.data} loading={list.isLoading} emptyText="No invoices" label="Invoices" timeZone={timeZone} showExpectedReturn actions={view} />
         ) : (

@@ -85,6 +85,7 @@ export function PadsPage() {
     <>
       <PageHeader title="Inventories" />
       <ListCard
+        query={list}
         toolbar={
           <>
             <SearchInput placeholder="Search by pad name" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.pads} />

@@ -8,7 +8,7 @@ import { confirmAction } from '../../components/confirm.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { notify } from '../../components/notify.ts';
 import { CrudPage, type CrudScreen, type Runner } from '../../components/crud-page.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, failureMessage } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useBadgeCard, useResetUserPassword, userApi, userCache, useToggleUserActivation } from './api.ts';
 
@@ -42,8 +42,8 @@ export function UsersPage() {
       try {
         await resetUserPassword.mutateAsync(row.id);
         notify.success(MSG.resetLinkSentToUser);
-      } catch {
-        notify.error(ADMIN_MSG.resetUserPasswordFailed);
+      } catch (error) {
+        notify.error(failureMessage(error, ADMIN_MSG.resetUserPasswordFailed));
       }
     });
   };
@@ -66,8 +66,8 @@ export function UsersPage() {
       try {
         const result = await toggleActivation.mutateAsync(row.id);
         notify.success(result.message);
-      } catch {
-        notify.error(ADMIN_MSG.toggleUserFailed);
+      } catch (error) {
+        notify.error(failureMessage(error, ADMIN_MSG.toggleUserFailed));
       }
     });
   };
