@@ -6,7 +6,8 @@ const navLabels = async (page: import('@playwright/test').Page) => {
   const burger = page.getByRole('button', { name: 'Toggle navigation' });
   if (!(await nav.isVisible())) await burger.click();
   await expect(nav).toBeVisible();
-  return nav.locator('a, button').allInnerTexts();
+  const texts = await nav.locator('a, button').allInnerTexts();
+  return texts.map((text) => text.split('\n').filter((line) => !/^\d+\+?$/.test(line.trim())).join(' ').trim());
 };
 
 test('when the admin signs in, then Transactions is home and every menu entry is there', async ({ page }) => {
@@ -15,6 +16,7 @@ test('when the admin signs in, then Transactions is home and every menu entry is
   expect(await navLabels(page)).toEqual([
     'Custodies',
     'Transactions',
+    'Dashboard',
     'Inventories',
     'Reports',
     'Accountability',
@@ -160,9 +162,10 @@ test('when the user opens My QR Code and logs out, then a QR image shows and the
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('when a stored token has expired on the server, then the next call sends the user to sign in', async ({ page }) => {
+test('when a stored token has expired on the server, then the next call asks to sign in again over the screen (issue 14.9)', async ({ page }) => {
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.evaluate(() => localStorage.setItem('padtrack.token', 'revoked-token'));
   await page.goto('/user-profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('dialog', { name: 'Sign in again' })).toContainText('Your session has ended. Please sign in again.');
+  await expect(page).toHaveURL(/\/user-profile$/);
 });

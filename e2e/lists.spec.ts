@@ -100,7 +100,7 @@ test('Transactions: an open invoice is in the address; Back closes it without le
 
   await page.goto(`/invoices?invoice=${invoice.id}`);
   await expect(dialog(page, 'Issued Invoice Details')).toBeVisible();
-  await dialog(page, 'Issued Invoice Details').getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog(page, 'Issued Invoice Details').getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog(page, 'Issued Invoice Details')).toBeHidden();
   await expect(page).not.toHaveURL(/invoice=/);
 
@@ -128,8 +128,10 @@ test('Transactions and Custodies: the search box says what it finds, and finds r
   await page.keyboard.press('Escape');
 
   await page.getByRole('textbox', { name: 'Search by branch name or pad number' }).fill(routeName);
-  await expect(page.getByRole('button', { name: /^View .* invoice/ })).toHaveCount(1);
+  // The request and the issued invoice carry the route; nothing else does.
+  await expect(page.getByRole('button', { name: /^View .* invoice/ })).toHaveCount(2);
   await expect(page.getByRole('button', { name: `View Issued invoice ${invoice.id}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^View Request invoice/ })).toHaveCount(1);
 
   await page.goto('/custodies');
   await page.getByRole('textbox', { name: 'Search by branch name or pad number' }).fill(`${courier.first_name} ${courier.last_name}`);

@@ -13,6 +13,7 @@ const shots: Array<{ file: string; email: string | null; path: string; width: nu
   { file: 'transaction-details', email: 'admin@padtrack-demo.ph', path: '/invoices', width: 1280, open: 'VIEW' },
   { file: 'inventories', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 1280 },
   { file: 'pad-details', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 1280, open: 'VIEW' },
+  { file: 'inventories-phone', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 390 },
   { file: 'custodies-phone', email: 'driver@padtrack-demo.ph', path: '/custodies', width: 390 },
   { file: 'custody-details-phone', email: 'driver@padtrack-demo.ph', path: '/custodies', width: 390, open: 'VIEW' },
   { file: 'reports', email: 'accounting@padtrack-demo.ph', path: '/reports', width: 1280 },

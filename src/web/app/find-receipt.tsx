@@ -27,7 +27,7 @@ function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; rec
         <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
           {finding.route.company.name} - {finding.route.name} - {finding.route.tin}
         </Title>
-        <Badge color={status.color} size="lg" style={{ flexShrink: 0 }}>
+        <Badge color={status.color} size="lg" style={{ flexShrink: 0 }} data-testid="receipt-status">
           {status.label}
         </Badge>
       </Group>

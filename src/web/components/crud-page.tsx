@@ -10,7 +10,8 @@ import { confirmDelete, deleteFailed } from '../../shared/messages.ts';
 import type { NamedRef, Paginated } from '../../shared/schemas/common.ts';
 import { AppButton } from './app-button.tsx';
 import { confirmAction } from './confirm.ts';
-import { DataTable, type Column } from './data-table.tsx';
+import { DataTable, type Column, type TableSort } from './data-table.tsx';
+import { SortSelect } from './sort-select.tsx';
 import { ListCard } from './list-card.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { notify } from './notify.ts';
@@ -19,12 +20,12 @@ import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { invalidate } from '../lib/query-keys.ts';
-import { useListParams } from '../lib/use-list-params.ts';
+import { useListParams, type ListView } from '../lib/use-list-params.ts';
 import { applyServerErrors, useZodForm } from '../lib/use-zod-form.ts';
 
 export type FormMode = 'add' | 'edit';
 
-export interface ListArgs {
+export interface ListArgs extends ListView {
   page: number;
   search: string;
   filter: string | null;
@@ -80,8 +81,9 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   rowName: (row: Row) => string;
 }) {
   const queryClient = useQueryClient();
-  const { params, setSearch, setFilter, clearFilters, setPage } = useListParams(noFilter);
-  const args: ListArgs = { page: params.page, search: params.search, filter: params.filters.filter };
+  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort } = useListParams(noFilter);
+  const args: ListArgs = { page: params.page, search: params.search, filter: params.filters.filter, perPage: params.perPage, sort: params.sort, order: params.order };
+  const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
   const list = useQuery({ queryKey: screen.cache.list(args), queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
   const [filterOpen, setFilterOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -131,6 +133,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         toolbar={
           <>
             <SearchInput placeholder={screen.searchPlaceholder} onSearch={setSearch} initial={params.search} />
+            {phone ? <SortSelect columns={screen.columns} sort={sort} /> : null}
             {screen.filter ? (
               <AppButton variant="secondary" leftSection={<IconFilter size={16} />} aria-expanded={filterOpen} onClick={() => setFilterOpen((open) => !open)}>
                 Filter
@@ -166,9 +169,9 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         {phone ? (
           <RowCards title={screen.title} columns={screen.columns} rows={list.data?.data} loading={list.isLoading} emptyText={screen.emptyText} actions={(row) => actions(row, true)} />
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} />
+          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={list.data?.per_page} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
       </ListCard>
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''} size="lg" centered>

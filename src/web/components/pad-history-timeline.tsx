@@ -71,13 +71,14 @@ export function PadHistoryTimeline({ events, label = 'History' }: { events: PadE
   if (events.length === 0) return <Text c="dimmed">No history recorded.</Text>;
   return (
     <>
-      <Timeline active={events.length - 1} bulletSize={24} lineWidth={2} aria-label={label}>
+      <Timeline active={events.length - 1} bulletSize={24} lineWidth={2} role="list" aria-label={label}>
         {events.map((event) => {
           const kind = KIND[event.kind];
           const KindIcon = kind.icon;
           return (
             <Timeline.Item
               key={event.id}
+              role="listitem"
               color={kind.color}
               bullet={
                 <ThemeIcon size={24} radius="xl" color={kind.color}>

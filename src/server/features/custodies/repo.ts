@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { seriesRange } from '../../../shared/format.ts';
 import { SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { SeriesEntry } from '../../../shared/pad-status.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
+import { Bindings, preparedPerShape } from '../../db/prepared.ts';
 import { companies, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { padMatches } from '../invoices/read-model.ts';
@@ -12,14 +13,14 @@ function seriesEntries(from: number, status: string): SeriesEntry[] {
   return Array.from(status, (mark, i) => ({ number: from + i, status: mark === '2' ? SERIES_ENTRY.USED : SERIES_ENTRY.NOT_USED }));
 }
 
-/** One page of the pads a user holds and may move (not locked by an invoice in transit). */
-export async function listHeldPads(
-  conn: Conn,
-  options: { userId: number; search?: string; page: number; perPage: number },
-): Promise<{ rows: HeldPad[]; total: number }> {
-  const where = and(eq(pads.holder_user_id, options.userId), isNull(pads.locked_by_invoice_id), options.search ? padMatches(options.search) : undefined);
-  const [{ count }] = await conn.select({ count: sql<number>`count(*)::int` }).from(pads).where(where);
-  const rows = await conn
+const heldWhere = (search: string | undefined, bindings: Bindings) =>
+  and(eq(pads.holder_user_id, bindings.bind('userId', 0)), isNull(pads.locked_by_invoice_id), search ? padMatches(search, bindings.bind) : undefined);
+
+const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
+  conn.select({ count: sql<number>`count(*)::int` }).from(pads).where(where).prepare(name);
+
+const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
+  conn
     .select({
       pad: {
         id: pads.id,
@@ -48,8 +49,25 @@ export async function listHeldPads(
     .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
     .where(where)
     .orderBy(routes.name, pads.route_id, pads.number)
-    .limit(options.perPage)
-    .offset(offsetOf(options.page, options.perPage));
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+
+const countOfShape = preparedPerShape<ReturnType<typeof prepareCount>>('held_pads_count');
+const rowsOfShape = preparedPerShape<ReturnType<typeof prepareRows>>('held_pads_rows');
+
+/** One page of the pads a user holds and may move (not locked by an invoice in transit); both statements are prepared per search shape. */
+export async function listHeldPads(
+  conn: Conn,
+  options: { userId: number; search?: string; page: number; perPage: number },
+): Promise<{ rows: HeldPad[]; total: number }> {
+  const bindings = new Bindings();
+  const where = heldWhere(options.search, bindings);
+  const values = { ...bindings.values, userId: options.userId };
+  const [[{ count }], rows] = await Promise.all([
+    countOfShape(conn, bindings.shape, (name) => prepareCount(conn, name, where)).execute(values),
+    rowsOfShape(conn, bindings.shape, (name) => prepareRows(conn, name, where)).execute({ ...values, limit: options.perPage, offset: offsetOf(options.page, options.perPage) }),
+  ]);
   return {
     rows: rows.map(({ pad: { series_status, updated_at, ...pad }, ...r }) => ({
       ...pad,

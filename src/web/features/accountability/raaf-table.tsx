@@ -1,4 +1,4 @@
-import { Card, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { Raaf } from '../../../shared/schemas/ledger.ts';
 
 /** A route's four column groups; the consolidated rows have no remarks. */
@@ -41,7 +41,7 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
       <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={6} horizontalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th rowSpan={2} miw={170}>
+            <Table.Th rowSpan={2} miw={150}>
               Company - Route - TIN
             </Table.Th>
             {GROUPS.map((group) => (
@@ -96,7 +96,7 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
                   ];
                 })}
                 {withRemarks && i === 0 ? (
-                  <Table.Td rowSpan={height} miw={230} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
+                  <Table.Td rowSpan={height} miw={190} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
                     {(row.remarks ?? []).map((remark, ri) => (
                       <Text key={ri} size="xs" mb={2}>
                         {remark}
@@ -124,8 +124,8 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
   );
 }
 
-/** On a phone each route is a card: the four groups with their quantity and ranges, then the remarks. */
-function RaafCards({ rows, totals, withRemarks, label }: { rows: RaafRow[]; totals: Raaf['totals']; withRemarks: boolean; label: string }) {
+/** On a phone each route is a card: the four groups with their quantity and ranges, then the remarks; the balance line gives the totals. */
+function RaafCards({ rows, withRemarks, label }: { rows: RaafRow[]; withRemarks: boolean; label: string }) {
   return (
     <Stack gap="sm" role="list" aria-label={label}>
       {rows.length === 0 ? (
@@ -162,25 +162,13 @@ function RaafCards({ rows, totals, withRemarks, label }: { rows: RaafRow[]; tota
           ) : null}
         </Card>
       ))}
-      <Group justify="space-between" px="xs">
-        {GROUPS.map((group) => (
-          <div key={group.key}>
-            <Text size="xs" c="dimmed">
-              {group.label.replace(' Balance', '')}
-            </Text>
-            <Text fw={700} style={numberCell}>
-              {qty(totals[group.key])}
-            </Text>
-          </div>
-        ))}
-      </Group>
     </Stack>
   );
 }
 
 /** The RAAF's body in the COA layout, as a table or, on a phone, as one card per route. */
 export function RaafTable({ rows, totals, withRemarks = true, phone, label }: { rows: RaafRow[]; totals: Raaf['totals']; withRemarks?: boolean; phone: boolean; label: string }) {
-  return phone ? <RaafCards rows={rows} totals={totals} withRemarks={withRemarks} label={label} /> : <CoaTable rows={rows} totals={totals} withRemarks={withRemarks} label={label} />;
+  return phone ? <RaafCards rows={rows} withRemarks={withRemarks} label={label} /> : <CoaTable rows={rows} totals={totals} withRemarks={withRemarks} label={label} />;
 }
 
 /** "140 + 100 − 158 = 82": the balance an operator checks first. */

@@ -24,7 +24,7 @@ export function LoginPage() {
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<ExternalError>(null);
   const report = useCallback((id: string, valid: boolean) => setValidity((v) => (v[id] === valid ? v : { ...v, [id]: valid })), []);
-  if (session && !session.ended) return <Navigate to={homePath(session.user.role_id)} replace />;
+  if (session && !session.ended) return <Navigate to={from ?? homePath(session.user.role_id)} replace />;
 
   const change = (field: 'email' | 'password') => (value: string) => {
     setServerErrors(null);

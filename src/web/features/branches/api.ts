@@ -2,9 +2,10 @@ import type { Branch, BranchInput } from '../../../shared/schemas/branches.ts';
 import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export const branchApi = {
-  page: (params: { page: number; search: string }) => api.get<Paginated<Branch>>('get-branches-with-search', params),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string }) => api.get<Paginated<Branch>>('get-branches-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: BranchInput) => api.post<{ message: string; data: Branch }>('add-branch', input),
   update: (id: number, input: BranchInput) => api.put<{ message: string; data: Branch }>(`update-branch/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-branch/${id}`),

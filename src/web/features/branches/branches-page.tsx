@@ -21,12 +21,12 @@ export function BranchesPage() {
     addLabel: 'Add Branch',
     emptyText: ADMIN_MSG.noBranches,
     columns: [
-      { key: 'company', header: 'Company', render: (r) => r.company.name },
-      { key: 'name', header: 'Name', render: (r) => r.name },
-      { key: 'location', header: 'Location', render: (r) => r.location.name },
+      { key: 'company', header: 'Company', sortable: true, render: (r) => r.company.name },
+      { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
+      { key: 'location', header: 'Location', sortable: true, render: (r) => r.location.name },
     ],
     cache: branchCache,
-    fetchPage: ({ page, search }) => branchApi.page({ page, search }),
+    fetchPage: ({ page, search, perPage, sort, order }) => branchApi.page({ page, search, perPage, sort, order }),
     form: {
       schema: () => branchSchema,
       values: (row) => ({

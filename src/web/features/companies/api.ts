@@ -2,9 +2,10 @@ import type { CompanyInput, Company } from '../../../shared/schemas/companies.ts
 import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export const companyApi = {
-  page: (params: { page: number; search: string; company_type_id: string | null }) => api.get<Paginated<Company>>('get-companies-with-search', params),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string; company_type_id: string | null }) => api.get<Paginated<Company>>('get-companies-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: CompanyInput) => api.post<{ message: string; data: Company }>('add-company', input),
   update: (id: number, input: CompanyInput) => api.put<{ message: string; data: Company }>(`update-company/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-company/${id}`),

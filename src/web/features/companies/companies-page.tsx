@@ -20,11 +20,11 @@ export function CompaniesPage() {
     addLabel: 'Add Company',
     emptyText: ADMIN_MSG.noCompanies,
     columns: [
-      { key: 'name', header: 'Name', render: (r) => r.name },
-      { key: 'type', header: 'Company Type', render: (r) => r.company_type.name },
+      { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
+      { key: 'type', header: 'Company Type', sortable: true, render: (r) => r.company_type.name },
     ],
     cache: companyCache,
-    fetchPage: ({ page, search, filter }) => companyApi.page({ page, search, company_type_id: filter }),
+    fetchPage: ({ page, search, filter, perPage, sort, order }) => companyApi.page({ page, search, company_type_id: filter, perPage, sort, order }),
     filter: { label: 'Company Type', options: types.data },
     form: {
       schema: () => companySchema,

@@ -2,9 +2,10 @@ import type { Location, LocationInput } from '../../../shared/schemas/locations.
 import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export const locationApi = {
-  page: (params: { page: number; search: string }) => api.get<Paginated<Location>>('get-locations-with-search', params),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string }) => api.get<Paginated<Location>>('get-locations-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: LocationInput) => api.post<{ message: string; data: Location }>('add-location', input),
   update: (id: number, input: LocationInput) => api.put<{ message: string; data: Location }>(`update-location/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-location/${id}`),

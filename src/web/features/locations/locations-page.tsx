@@ -14,9 +14,9 @@ const screen: CrudScreen<Location, Values> = {
   searchPlaceholder: 'Search by location name',
   addLabel: 'Add Location',
   emptyText: ADMIN_MSG.noLocations,
-  columns: [{ key: 'name', header: 'Name', render: (r) => r.name }],
+  columns: [{ key: 'name', header: 'Name', sortable: true, render: (r) => r.name }],
   cache: locationCache,
-  fetchPage: ({ page, search }) => locationApi.page({ page, search }),
+  fetchPage: ({ page, search, perPage, sort, order }) => locationApi.page({ page, search, perPage, sort, order }),
   form: {
     schema: () => locationSchema,
     values: (row) => ({ name: row?.name ?? '' }),

@@ -29,7 +29,7 @@ const screen: CrudScreen<Role, Values> = {
     },
   ],
   cache: roleCache,
-  fetchPage: ({ page, search }) => roleApi.page({ page, search }),
+  fetchPage: ({ page, search, perPage }) => roleApi.page({ page, search, perPage }),
   form: {
     schema: () => roleSchema,
     values: (row) => ({ name: row?.name ?? '' }),

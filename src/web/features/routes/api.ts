@@ -2,9 +2,10 @@ import type { Route, RouteInput } from '../../../shared/schemas/routes.ts';
 import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export const routeApi = {
-  page: (params: { page: number; search: string }) => api.get<Paginated<Route>>('get-routes-with-search', params),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string }) => api.get<Paginated<Route>>('get-routes-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: RouteInput) => api.post<{ message: string; data: Route }>('add-route', input),
   update: (id: number, input: RouteInput) => api.put<{ message: string; data: Route }>(`update-route/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-route/${id}`),

@@ -20,12 +20,12 @@ export function RoutesPage() {
     addLabel: 'Add Route',
     emptyText: ADMIN_MSG.noRoutes,
     columns: [
-      { key: 'company', header: 'Company', render: (r) => r.company.name },
-      { key: 'name', header: 'Name', render: (r) => r.name },
-      { key: 'tin', header: 'TIN', render: (r) => r.tin },
+      { key: 'company', header: 'Company', sortable: true, render: (r) => r.company.name },
+      { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
+      { key: 'tin', header: 'TIN', sortable: true, render: (r) => r.tin },
     ],
     cache: routeCache,
-    fetchPage: ({ page, search }) => routeApi.page({ page, search }),
+    fetchPage: ({ page, search, perPage, sort, order }) => routeApi.page({ page, search, perPage, sort, order }),
     form: {
       schema: () => routeSchema,
       values: (row) => ({ company_id: row ? String(row.company_id) : null, name: row?.name ?? '', tin: row?.tin ?? '' }),

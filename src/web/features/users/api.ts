@@ -3,11 +3,12 @@ import type { AdminUser, CreateUserInput, UpdateUserInput } from '../../../share
 import type { ListArgs } from '../../components/crud-page.tsx';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, queryKeys } from '../../lib/query-keys.ts';
+import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 type Saved = { message: string; data: AdminUser };
 
 export const userApi = {
-  page: (params: { page: number; search: string; role: string | null }) => api.get<Paginated<AdminUser>>('get-users', params),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string; role: string | null }) => api.get<Paginated<AdminUser>>('get-users', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: CreateUserInput) => api.post<Saved>('add-user', input),
   update: (id: number, input: UpdateUserInput) => api.put<Saved>(`update-user/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-user/${id}`),

@@ -80,14 +80,15 @@ export function UsersPage() {
     addLabel: 'Add User',
     emptyText: ADMIN_MSG.noUsers,
     columns: [
-      { key: 'first_name', header: 'First Name', render: (r) => r.first_name },
-      { key: 'last_name', header: 'Last Name', render: (r) => r.last_name },
-      { key: 'email', header: 'Email', render: (r) => r.email },
-      { key: 'role', header: 'Role', render: (r) => r.role?.name ?? '-' },
-      { key: 'branch', header: 'Branch', render: (r) => r.branch?.name ?? '-' },
+      { key: 'first_name', header: 'First Name', sortable: true, render: (r) => r.first_name },
+      { key: 'last_name', header: 'Last Name', sortable: true, render: (r) => r.last_name },
+      { key: 'email', header: 'Email', sortable: true, render: (r) => r.email },
+      { key: 'role', header: 'Role', sortable: true, render: (r) => r.role?.name ?? '-' },
+      { key: 'branch', header: 'Branch', sortable: true, render: (r) => r.branch?.name ?? '-' },
       {
         key: 'status',
         header: 'Status',
+        sortable: true,
         render: (r) => (
           <Text size="sm" fw={600} c={r.user_status_id === USER_STATUS.ACTIVE ? 'teal' : 'dimmed'}>
             {r.status?.name ?? '-'}
@@ -96,7 +97,7 @@ export function UsersPage() {
       },
     ],
     cache: userCache,
-    fetchPage: ({ page, search, filter }) => userApi.page({ page, search, role: filter }),
+    fetchPage: ({ page, search, filter, perPage, sort, order }) => userApi.page({ page, search, role: filter, perPage, sort, order }),
     filter: { label: 'Role', options: roles.data },
     form: {
       schema: (mode) => (mode === 'add' ? createUserSchema : updateUserSchema),
