@@ -44,7 +44,9 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     await uiLogin(page, courier.email, courier.password);
     await expect(page).toHaveURL(/\/custodies$/);
     const nav = await openPhoneMenu(page);
-    expect(await nav.locator('a, button').allInnerTexts()).toEqual(['Custodies', 'Profile', 'Logout']);
+    const entries = nav.locator('a, button');
+    await expect(entries).toHaveCount(3);
+    for (const [i, name] of ['Custodies', 'Profile', 'Logout'].entries()) await expect(entries.nth(i)).toHaveAccessibleName(name);
     await nav.getByRole('link', { name: 'Custodies' }).click();
     await expect(nav.getByRole('link').first()).not.toBeInViewport();
 

@@ -4,6 +4,7 @@ import { ADMIN, PASSWORD, adminApi, createUser, uiLogin, uniq } from './support.
 const navLabels = async (page: import('@playwright/test').Page) => {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   if (!(await nav.isVisible())) await burger.click();
   await expect(nav).toBeVisible();
   const texts = await nav.locator('a, button').allInnerTexts();

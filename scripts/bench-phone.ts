@@ -2,7 +2,7 @@
  * Issue 15 goal 3, the phone at the pier: /login in Debian's Chromium with CDP throttling (4× CPU, 150 ms
  * round trip, 1.6 Mbit/s down, 750 kbit/s up, phone screen), cold cache: bytes transferred and the time
  * until the sign-in form is on screen; a second visit with the cache; Lighthouse (mobile preset, its own
- * simulated throttling) for /login first, on the fresh profile before any sign-in, and last, signed in, for /invoices.
+ * simulated throttling) for /login while the fresh profile holds no session, then, signed in, for /invoices.
  *   npx tsx scripts/bench-phone.ts
  */
 import { spawn } from 'node:child_process';

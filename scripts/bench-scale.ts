@@ -3,7 +3,8 @@
  * connections, side by side in one run), issuing and accepting 10 pads at both sizes, and add-pad of
  * 1,000,000 numbers (pads and their ledger events) against a raw INSERT … SELECT of the same pad rows,
  * alternating, on the same table. Next to each wall-clock figure stands the CPU time it took (this process
- * plus the PostgreSQL server processes of its database), which other work on a shared machine does not inflate.
+ * plus the PostgreSQL server processes of its database), which other work on a shared machine does not inflate;
+ * each URL is loaded for 2 s first, so the first figures do not carry the JIT's warm-up.
  *   npx tsx scripts/bench-scale.ts            (fresh in-memory PGlite)
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/bench-scale.ts
  */
@@ -107,6 +108,7 @@ try {
     for (const [label, url] of urls) {
       const check = await call('GET', url, custodian.headers);
       if (url.includes('page=') && !url.includes('search') && check.body.data.length === 0) throw new Error(`${url} is an empty page`);
+      await load(`${base}${url}`, custodian.headers, 2);
       const cpu = await cpuNow();
       const result = await load(`${base}${url}`, custodian.headers);
       const cpuMs = await cpuSince(cpu);

@@ -7,7 +7,8 @@ const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = 'docs/screenshots';
 fs.mkdirSync(out, { recursive: true });
 
-const shots: Array<{ file: string; email: string | null; path: string; width: number; open?: string }> = [
+/** `open` clicks the first button with that text; `receipt` asks the header's Find receipt box; `fullPage` takes the whole page. */
+const shots: Array<{ file: string; email: string | null; path: string; width: number; open?: string; receipt?: string; fullPage?: boolean }> = [
   { file: 'sign-in', email: null, path: '/login', width: 1280 },
   { file: 'transactions', email: 'admin@padtrack-demo.ph', path: '/invoices', width: 1280 },
   { file: 'transaction-details', email: 'admin@padtrack-demo.ph', path: '/invoices', width: 1280, open: 'VIEW' },
@@ -18,6 +19,13 @@ const shots: Array<{ file: string; email: string | null; path: string; width: nu
   { file: 'custody-details-phone', email: 'driver@padtrack-demo.ph', path: '/custodies', width: 390, open: 'VIEW' },
   { file: 'reports', email: 'accounting@padtrack-demo.ph', path: '/reports', width: 1280 },
   { file: 'users', email: 'admin@padtrack-demo.ph', path: '/users', width: 1280 },
+  { file: 'pad-history', email: 'custodian@padtrack-demo.ph', path: '/pads?search=100015', width: 1280, open: 'VIEW' },
+  { file: 'pad-history-phone', email: 'branchhead@padtrack-demo.ph', path: '/pads?search=100260', width: 390, open: 'VIEW' },
+  { file: 'find-receipt', email: 'auditor@padtrack-demo.ph', path: '/invoices', width: 1280, receipt: '100015' },
+  { file: 'find-receipt-phone', email: 'auditor@padtrack-demo.ph', path: '/invoices', width: 390, receipt: '100015' },
+  { file: 'accountability', email: 'branchhead@padtrack-demo.ph', path: '/accountability', width: 1280 },
+  { file: 'accountability-phone', email: 'branchhead@padtrack-demo.ph', path: '/accountability', width: 390, fullPage: true },
+  { file: 'accountability-consolidated', email: 'auditor@padtrack-demo.ph', path: '/accountability', width: 1280, fullPage: true },
 ];
 
 async function signIn(page: Page, email: string) {
@@ -39,7 +47,13 @@ for (const shot of shots) {
     await page.locator('button', { hasText: shot.open }).first().click();
     await page.waitForTimeout(1200);
   }
-  await page.screenshot({ path: `${out}/${shot.file}.png` });
+  if (shot.receipt) {
+    await page.getByRole('textbox', { name: 'Find receipt no.' }).fill(shot.receipt);
+    await page.getByRole('textbox', { name: 'Find receipt no.' }).press('Enter');
+    await page.getByTestId('receipt-finding').first().waitFor();
+    await page.waitForTimeout(1200);
+  }
+  await page.screenshot({ path: `${out}/${shot.file}.png`, fullPage: shot.fullPage });
   await page.close();
   console.log(`${out}/${shot.file}.png`);
 }

@@ -27,12 +27,13 @@ import { invoiceRoutes } from './features/invoices/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
 import { myActionRoutes } from './features/my-actions/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { setupRoutes } from './features/setup/routes.ts';
 
 export type App = ReturnType<typeof withZod>;
 const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** Each feature adds its routes here; nothing else in the app knows the features. */
-const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes, ledgerRoutes, myActionRoutes, dashboardRoutes];
+const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes, ledgerRoutes, myActionRoutes, dashboardRoutes, setupRoutes];
 
 /** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */
 const trustProxyOption = (setting: Config['trustProxy']) =>

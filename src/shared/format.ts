@@ -22,9 +22,16 @@ export function seriesRange(from: number | string, to: number | string): string 
   return `${from}-${to}`;
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone; one formatter per zone, as making one costs more than formatting. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** Whole days from today (in the zone) to a YYYY-MM-DD date; negative when past. */

@@ -30,6 +30,8 @@ export const myActionGroup = z.object({
   count: z.number(),
   /** The menu entry whose badge counts this group. */
   menu_path: z.string(),
+  /** The list that shows the whole group, filtered where the list can be. */
+  list_path: z.string(),
   items: z.array(myActionItem),
 });
 

@@ -10,6 +10,7 @@ import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { notify } from '../components/notify.ts';
 import { accountApi } from '../features/accounts/api.ts';
 import { NeedsMyAction } from '../features/my-actions/needs-my-action.tsx';
+import { SetupChecklist } from '../features/setup/setup-checklist.tsx';
 import { useMenuCounts } from '../features/my-actions/use-menu-counts.ts';
 import { sessionStore, useSession } from '../lib/session.ts';
 import { useNavCollapsed } from '../lib/use-nav-collapsed.ts';
@@ -120,6 +121,7 @@ export function AppLayout() {
         <NavRail items={items} collapsed={collapsed} counts={counts} onNavigate={nav.close} onLogout={logout} />
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        {atHome ? <SetupChecklist /> : null}
         {atHome ? <NeedsMyAction /> : null}
         <Outlet />
       </AppShell.Main>

@@ -51,6 +51,7 @@ export const queryKeys = {
   raaf: endpoint<[month: string, holder: object]>('raaf'),
   raafSummary: endpoint<[month: string]>('raaf-summary'),
   raafCertificates: endpoint<[params: object]>('raaf-certificates'),
+  setupStatus: endpoint('setup-status'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */

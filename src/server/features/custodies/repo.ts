@@ -13,8 +13,8 @@ function seriesEntries(from: number, status: string): SeriesEntry[] {
   return Array.from(status, (mark, i) => ({ number: from + i, status: mark === '2' ? SERIES_ENTRY.USED : SERIES_ENTRY.NOT_USED }));
 }
 
-const heldWhere = (search: string | undefined, bindings: Bindings) =>
-  and(eq(pads.holder_user_id, bindings.bind('userId', 0)), isNull(pads.locked_by_invoice_id), search ? padMatches(search, bindings.bind) : undefined);
+const heldWhere = (userId: number, search: string | undefined, { bind }: Bindings) =>
+  and(eq(pads.holder_user_id, bind('userId', userId)), isNull(pads.locked_by_invoice_id), search ? padMatches(search, bind) : undefined);
 
 const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
   conn.select({ count: sql<number>`count(*)::int` }).from(pads).where(where).prepare(name);
@@ -62,8 +62,8 @@ export async function listHeldPads(
   options: { userId: number; search?: string; page: number; perPage: number },
 ): Promise<{ rows: HeldPad[]; total: number }> {
   const bindings = new Bindings();
-  const where = heldWhere(options.search, bindings);
-  const values = { ...bindings.values, userId: options.userId };
+  const where = heldWhere(options.userId, options.search, bindings);
+  const { values } = bindings;
   const [[{ count }], rows] = await Promise.all([
     countOfShape(conn, bindings.shape, (name) => prepareCount(conn, name, where)).execute(values),
     rowsOfShape(conn, bindings.shape, (name) => prepareRows(conn, name, where)).execute({ ...values, limit: options.perPage, offset: offsetOf(options.page, options.perPage) }),

@@ -3,15 +3,18 @@ import { INVOICE_STATUS, ISSUANCE_STATUS, PAD_STATUS } from '../../../shared/loo
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { AssignedUser } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { activities, branches, invoicePads, invoices, locations, pads, routes, users } from '../../db/schema.ts';
 import { fullNameOf } from './read-model.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type PadRecord = typeof pads.$inferSelect;
 
-/** The stored invoice as the rules need it. */
+const invoiceStatement = preparedOnce((conn) => conn.select().from(invoices).where(eq(invoices.id, sql.placeholder('id'))).limit(1).prepare('invoice_record'));
+
+/** The stored invoice as the rules need it: every write path reads it first, so it is planned once per connection. */
 export async function findInvoice(conn: Conn, id: number): Promise<InvoiceRecord | undefined> {
-  const [row] = await conn.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  const [row] = await invoiceStatement(conn).execute({ id });
   return row;
 }
 

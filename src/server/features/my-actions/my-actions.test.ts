@@ -66,7 +66,7 @@ describe('GET /api/my-actions', () => {
     await buildInvoice(t.db, { user_id: requester.id, status: INVOICE_STATUS.ISSUED });
 
     const issue = group(await myActions(custodian.headers), 'issue');
-    expect(issue).toMatchObject({ title: 'Requests to issue', count: before + 6, menu_path: '/invoices' });
+    expect(issue).toMatchObject({ title: 'Requests to issue', count: before + 6, menu_path: '/invoices', list_path: '/invoices?invoiceType=1&invoiceStatus=1' });
     expect(issue?.items).toHaveLength(5);
     const newest = made[5];
     expect(issue?.items[0]).toEqual({ id: newest.id, label: expect.stringContaining(`Request #${newest.id} · 3 pads`), path: `/invoices?invoice=${newest.id}` });
@@ -142,7 +142,7 @@ describe('GET /api/my-actions', () => {
     const answer = await myActions(driver.headers);
     expect(answer).toEqual({
       total: 1,
-      groups: [{ kind: 'carry', title: 'Custody I carry', count: 1, menu_path: '/custodies', items: [{ id: invoice.id, label: expect.stringContaining(`Return #${invoice.id} · 1 pad`), path: `/custodies?custody=${invoice.id}` }] }],
+      groups: [{ kind: 'carry', title: 'Custody I carry', count: 1, menu_path: '/custodies', list_path: '/custodies', items: [{ id: invoice.id, label: expect.stringContaining(`Return #${invoice.id} · 1 pad`), path: `/custodies?custody=${invoice.id}` }] }],
     });
   });
 });

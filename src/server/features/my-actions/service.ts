@@ -1,4 +1,5 @@
 import { dateInZone, routeLabel } from '../../../shared/format.ts';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
 import { MY_ACTION_KINDS, MY_ACTION_TITLES, type MyActionKind, type MyActions } from '../../../shared/schemas/my-actions.ts';
 import type { AppContext } from '../../context.ts';
@@ -21,6 +22,16 @@ function screenOf(actor: Actor, kind: MyActionKind): '/invoices' | '/custodies' 
   if (kind === 'accept' && homePath(actor.role_id) === '/custodies') return '/custodies';
   return '/invoices';
 }
+
+/** The list filters of the web (use-list-params: the filter names are the URL keys) that narrow a screen to one group. */
+const LIST_FILTERS: Record<MyActionKind, string> = {
+  issue: `?invoiceType=${INVOICE_TYPE.REQUEST}&invoiceStatus=${INVOICE_STATUS.PENDING}`,
+  accept: `?invoiceStatus=${INVOICE_STATUS.IN_TRANSIT}`,
+  carry: '',
+  overdue: `?invoiceType=${INVOICE_TYPE.ISSUED}&invoiceStatus=${INVOICE_STATUS.COMPLETED}`,
+};
+
+const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) => (screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`);
 
 const detailsPath = (screen: '/invoices' | '/custodies', id: number) => (screen === '/custodies' ? `/custodies?custody=${id}` : `/invoices?invoice=${id}`);
 
@@ -53,6 +64,7 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
       title: MY_ACTION_TITLES[kind],
       count: mine[0]?.total ?? 0,
       menu_path: screen,
+      list_path: listPath(screen, kind),
       items: mine.map((row) => ({ id: row.id, label: label(row), path: detailsPath(screen, row.id) })),
     };
   });

@@ -1,20 +1,24 @@
-import { Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Modal, Select, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { routeLabel } from '../../../shared/format.ts';
+import { can } from '../../../shared/permissions.ts';
 import { requestInvoiceSchema } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { invoiceListQueries, useRequestInvoice } from './api.ts';
 
-/** Spec §2 Create Request Invoice: the head office (fixed, disabled), a route and how many pads. */
+/** Spec §2 Create Request Invoice: the head office (fixed, disabled), a route and how many pads; without a head office it says why (issue 14.15). */
 export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const headOffice = useQuery({ ...invoiceListQueries.headOffice(), enabled: opened });
   const routes = useQuery({ ...lookupQueries.routes(), enabled: opened });
   const create = useRequestInvoice();
+  const user = useSession()?.user;
   const form = useZodForm(requestInvoiceSchema, { route_id: null as string | null, pads: '' });
 
   const close = () => {
@@ -37,14 +41,20 @@ export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onCl
       <form onSubmit={submit} noValidate>
         <LoadingOverlay visible={create.isPending} message="Creating request invoice..." />
         <Stack>
-          <Select
-            label="Branch"
-            withAsterisk
-            disabled
-            data={headOffice.data ? [{ value: String(headOffice.data.id), label: headOffice.data.name }] : []}
-            value={headOffice.data ? String(headOffice.data.id) : null}
-            error={headOffice.error ? errorMessage(headOffice.error) : undefined}
-          />
+          {headOffice.data ? (
+            <Select label="Branch" withAsterisk disabled data={[{ value: String(headOffice.data.id), label: headOffice.data.name }]} value={String(headOffice.data.id)} />
+          ) : headOffice.isError ? (
+            <Alert color="orange" variant="light" role="alert" title="No branch to request from">
+              {errorMessage(headOffice.error)}{' '}
+              {can(user, 'administer') ? (
+                <Anchor component={Link} to="/branches" onClick={close}>
+                  Add the head-office branch
+                </Anchor>
+              ) : null}
+            </Alert>
+          ) : (
+            <Skeleton h={58} aria-label="Loading the branch" />
+          )}
           <Select
             label="Route"
             withAsterisk
@@ -60,7 +70,9 @@ export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onCl
             <AppButton variant="secondary" onClick={close}>
               Cancel
             </AppButton>
-            <AppButton type="submit">Submit</AppButton>
+            <AppButton type="submit" disabled={!headOffice.data}>
+              Submit
+            </AppButton>
           </Group>
         </Stack>
       </form>

@@ -23,7 +23,7 @@ function GroupCard({ group }: { group: MyActionGroup }) {
           </Anchor>
         ))}
         {more > 0 ? (
-          <Anchor component={Link} to={group.menu_path} size="xs" c="dimmed">
+          <Anchor component={Link} to={group.list_path} size="xs">
             and {more} more
           </Anchor>
         ) : null}
