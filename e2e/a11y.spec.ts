@@ -14,6 +14,8 @@ const SCREEN_OPENERS = [/^Add /, /^Request$/, /^Return$/, /^Turnover$/, /^Genera
 const ROW_OPENERS = [/^VIEW/, /^EDIT/];
 const INNER_OPENERS = [/^Issue$/, /^Hand Over$/, /^Accept$/];
 
+const SURNAMES = ['', '', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Flores', 'Villanueva', 'Ramos'];
+
 interface Person {
   email: string;
   password: string;
@@ -37,7 +39,7 @@ test.beforeAll(async ({ playwright }) => {
   let courierId = 0;
   for (const role of [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
     const branch = [4, 5, 6, 7].includes(role) ? agency.id : office.id;
-    const user = await createUser(admin, { role_id: role, branch_id: branch, first_name: 'Maria', last_name: `Santos ${role}` });
+    const user = await createUser(admin, { role_id: role, branch_id: branch, first_name: 'Maria', last_name: SURNAMES[role] });
     people[role] = user;
     if (role === 10) courierId = user.id;
   }

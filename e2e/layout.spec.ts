@@ -202,14 +202,13 @@ test('when staff compare series with paper, then the issue picker and the invoic
 
   await page.goto(`/invoices?invoice=${s.issuedId}`);
   const details = page.getByRole('dialog', { name: 'Issued Invoice Details' });
-  const padRow = details.getByRole('table', { name: 'Invoice pads' }).getByRole('row').filter({ hasText: seriesRange(first.series_from, first.series_to) });
-  await expect(padRow).toHaveCount(1);
+  await expect(details.getByRole('table', { name: 'Invoice pads' })).toContainText(seriesRange(first.series_from, first.series_to));
   await expect(details).not.toContainText(abbreviateSeries(first.series_from));
 
   await page.goto(`/invoices?invoice=${s.pendingId}`);
   await page.getByRole('dialog', { name: 'Request Invoice Details' }).getByRole('button', { name: 'Issue', exact: true }).click();
   const issue = page.getByRole('dialog', { name: 'Create Issue Invoice' });
-  await expect(issue.getByRole('table', { name: 'Available pads' }).getByRole('row').filter({ hasText: seriesRange(third.series_from, third.series_to) })).toHaveCount(1);
+  await expect(issue.getByRole('table', { name: 'Available pads' })).toContainText(seriesRange(third.series_from, third.series_to));
   await expect(issue).not.toContainText(abbreviateSeries(third.series_from));
   await page.screenshot({ path: `${SHOTS}/layout-issue-series-1280.png` });
 

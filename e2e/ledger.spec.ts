@@ -171,7 +171,7 @@ test.describe('Accountability on the demo data', () => {
     await expect(page.getByText('Not certified', { exact: true })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/ledger-raaf-desktop.png` });
 
-    let pdf = Buffer.alloc(0);
+    let pdf: Buffer = Buffer.alloc(0);
     await page.route(/\/api\/raaf\?.*format=pdf/, async (route) => {
       const response = await route.fetch();
       expect(response.headers()['content-type']).toBe('application/pdf');

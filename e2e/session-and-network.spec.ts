@@ -9,14 +9,20 @@ async function endSessionOnServer(page: Page) {
   expect(res.status()).toBe(200);
 }
 
-test('when the session ends while a form is filled, then sign-in happens in place, the form keeps its values and the submit can be repeated (issue 14.9)', async ({ page, request }) => {
-  const name = `Session Keep ${uniq()}`;
+/** Signs in as the admin and fills the Add Company form without sending it. */
+async function fillNewCompany(page: Page, name: string) {
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.goto('/companies');
   await page.getByRole('button', { name: 'Add Company' }).click();
   const add = dialog(page, 'Add Company');
   await add.getByLabel('Name').fill(name);
   await pick(add, 'Company Type', 'Partner');
+  return add;
+}
+
+test('when the session ends while a form is filled, then sign-in happens in place, the form keeps its values and the submit can be repeated (issue 14.9)', async ({ page, request }) => {
+  const name = `Session Keep ${uniq()}`;
+  const add = await fillNewCompany(page, name);
   await endSessionOnServer(page);
 
   await add.getByRole('button', { name: 'Add', exact: true }).click();
@@ -57,12 +63,7 @@ test('when the session is gone on reload, then sign-in returns to the exact addr
 
 test('when a save cannot reach the server, then it says No connection, keeps the form, and claims no success (issue 14.10)', async ({ page, request }) => {
   const name = `Offline Co ${uniq()}`;
-  await uiLogin(page, ADMIN.email, ADMIN.password);
-  await page.goto('/companies');
-  await page.getByRole('button', { name: 'Add Company' }).click();
-  const add = dialog(page, 'Add Company');
-  await add.getByLabel('Name').fill(name);
-  await pick(add, 'Company Type', 'Partner');
+  const add = await fillNewCompany(page, name);
   await page.route('**/api/add-company', (route) => route.abort('internetdisconnected'));
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('No connection. Your changes were not saved.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../../../shared/lookups.ts';
-import { buildInvoice, buildPads, buildReport, createBranch, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import { buildInvoice, buildPads, buildReport, createBranch, createCompany, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -104,5 +104,25 @@ describe('pads and reports sorting (issue 14)', () => {
     expect(byNumber.body.data.map((r) => r.number)).toEqual(['RPT-2026-000001', 'RPT-2026-000002', 'RPT-2026-000003']);
     const byTotal = await get('/api/reports?sort=total&order=desc');
     expect(byTotal.body.data.map((r) => r.total_invoice)).toEqual([9, 4, 1]);
+  });
+});
+
+describe('administration lists sorting (issue 14)', () => {
+  it('when Companies, Locations, Branches, Routes and Users are sorted by a column, then the rows come in that order and unknown columns are 422', async () => {
+    const tag = `Srt${Date.now()}`;
+    await Promise.all(['b', 'c', 'a'].map((c) => createCompany(t.db, { name: `${tag} ${c}` })));
+    await Promise.all(['b', 'c', 'a'].map((c) => createLocation(t.db, { name: `${tag} ${c}` })));
+    await Promise.all(['b', 'c', 'a'].map((c) => createRoute(t.db, { name: `${tag} ${c}` })));
+    await Promise.all(['b', 'c', 'a'].map((c) => createBranch(t.db, { name: `${tag} ${c}` })));
+    await Promise.all(['b', 'c', 'a'].map((c) => createUser(t.db, { role_id: ROLE.DRIVER, first_name: `${tag} ${c}` })));
+    const names = (body: Listed, key = 'name') => body.data.map((row) => row[key]);
+    const abc = [`${tag} a`, `${tag} b`, `${tag} c`];
+    for (const url of ['/api/get-companies-with-search', '/api/get-locations-with-search', '/api/get-routes-with-search', '/api/get-branches-with-search']) {
+      expect(names((await get(`${url}?search=${tag}&sort=name`)).body), url).toEqual(abc);
+      expect(names((await get(`${url}?search=${tag}&sort=name&order=desc`)).body), url).toEqual([...abc].reverse());
+      expect((await get(`${url}?sort=password`)).status, url).toBe(422);
+    }
+    expect(names((await get(`/api/get-users?search=${tag}&sort=first_name`)).body, 'first_name')).toEqual(abc);
+    expect((await get('/api/get-users?sort=password_hash')).status).toBe(422);
   });
 });
