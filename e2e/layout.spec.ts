@@ -137,6 +137,13 @@ test('when the phone menu is closed, then keyboard focus never lands in the hidd
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/** Opens an invoice's details from the Transactions list, found by the scene's agency. */
+async function openInvoice(page: Page, agency: string, type: string, id: number) {
+  await page.goto('/invoices');
+  await page.getByPlaceholder('Search by branch name or pad number').fill(agency);
+  await page.getByRole('button', { name: `View ${type} invoice ${id}`, exact: true }).click();
+}
+
 test('when pads are listed on a phone, then Inventories and the invoice, issue and return pad lists are cards with the series in full', async ({ page, request }) => {
   test.setTimeout(150_000);
   const admin = await adminApi(request);
@@ -156,17 +163,17 @@ test('when pads are listed on a phone, then Inventories and the invoice, issue a
   expect(await noSidewaysScroll(page)).toBe(true);
   await page.screenshot({ path: `${SHOTS}/layout-pads-390.png` });
 
-  await page.goto(`/invoices?invoice=${s.issuedId}`);
-  const details = page.getByRole('dialog', { name: 'Issued Invoice Details' });
+  await openInvoice(page, s.agency.name, 'Issued', s.issuedId);
+  const details = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Issued Invoice Details/ }) });
   const invoicePads = details.getByRole('list', { name: 'Invoice pads' });
   await expect(invoicePads.getByRole('listitem')).toHaveCount(2);
   await expect(invoicePads).toContainText(seriesRange(second.series_from, second.series_to));
   await expect(details.locator('table', { has: page.getByRole('columnheader', { name: 'Series Number' }) })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/layout-invoice-pads-390.png` });
 
-  await page.goto(`/invoices?invoice=${s.pendingId}`);
-  await page.getByRole('dialog', { name: 'Request Invoice Details' }).getByRole('button', { name: 'Issue', exact: true }).click();
-  const issue = page.getByRole('dialog', { name: 'Create Issue Invoice' });
+  await openInvoice(page, s.agency.name, 'Request', s.pendingId);
+  await page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Request Invoice Details/ }) }).getByRole('button', { name: 'Issue', exact: true }).click();
+  const issue = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Create Issue Invoice/ }) });
   const available = issue.getByRole('list', { name: 'Available pads' });
   await expect(available.getByRole('listitem')).toHaveCount(1);
   await expect(available).toContainText(seriesRange(third.series_from, third.series_to));
@@ -181,7 +188,7 @@ test('when pads are listed on a phone, then Inventories and the invoice, issue a
   await uiLogin(page, s.requester.email, s.requester.password);
   await page.goto('/invoices');
   await page.getByRole('button', { name: 'Return', exact: true }).click();
-  const ret = page.getByRole('dialog', { name: 'Create Return Invoice' });
+  const ret = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Create Return Invoice/ }) });
   const mine = ret.getByRole('list', { name: 'My pads' });
   await expect(mine.getByRole('listitem')).toHaveCount(2);
   await expect(mine).toContainText(seriesRange(first.series_from, first.series_to));
@@ -200,14 +207,14 @@ test('when staff compare series with paper, then the issue picker and the invoic
   const [first, , third] = s.pads;
   await uiLogin(page, s.custodian.email, s.custodian.password);
 
-  await page.goto(`/invoices?invoice=${s.issuedId}`);
-  const details = page.getByRole('dialog', { name: 'Issued Invoice Details' });
+  await openInvoice(page, s.agency.name, 'Issued', s.issuedId);
+  const details = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Issued Invoice Details/ }) });
   await expect(details.getByRole('table', { name: 'Invoice pads' })).toContainText(seriesRange(first.series_from, first.series_to));
   await expect(details).not.toContainText(abbreviateSeries(first.series_from));
 
-  await page.goto(`/invoices?invoice=${s.pendingId}`);
-  await page.getByRole('dialog', { name: 'Request Invoice Details' }).getByRole('button', { name: 'Issue', exact: true }).click();
-  const issue = page.getByRole('dialog', { name: 'Create Issue Invoice' });
+  await openInvoice(page, s.agency.name, 'Request', s.pendingId);
+  await page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Request Invoice Details/ }) }).getByRole('button', { name: 'Issue', exact: true }).click();
+  const issue = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Create Issue Invoice/ }) });
   await expect(issue.getByRole('table', { name: 'Available pads' })).toContainText(seriesRange(third.series_from, third.series_to));
   await expect(issue).not.toContainText(abbreviateSeries(third.series_from));
   await page.screenshot({ path: `${SHOTS}/layout-issue-series-1280.png` });
@@ -215,6 +222,6 @@ test('when staff compare series with paper, then the issue picker and the invoic
   await page.goto('/pads');
   await page.getByPlaceholder('Search by pad name').fill(String(first.series_from));
   await page.getByRole('button', { name: `VIEW pad ${first.number} ${seriesRange(first.series_from, first.series_to)}` }).click();
-  const circles = page.getByRole('dialog', { name: 'Pad Details' });
+  const circles = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Pad Details/ }) });
   await expect(circles.getByText(abbreviateSeries(first.series_from), { exact: true })).toBeVisible();
 });

@@ -81,7 +81,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   rowName: (row: Row) => string;
 }) {
   const queryClient = useQueryClient();
-  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort } = useListParams(noFilter);
+  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(noFilter);
   const args: ListArgs = { page: params.page, search: params.search, filter: params.filters.filter, perPage: params.perPage, sort: params.sort, order: params.order };
   const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
   const list = useQuery({ queryKey: screen.cache.list(args), queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
@@ -171,7 +171,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''} size="lg" centered>

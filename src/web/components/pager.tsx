@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { pagerWindow } from '../../shared/format.ts';
 import { PAGE_SIZES } from '../../shared/schemas/common.ts';
 
@@ -21,6 +22,7 @@ export function Pager({
   total,
   perPage,
   onPerPageChange,
+  onOutOfRange,
 }: {
   page: number;
   lastPage: number;
@@ -28,7 +30,13 @@ export function Pager({
   total?: number;
   perPage?: number;
   onPerPageChange?: (perPage: number) => void;
+  /** Told the last page when `page` lies past it. */
+  onOutOfRange?: (lastPage: number) => void;
 }) {
+  const beyond = total !== undefined && page > lastPage;
+  useEffect(() => {
+    if (beyond) onOutOfRange?.(lastPage);
+  }, [beyond, lastPage, onOutOfRange]);
   const counted = total !== undefined && perPage !== undefined && total > 0;
   const sizes = onPerPageChange !== undefined && perPage !== undefined && ((total ?? 0) > PAGE_SIZES[0] || perPage !== PAGE_SIZES[0]);
   if (lastPage <= 1 && !counted) return null;

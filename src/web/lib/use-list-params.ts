@@ -95,5 +95,7 @@ export function useListParams<F extends Record<string, string | null>>(initialFi
   const setPage = useCallback((page: number) => update((p) => ({ ...p, page })), [update]);
   const setPerPage = useCallback((perPage: number) => update((p) => ({ ...p, perPage, page: 1 })), [update]);
   const setSort = useCallback((sort: string | null, order: SortOrder) => update((p) => ({ ...p, sort, order, page: 1 })), [update]);
-  return { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort };
+  /** A page past the end (an old link, rows gone) becomes the last page in place, so Back never lands on it again. */
+  const fitPage = useCallback((lastPage: number) => update((p) => (p.page > lastPage ? { ...p, page: lastPage } : p), true), [update]);
+  return { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage };
 }

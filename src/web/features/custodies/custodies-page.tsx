@@ -24,7 +24,7 @@ const initialFilters = { invoiceType: null as string | null };
 
 /** Spec §2 Custodies: the in-transit invoices the user may see, with hand-over (and the app's Accept) from the details view. */
 export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: InvoiceDetail) => ReactNode }) {
-  const { params, setSearch, setFilter, setPage, setPerPage, setSort } = useListParams(initialFilters);
+  const { params, setSearch, setFilter, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(custodyQueries.inTransit({ ...params, invoiceType: params.filters.invoiceType }));
   const types = useQuery(lookupQueries.invoiceTypes());
   const viewing = useUrlModal('custody');
@@ -74,7 +74,7 @@ export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: Invoi
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={CUSTODY_MSG.noCustodies} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
       <CustodyDetailsModal invoiceId={viewing.id} onClose={viewing.close} acceptAction={acceptAction} />
     </>

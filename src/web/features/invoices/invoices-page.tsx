@@ -32,7 +32,7 @@ const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null,
  */
 export function InvoicesPage({ transferActions }: { transferActions: ReactNode }) {
   const session = useSession();
-  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort } = useListParams(initialFilters);
+  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(invoiceListQueries.list(params));
   const types = useQuery(lookupQueries.invoiceTypes());
   const statuses = useQuery(lookupQueries.invoiceStatuses());
@@ -123,7 +123,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText="No invoices" sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
       <RequestInvoiceModal opened={requesting} onClose={() => setRequesting(false)} />
       <InvoiceDetailsModal invoiceId={viewing.id} onClose={viewing.close} />

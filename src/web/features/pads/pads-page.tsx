@@ -30,7 +30,7 @@ const initialFilters = { route: null as string | null };
 /** Spec §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8. */
 export function PadsPage() {
   const session = useSession();
-  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort } = useListParams(initialFilters);
+  const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(padQueries.list({ ...params, route: params.filters.route }));
   const routes = useQuery(lookupQueries.routes());
   const [filterOpen, setFilterOpen] = useState(false);
@@ -122,7 +122,7 @@ export function PadsPage() {
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(pad) => pad.id} loading={list.isLoading} emptyText={MSG.noPads} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
 
       <AddPadModal opened={adding} onClose={() => setAdding(false)} />

@@ -25,7 +25,7 @@ export function SeriesGrid({ series, onToggle, highlight }: { series: SeriesEntr
           <span className={`${classes.circle} ${classes.used}`} aria-hidden /> Used
         </span>
       </div>
-      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': 'Series, scrollable' }}>
         <div className={classes.grid} role="list" aria-label="Series">
           {series.map((entry) => {
             const used = entry.status === SERIES_ENTRY.USED;

@@ -27,7 +27,7 @@ const initialFilters = { startDate: null as string | null, endDate: null as stri
 
 /** Spec §2 Reports: saved reports with search and a date range, Generate Report, and VIEW of each saved PDF. */
 export function ReportsPage() {
-  const { params, setSearch, setFilter, setPage, setPerPage, setSort } = useListParams(initialFilters);
+  const { params, setSearch, setFilter, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(reportQueries.list({ ...params, ...params.filters }));
   const [generating, setGenerating] = useState(false);
   const viewing = useUrlModal('report');
@@ -94,7 +94,7 @@ export function ReportsPage() {
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={REPORT_TEXT.noReports} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
       <GenerateReportModal opened={generating} onClose={() => setGenerating(false)} />
       <ViewReportModal report={viewed} onClose={viewing.close} />
