@@ -80,6 +80,10 @@ test('Inventories: page, filter, sort and page size live in the address; Reload,
   await other.goto(link);
   await expect(other.getByTestId('list-range')).toHaveText('11–20 of 25');
   await expect.poll(() => padNumbers(other)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+  // An old link past the end shows the last page instead of an empty list.
+  await other.goto(`/pads?route=${route.id}&page=9`);
+  await expect(other.getByTestId('list-range')).toHaveText('21–25 of 25');
+  await expect(other).toHaveURL(/page=3/);
   await other.close();
 });
 

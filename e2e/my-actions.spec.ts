@@ -36,6 +36,7 @@ test.describe('issue 14: what needs me, Accept in Custodies, the dashboard, and 
 
     await uiLogin(page, scene.custodian.email, scene.custodian.password);
     await expect(page).toHaveURL(/\/pads$/);
+    await expect(needs(page)).toBeVisible({ timeout: 30_000 });
     const custodianView = (await (await apiAs(request, scene.custodian.email, scene.custodian.password)).get<{ data: MyActions }>('my-actions')).data;
     const toIssue = custodianView.groups.find((g) => g.kind === 'issue');
     const issueGroup = needs(page).getByRole('region', { name: /^Requests to issue/ });

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { canOpenScreen, homePath } from '../../shared/permissions.ts';
-import { SessionEndedModal } from '../features/accounts/session-ended-modal.tsx';
 import { useSession } from '../lib/session.ts';
+
+/** Loaded only when a session ends, so the sign-in page's bundle does not carry a modal. */
+const SessionEndedModal = lazy(() => import('../features/accounts/session-ended-modal.tsx').then((m) => ({ default: m.SessionEndedModal })));
 
 /**
  * Spec §2: no session goes to /login (which returns to this exact address after sign-in); a role that may not open the
@@ -16,7 +18,11 @@ export function RequireScreen({ screen, children }: { screen: string; children: 
   return (
     <>
       {children}
-      {session.ended ? <SessionEndedModal session={session} /> : null}
+      {session.ended ? (
+        <Suspense fallback={null}>
+          <SessionEndedModal session={session} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
