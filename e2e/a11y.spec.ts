@@ -57,7 +57,7 @@ test.beforeAll(async ({ playwright }) => {
 
 /** Critical and serious axe findings on the page as it is now, one line each. */
 async function axeFindings(page: Page, where: string, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
   const result = await (scope ? builder.include(scope) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

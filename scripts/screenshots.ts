@@ -2,31 +2,61 @@ import { chromium, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { DEMO_PASSWORD } from './demo-data.ts';
 
-/** Screenshots of the running demo for the README: `npx tsx scripts/screenshots.ts [base URL] [only these files, a regular expression]`. */
+/**
+ * The README's pictures, taken from a running demo (`npm run demo` on a fresh data folder) at 1280x800 and 390x844:
+ * `npx tsx scripts/screenshots.ts [base URL] [only these files, a regular expression]` writes `<file>-1280.png` and `<file>-390.png`.
+ */
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const only = new RegExp(process.argv[3] ?? '.');
 const out = 'docs/screenshots';
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 fs.mkdirSync(out, { recursive: true });
 
-/** `open` clicks the first button with that text; `receipt` asks the header's Find receipt box; `heading` scrolls to it. */
-const shots: Array<{ file: string; email: string | null; path: string; width: number; open?: string; receipt?: string; heading?: string }> = [
-  { file: 'sign-in', email: null, path: '/login', width: 1280 },
-  { file: 'transactions', email: 'admin@padtrack-demo.ph', path: '/invoices', width: 1280 },
-  { file: 'transaction-details', email: 'admin@padtrack-demo.ph', path: '/invoices', width: 1280, open: 'VIEW' },
-  { file: 'inventories', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 1280 },
-  { file: 'pad-details', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 1280, open: 'VIEW' },
-  { file: 'inventories-phone', email: 'custodian@padtrack-demo.ph', path: '/pads', width: 390 },
-  { file: 'custodies-phone', email: 'driver@padtrack-demo.ph', path: '/custodies', width: 390 },
-  { file: 'custody-details-phone', email: 'driver@padtrack-demo.ph', path: '/custodies', width: 390, open: 'VIEW' },
-  { file: 'reports', email: 'accounting@padtrack-demo.ph', path: '/reports', width: 1280 },
-  { file: 'users', email: 'admin@padtrack-demo.ph', path: '/users', width: 1280 },
-  { file: 'pad-history', email: 'custodian@padtrack-demo.ph', path: '/pads?search=100015', width: 1280, open: 'VIEW', heading: 'History' },
-  { file: 'pad-history-phone', email: 'branchhead@padtrack-demo.ph', path: '/pads?search=100260', width: 390, open: 'VIEW', heading: 'History' },
-  { file: 'find-receipt', email: 'auditor@padtrack-demo.ph', path: '/invoices', width: 1280, receipt: '100015' },
-  { file: 'find-receipt-phone', email: 'auditor@padtrack-demo.ph', path: '/invoices', width: 390, receipt: '100015' },
-  { file: 'accountability', email: 'branchhead@padtrack-demo.ph', path: '/accountability', width: 1280 },
-  { file: 'accountability-phone', email: 'branchhead@padtrack-demo.ph', path: '/accountability', width: 390, heading: 'Report of Accountability for Accountable Forms' },
-  { file: 'accountability-consolidated', email: 'auditor@padtrack-demo.ph', path: '/accountability', width: 1280, heading: 'Consolidated RAAF' },
+type Role = Parameters<Page['getByRole']>[0];
+
+/**
+ * `open` clicks the first button with that text; `steps` then click the first element of each role and name;
+ * `receipt` asks the header's Find receipt box; `heading` scrolls to the last heading of that name.
+ */
+interface Shot {
+  file: string;
+  email: string | null;
+  path: string;
+  open?: string;
+  steps?: Array<[Role, string | RegExp]>;
+  receipt?: string;
+  heading?: string;
+}
+
+const demo = (name: string) => `${name}@padtrack-demo.ph`;
+const shots: Shot[] = [
+  { file: 'sign-in', email: null, path: '/login' },
+  { file: 'transactions', email: demo('admin'), path: '/invoices' },
+  { file: 'navigation', email: demo('admin'), path: '/invoices', steps: [['button', /^(Expand|Toggle) navigation$/]] },
+  { file: 'transaction-details', email: demo('accounting'), path: '/invoices?invoice=11' },
+  { file: 'issue-form', email: demo('custodian'), path: '/invoices?invoice=16', steps: [['button', 'Issue'], ['checkbox', 'Select all pads']] },
+  { file: 'transactions-auditor', email: demo('auditor'), path: '/invoices' },
+  { file: 'dashboard', email: demo('accounting'), path: '/dashboard' },
+  { file: 'custodies', email: demo('branchcustodian'), path: '/custodies' },
+  { file: 'custody-details', email: demo('branchcustodian'), path: '/custodies?custody=12' },
+  { file: 'inventories', email: demo('custodian'), path: '/pads' },
+  { file: 'pad-details', email: demo('custodian'), path: '/pads?search=100015', open: 'VIEW' },
+  { file: 'pad-history', email: demo('custodian'), path: '/pads?search=100015', open: 'VIEW', heading: 'History' },
+  { file: 'find-receipt', email: demo('auditor'), path: '/invoices', receipt: '100015' },
+  { file: 'reports', email: demo('accounting'), path: '/reports' },
+  { file: 'accountability', email: demo('branchhead'), path: '/accountability' },
+  { file: 'accountability-consolidated', email: demo('auditor'), path: '/accountability', heading: 'Consolidated RAAF' },
+  { file: 'users', email: demo('admin'), path: '/users' },
+  { file: 'my-qr-code', email: demo('driver'), path: '/custodies', steps: [['button', 'Account menu'], ['menuitem', 'My QR Code']] },
+  {
+    file: 'my-qr-code-full-screen',
+    email: demo('driver'),
+    path: '/custodies',
+    steps: [['button', 'Account menu'], ['menuitem', 'My QR Code'], ['button', 'Show full screen']],
+  },
 ];
 
 async function signIn(page: Page, email: string) {
@@ -37,16 +67,17 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking'] });
-for (const shot of shots.filter((s) => only.test(s.file))) {
-  const page = await browser.newPage({ viewport: { width: shot.width, height: shot.width > 600 ? 800 : 844 } });
-  if (shot.email) await signIn(page, shot.email);
+async function take(page: Page, shot: Shot) {
   await page.goto(`${base}${shot.path}`);
   await page.getByTestId('table-loader').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(800);
   if (shot.open) {
     await page.locator('button', { hasText: shot.open }).first().click();
     await page.waitForTimeout(1200);
+  }
+  for (const [role, name] of shot.steps ?? []) {
+    await page.getByRole(role, { name }).first().click();
+    await page.waitForTimeout(800);
   }
   if (shot.receipt) {
     await page.getByRole('textbox', { name: 'Find receipt no.' }).fill(shot.receipt);
@@ -61,8 +92,19 @@ for (const shot of shots.filter((s) => only.test(s.file))) {
       .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(400);
   }
-  await page.screenshot({ path: `${out}/${shot.file}.png` });
-  await page.close();
-  console.log(`${out}/${shot.file}.png`);
+}
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking'] });
+for (const shot of shots) {
+  for (const viewport of sizes) {
+    const file = `${out}/${shot.file}-${viewport.width}.png`;
+    if (!only.test(file)) continue;
+    const page = await browser.newPage({ viewport });
+    if (shot.email) await signIn(page, shot.email);
+    await take(page, shot);
+    await page.screenshot({ path: file });
+    await page.close();
+    console.log(file);
+  }
 }
 await browser.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { PAD_MSG } from '../../../shared/schemas/pads.ts';
@@ -55,6 +55,17 @@ async function editable(id: number) {
 }
 
 describe('pad generation', () => {
+  it('when a bulk generation is answered, then the planner statistics of pads are refreshed without waiting for autovacuum (issue 15.2)', async () => {
+    const route = await createRoute(t.db);
+    const res = await addPad({ route_id: route.id, series_from: 70_000_001, series_to: 70_060_000 });
+    expect(res.statusCode).toBe(201);
+    const estimate = async () => {
+      const result = (await t.db.execute(sql`select reltuples::float8 as rows from pg_class where relname = 'pads'`)) as unknown as { rows: Array<{ rows: number }> };
+      return Number(result.rows[0].rows);
+    };
+    await expect.poll(estimate, { timeout: 30_000 }).toBeGreaterThanOrEqual(1200);
+  });
+
   it('when a custodian generates 1001..1120, then three pads of 50, 50 and 20 unused entries are held by the head office', async () => {
     const route = await createRoute(t.db);
     const res = await addPad({ route_id: route.id, series_from: 1001, series_to: 1120, user_id: 999 });

@@ -16,7 +16,7 @@ import * as repo from './repo.ts';
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
-/** A generation this large refreshes the planner's statistics at once instead of waiting for autovacuum. */
+/** A generation this large refreshes the planner's statistics right after the answer, instead of waiting for autovacuum. */
 const ANALYZE_AFTER_PADS = 1000;
 
 /**
@@ -56,7 +56,9 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
         series_to: input.series_to,
       };
     });
-    if (generated.pads_created >= ANALYZE_AFTER_PADS) await repo.analyzePads(ctx.db);
+    if (generated.pads_created >= ANALYZE_AFTER_PADS) {
+      repo.analyzePads(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'ANALYZE pads after generation failed; autovacuum will catch up'));
+    }
     return generated;
   } catch (error) {
     if (sqlState(error) === EXCLUSION_VIOLATION) {
