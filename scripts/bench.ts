@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark of issues 4, 7, 13 and 15 in turn, on PGlite and (where it applies) on the
  * PostgreSQL server named by TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each
  * writes its JSON to .tmp/bench/ and prints it. Copy the figures into docs/BENCHMARKS.md with the load average.
+ * `npm run bench -- api ledger` runs only the scripts whose names contain one of the words.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -23,8 +24,9 @@ const runs: Array<[string, Record<string, string>]> = [
   ['scripts/bench-start.ts', {}],
 ];
 console.log(`${machine()}; load average ${loadAverage()} at ${new Date().toISOString()}`);
+const only = process.argv.slice(2);
 const failed: string[] = [];
-for (const [script, env] of runs) {
+for (const [script, env] of runs.filter(([name]) => only.length === 0 || only.some((word) => name.includes(word)))) {
   const label = `${script}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ' (PGlite)'}`;
   console.log(`\n== ${label}, load average ${loadAverage()}`);
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };

@@ -18,7 +18,8 @@ fs.mkdirSync(out, { recursive: true });
 type Role = Parameters<Page['getByRole']>[0];
 
 /**
- * `open` clicks the first button with that text; `steps` then click the first element of each role and name;
+ * `open` clicks the first button with that text; `steps` then click the first element of each role and name (a string
+ * matches the whole name);
  * `receipt` asks the header's Find receipt box; `heading` scrolls to the last heading of that name.
  */
 interface Shot {
@@ -50,12 +51,12 @@ const shots: Shot[] = [
   { file: 'accountability', email: demo('branchhead'), path: '/accountability' },
   { file: 'accountability-consolidated', email: demo('auditor'), path: '/accountability', heading: 'Consolidated RAAF' },
   { file: 'users', email: demo('admin'), path: '/users' },
-  { file: 'my-qr-code', email: demo('driver'), path: '/custodies', steps: [['button', 'Account menu'], ['menuitem', 'My QR Code']] },
+  { file: 'my-qr-code', email: demo('driver'), path: '/custodies', steps: [['button', /^Account menu/], ['menuitem', 'My QR Code']] },
   {
     file: 'my-qr-code-full-screen',
     email: demo('driver'),
     path: '/custodies',
-    steps: [['button', 'Account menu'], ['menuitem', 'My QR Code'], ['button', 'Show full screen']],
+    steps: [['button', /^Account menu/], ['menuitem', 'My QR Code'], ['button', 'Show full screen']],
   },
 ];
 
@@ -76,7 +77,7 @@ async function take(page: Page, shot: Shot) {
     await page.waitForTimeout(1200);
   }
   for (const [role, name] of shot.steps ?? []) {
-    await page.getByRole(role, { name }).first().click();
+    await page.getByRole(role, { name, exact: typeof name === 'string' }).first().click();
     await page.waitForTimeout(800);
   }
   if (shot.receipt) {
