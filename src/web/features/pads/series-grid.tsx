@@ -43,7 +43,7 @@ export function SeriesGrid({ series, onToggle, highlight }: { series: SeriesEntr
                     className={classes.entry}
                     title={String(entry.number)}
                     aria-pressed={used}
-                    aria-label={`${entry.number}: ${statusName(entry)} (${abbreviateSeries(entry.number)})`}
+                    aria-label={`${entry.number}: ${statusName(entry)}, shown as ${abbreviateSeries(entry.number)}`}
                     onClick={() => onToggle(entry.number)}
                     style={{ width: '100%' }}
                   >
