@@ -57,6 +57,10 @@ test.beforeAll(async ({ playwright }) => {
 
 /** Critical and serious axe findings on the page as it is now, one line each. */
 async function axeFindings(page: Page, where: string, scope?: string): Promise<string[]> {
+  /* Modal and menu transitions blend colours while they run; spinners (infinite) are left alone. */
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
   const result = await (scope ? builder.include(scope) : builder).analyze();
   return result.violations

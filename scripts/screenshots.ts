@@ -20,7 +20,8 @@ type Role = Parameters<Page['getByRole']>[0];
 /**
  * `open` clicks the first button with that text; `steps` then click the first element of each role and name (a string
  * matches the whole name);
- * `receipt` asks the header's Find receipt box; `heading` scrolls to the last heading of that name.
+ * `receipt` asks the header's Find receipt box; `heading` scrolls the last heading of that name to the top, `text` the last
+ * text that matches to the bottom.
  */
 interface Shot {
   file: string;
@@ -30,6 +31,7 @@ interface Shot {
   steps?: Array<[Role, string | RegExp]>;
   receipt?: string;
   heading?: string;
+  text?: RegExp;
 }
 
 const demo = (name: string) => `${name}@padtrack-demo.ph`;
@@ -38,9 +40,16 @@ const shots: Shot[] = [
   { file: 'transactions', email: demo('admin'), path: '/invoices' },
   { file: 'navigation', email: demo('admin'), path: '/invoices', steps: [['button', /^(Expand|Toggle) navigation$/]] },
   { file: 'transaction-details', email: demo('accounting'), path: '/invoices?invoice=11' },
-  { file: 'issue-form', email: demo('custodian'), path: '/invoices?invoice=16', steps: [['button', 'Issue'], ['checkbox', 'Select all pads']] },
+  {
+    file: 'issue-form',
+    email: demo('custodian'),
+    path: '/invoices?invoice=16',
+    steps: [['button', 'Issue'], ['checkbox', 'Select all pads']],
+    text: /^\d+ of \d+ selected$/,
+  },
   { file: 'transactions-auditor', email: demo('auditor'), path: '/invoices' },
   { file: 'dashboard', email: demo('accounting'), path: '/dashboard' },
+  { file: 'dashboard-charts', email: demo('accounting'), path: '/dashboard', heading: 'Numbers in stock per route' },
   { file: 'custodies', email: demo('branchcustodian'), path: '/custodies' },
   { file: 'custody-details', email: demo('branchcustodian'), path: '/custodies?custody=12' },
   { file: 'inventories', email: demo('custodian'), path: '/pads' },
@@ -48,6 +57,7 @@ const shots: Shot[] = [
   { file: 'pad-history', email: demo('custodian'), path: '/pads?search=100015', open: 'VIEW', heading: 'History' },
   { file: 'find-receipt', email: demo('auditor'), path: '/invoices', receipt: '100015' },
   { file: 'reports', email: demo('accounting'), path: '/reports' },
+  { file: 'report-details', email: demo('accounting'), path: '/reports', open: 'VIEW' },
   { file: 'accountability', email: demo('branchhead'), path: '/accountability' },
   { file: 'accountability-consolidated', email: demo('auditor'), path: '/accountability', heading: 'Consolidated RAAF' },
   { file: 'users', email: demo('admin'), path: '/users' },
@@ -90,7 +100,17 @@ async function take(page: Page, shot: Shot) {
     await page
       .getByRole('heading', { name: shot.heading, exact: true })
       .last()
-      .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      .evaluate((heading) => {
+        heading.style.scrollMarginTop = '76px';
+        heading.scrollIntoView({ block: 'start' });
+      });
+    await page.waitForTimeout(400);
+  }
+  if (shot.text) {
+    await page
+      .getByText(shot.text)
+      .last()
+      .evaluate((text) => text.scrollIntoView({ block: 'end' }));
     await page.waitForTimeout(400);
   }
 }

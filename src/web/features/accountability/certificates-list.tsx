@@ -63,13 +63,12 @@ export function CertificatesList({ phone }: { phone: boolean }) {
         Certificates
       </Title>
       <ListCard query={list} toolbar={<SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />}>
-        {phone ? (
+        {phone && list.data?.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="md">
+            No certificates yet.
+          </Text>
+        ) : phone ? (
           <Stack gap="sm" role="list" aria-label="Certificates">
-            {list.data?.data.length === 0 ? (
-              <Text c="dimmed" ta="center" py="md">
-                No certificates yet.
-              </Text>
-            ) : null}
             {list.data?.data.map((c) => (
               <Card key={c.id} withBorder radius="md" padding="sm" role="listitem">
                 <Group justify="space-between" wrap="nowrap" mb={6}>

@@ -94,7 +94,13 @@ export function ConsolidatedView({ summary, ended, phone, onView }: { summary: R
             Every holder has certified {monthLabel(summary.month)}.
           </Alert>
         )}
-        <DataTable columns={columns} rows={summary.holders} rowKey={(h) => `${h.holder.type}-${h.holder.id}`} emptyText="No holder held accountable forms during the month." label="Holders" />
+        {summary.holders.length === 0 ? (
+          <Text c="dimmed" ta="center" py="sm">
+            No holder held accountable forms during the month.
+          </Text>
+        ) : (
+          <DataTable columns={columns} rows={summary.holders} rowKey={(h) => `${h.holder.type}-${h.holder.id}`} emptyText="No holder held accountable forms during the month." label="Holders" />
+        )}
       </Stack>
     </Paper>
   );

@@ -126,13 +126,15 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
 
 /** On a phone each route is a card: the four groups with their quantity and ranges, then the remarks; the balance line gives the totals. */
 function RaafCards({ rows, withRemarks, label }: { rows: RaafRow[]; withRemarks: boolean; label: string }) {
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="sm">
+        No accountable forms held during the month.
+      </Text>
+    );
+  }
   return (
     <Stack gap="sm" role="list" aria-label={label}>
-      {rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="sm">
-          No accountable forms held during the month.
-        </Text>
-      ) : null}
       {rows.map((row) => (
         <Card key={row.route.id} withBorder radius="md" padding="sm" role="listitem">
           <RouteName route={row.route} />
