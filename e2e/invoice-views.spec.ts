@@ -80,7 +80,7 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   const detailsInTransactions = await detailFacts(transactionDetails);
   expect(pick(detailsInTransactions, ['By', 'To', 'Route'])).toEqual(pick(inTransactions, ['By', 'To', 'Route']));
   expect(detailsInTransactions['Expected Return']).toContain(`(${inTransactions['Expected Return']})`);
-  await transactionDetails.getByRole('button', { name: 'Close' }).click();
+  await transactionDetails.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   // Custodies: the same invoice in transit, with the same facts.
   await openScreen(page, 'Custodies', 'Custodies');
@@ -92,7 +92,7 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   const custodyDetails = page.getByRole('dialog', { name: 'Issued Custody Details' });
   await expect(custodyDetails.getByRole('table', { name: 'Custody details' })).toContainText('In-Transit');
   expect(pick(await detailFacts(custodyDetails), COMPARED)).toEqual(pick(detailsInTransactions, COMPARED));
-  await custodyDetails.getByRole('button', { name: 'Close' }).click();
+  await custodyDetails.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   // Back in Transactions the requester confirms the courier by badge and accepts.
   await openScreen(page, 'Transactions', 'Transactions');
@@ -104,7 +104,7 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   await confirm.getByRole('button', { name: 'Submit' }).click();
   await expect(confirm).toBeHidden();
   await expect(transactionDetails.getByRole('table', { name: 'Invoice details' })).toContainText('Completed');
-  await transactionDetails.getByRole('button', { name: 'Close' }).click();
+  await transactionDetails.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
   await expect(transactionRow).toContainText('Completed');
 
   // Custodies no longer lists it.

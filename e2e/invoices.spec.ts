@@ -102,7 +102,7 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   await issueModal.getByRole('button', { name: 'Submit' }).click();
   await expect(issueModal).toBeHidden();
   await expect(requestDetails.getByRole('table', { name: 'Invoice details' })).toContainText('Issued');
-  await requestDetails.getByRole('button', { name: 'Close' }).click();
+  await requestDetails.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
   const issuedRow = page.getByRole('row').filter({ hasText: 'In-Transit' }).filter({ hasText: routeText });
   await expect(issuedRow).toContainText(s.courier.full_name);
   await expect(issuedRow).toContainText('3 days');
@@ -134,7 +134,7 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   await expect(timeline.nth(2)).toContainText(s.courier.full_name);
   await expect(issuedDetails.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
   await shootModal(page, 'invoices-view-modal');
-  await issuedDetails.getByRole('button', { name: 'Close' }).click();
+  await issuedDetails.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
   const unexpected = errors.filter((e) => !e.includes('status of 422'));
   expect(unexpected).toEqual([]);
 });
@@ -191,7 +191,7 @@ test('when a scanned image is not a user badge, then the scanner says why and th
   );
   await expect(page.getByTestId('qr-scanner')).toHaveAttribute('data-state', 'not-started');
   await issueModal.getByRole('button', { name: 'Cancel' }).click();
-  await dialog(page, 'Request Invoice Details').getByRole('button', { name: 'Close' }).click();
+  await dialog(page, 'Request Invoice Details').getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   await signOut(page);
   await uiLogin(page, s.requester.email, s.requester.password);

@@ -86,7 +86,7 @@ test.describe('Inventories', () => {
     await expect(details.getByText('Not Used', { exact: true })).toBeVisible();
     await expect(details.getByText('Used', { exact: true })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/pads-details-desktop.png`, animations: 'disabled' });
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
     await expect(details).toHaveCount(0);
 
     await page.getByPlaceholder('Search by pad name').fill('25077');

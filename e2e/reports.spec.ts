@@ -122,7 +122,7 @@ test.describe('Reports', () => {
     const details = page.getByRole('dialog', { name: 'Issued Invoice Details' });
     await expect(details).toBeVisible();
     await expect(details.getByText(agency.name)).toBeVisible();
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
     await expect(details).toBeHidden();
 
     await previewButton.click();
@@ -170,7 +170,7 @@ test.describe('Reports', () => {
     expect(text).toContain('Rosa Receiver');
     expect(text).toContain(`${first.from} - ${first.from + 49}`);
     await page.screenshot({ path: `${SHOTS}/reports-view-desktop.png` });
-    await viewer.getByRole('button', { name: 'Close' }).click();
+    await viewer.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
     const unsigned = await request.get(savedSrc.split('?')[0]);
     expect(unsigned.status()).toBe(401);
