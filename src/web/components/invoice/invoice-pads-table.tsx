@@ -19,10 +19,10 @@ const columns: Column<InvoicePad>[] = [
     header: 'Series Number',
     render: (p) => seriesRange(p.series_from, p.series_to),
   },
-  { key: 'route', header: 'Route', wrap: true, render: (p) => routeLabel(p.route) },
+  { key: 'route', header: 'Route', wrap: true, minWidth: 150, render: (p) => routeLabel(p.route) },
   { key: 'status', header: 'Pad Status', render: (p) => p.pad_status.name },
   { key: 'issuance', header: 'Issuance Status', render: (p) => p.issuance_status.name },
-  { key: 'remarks', header: 'Remarks', render: (p) => p.remarks || '-' },
+  { key: 'remarks', header: 'Remarks', wrap: true, minWidth: 120, render: (p) => p.remarks || '-' },
 ];
 
 /** The pads an invoice carries, searchable and paged (spec §2 view modals). */
