@@ -200,7 +200,7 @@ test('when a scanned image is not a user badge, then the scanner says why and th
   await expect(details.getByRole('button', { name: 'Issue', exact: true })).toHaveCount(0);
   await details.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Are you sure you want to delete this invoice?')).toBeVisible();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(details).toBeHidden();
   await expect(page.getByText('No invoices')).toBeVisible();
 });
