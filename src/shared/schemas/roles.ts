@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, text } from './common.ts';
+import { listQuery, requiredText, sortParams, text } from './common.ts';
 
 export const roleSchema = z.object({ name: requiredText('Name', 100) });
 export type RoleInput = z.input<typeof roleSchema>;
@@ -17,3 +17,8 @@ export const roleRow = z.object({
   is_system: z.boolean(),
 });
 export type Role = z.infer<typeof roleRow>;
+
+/** The Roles columns the list sorts by (issue 14). */
+export const ROLE_SORTS = ['id', 'name'] as const;
+export const rolesPageQuery = listQuery.extend(sortParams(ROLE_SORTS));
+export type RolesPageQuery = z.infer<typeof rolesPageQuery>;

@@ -1,16 +1,18 @@
 import { asc, eq, ilike, sql } from 'drizzle-orm';
 import { SYSTEM_ROLE_MAX_ID } from '../../../shared/lookups.ts';
-import type { Role } from '../../../shared/schemas/roles.ts';
+import type { Role, RolesPageQuery } from '../../../shared/schemas/roles.ts';
 import type { Conn } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { sortedBy } from '../../lib/sorting.ts';
 
 const columns = { id: roles.id, name: roles.name, is_system: sql<boolean>`${roles.id} <= ${SYSTEM_ROLE_MAX_ID}` };
 
-/** One page of roles by id, matching the name. */
-export async function page(conn: Conn, q: { page: number; per_page: number; search?: string }): Promise<{ rows: Role[]; total: number }> {
+/** One page of roles by id (or the asked column), matching the name. */
+export async function page(conn: Conn, q: Pick<RolesPageQuery, 'page' | 'per_page' | 'search' | 'sort' | 'order'>): Promise<{ rows: Role[]; total: number }> {
   const where = q.search ? ilike(roles.name, likePattern(q.search)) : undefined;
-  const rows = await conn.select(columns).from(roles).where(where).orderBy(asc(roles.id)).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
+  const order = sortedBy({ id: roles.id, name: roles.name }, q, roles.id, [asc(roles.id)]);
+  const rows = await conn.select(columns).from(roles).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
   const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(roles).where(where);
   return { rows, total };
 }

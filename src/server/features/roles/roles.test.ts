@@ -117,4 +117,19 @@ describe('roles', () => {
     const second = await t.app.inject({ method: 'GET', url: `/api/get-roles-with-search?search=${tag}&page=2`, headers: s.itAdmin });
     expect(second.json().data.map((r: { name: string }) => r.name)).toEqual([`${tag} Crew 10`]);
   });
+
+  it('when the Roles list is sorted by name, then the rows come in that order both ways, and an unknown column is a 422 (issue 14.14)', async () => {
+    const tag = `Srt${Date.now()}`;
+    for (const name of ['Bosun', 'Able Seaman', 'Cook']) await addRole(`${tag} ${name}`);
+    const names = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/get-roles-with-search?search=${tag}&${query}`, headers: s.admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((r: { name: string }) => r.name.replace(`${tag} `, ''));
+    };
+    expect(await names('sort=name')).toEqual(['Able Seaman', 'Bosun', 'Cook']);
+    expect(await names('sort=name&order=desc')).toEqual(['Cook', 'Bosun', 'Able Seaman']);
+    expect(await names('')).toEqual(['Bosun', 'Able Seaman', 'Cook']);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/get-roles-with-search?sort=password', headers: s.admin });
+    expect(bad.statusCode).toBe(422);
+  });
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import { idParam, listQuery } from '../../../shared/schemas/common.ts';
-import { roleRow, roleSchema, rolesQuery } from '../../../shared/schemas/roles.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
+import { roleRow, roleSchema, rolesPageQuery, rolesQuery } from '../../../shared/schemas/roles.ts';
 import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,7 +19,7 @@ export function roleRoutes(app: App, ctx: AppContext) {
     return service.list(ctx, { page: page ?? 1, per_page: per_page ?? 10, search });
   });
 
-  app.get('/api/get-roles-with-search', { schema: { tags, querystring: listQuery, response: ok(pageResponse(roleRow)) }, onRequest: admin }, async (request) =>
+  app.get('/api/get-roles-with-search', { schema: { tags, querystring: rolesPageQuery, response: ok(pageResponse(roleRow)) }, onRequest: admin }, async (request) =>
     service.list(ctx, request.query),
   );
 

@@ -12,7 +12,7 @@ import * as repo from './repo.ts';
 const NOT_FOUND = 'Role not found.';
 
 /** The Roles screen's list: name search and pages in SQL. */
-export async function list(ctx: AppContext, q: { page: number; per_page: number; search?: string }): Promise<Paginated<Role>> {
+export async function list(ctx: AppContext, q: Parameters<typeof repo.page>[1]): Promise<Paginated<Role>> {
   const { rows, total } = await repo.page(ctx.db, q);
   return paginated(rows, total, q.page, q.per_page);
 }

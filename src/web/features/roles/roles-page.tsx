@@ -16,8 +16,8 @@ const screen: CrudScreen<Role, Values> = {
   addLabel: 'Add Role',
   emptyText: ADMIN_MSG.noRoles,
   columns: [
-    { key: 'id', header: 'ID', render: (r) => r.id, width: 70 },
-    { key: 'name', header: 'Name', render: (r) => r.name },
+    { key: 'id', header: 'ID', sortable: true, render: (r) => r.id, width: 70 },
+    { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
     {
       key: 'kind',
       header: 'Type',
@@ -29,7 +29,7 @@ const screen: CrudScreen<Role, Values> = {
     },
   ],
   cache: roleCache,
-  fetchPage: ({ page, search, perPage }) => roleApi.page({ page, search, perPage }),
+  fetchPage: ({ page, search, perPage, sort, order }) => roleApi.page({ page, search, perPage, sort, order }),
   form: {
     schema: () => roleSchema,
     values: (row) => ({ name: row?.name ?? '' }),
