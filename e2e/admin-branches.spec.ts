@@ -58,7 +58,7 @@ test('when an admin manages branches, then search, pages, add, edit, view and de
   const details = dialog(page, 'Branch Details');
   await expect(details).toContainText(company.name);
   await expect(details).toContainText(pier.name);
-  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   await rowWith(page, `${tag} Annex Two`).getByRole('button', { name: /^DELETE/ }).click();
   await confirm(page, 'Are you sure you want to delete this branch?');

@@ -57,7 +57,7 @@ test('when an admin manages companies, then search, Company Type filter, pages, 
   const details = dialog(page, 'Company Details');
   await expect(details).toContainText(`${tag} Partners`);
   await expect(details).toContainText('Travel Agency');
-  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   await rowWith(page, `${tag} Partners`).getByRole('button', { name: /^DELETE/ }).click();
   await confirm(page, 'Are you sure you want to delete this company?');

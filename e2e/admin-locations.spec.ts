@@ -57,7 +57,7 @@ test('when an admin manages locations, then search, pages, add, edit, view and d
   await rowWith(page, `${tag} Dock 1 South`).getByRole('button', { name: /^VIEW/ }).click();
   const details = dialog(page, 'Location Details');
   await expect(details).toContainText(`${tag} Dock 1 South`);
-  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
   await expect(details).toBeHidden();
 
   await rowWith(page, `${tag} Dock 1 South`).getByRole('button', { name: /^DELETE/ }).click();

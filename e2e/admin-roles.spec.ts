@@ -48,7 +48,7 @@ test('when an admin manages roles, then search, pages, add, rename, view and del
   const details = dialog(page, 'Role Details');
   await expect(details).toContainText(`${tag} Purser Chief`);
   await expect(details).toContainText('Custom role');
-  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   await rowWith(page, `${tag} Purser Chief`).getByRole('button', { name: /^DELETE/ }).click();
   await confirm(page, 'Are you sure you want to delete this role?');

@@ -62,7 +62,7 @@ test('when an admin manages routes, then search by name or TIN, pages, add, edit
   const details = dialog(page, 'Route Details');
   await expect(details).toContainText(other.name);
   await expect(details).toContainText('999-000');
-  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   await rowWith(page, `${tag} Night Trip`).getByRole('button', { name: /^DELETE/ }).click();
   await confirm(page, 'Are you sure you want to delete this route?');

@@ -87,7 +87,7 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await expect(details).toContainText('Reyes Cruz');
   await expect(details).toContainText('0917-555-1234');
   await expect(details).toContainText(branch.name);
-  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
   await rowWith(page, email).getByRole('button', { name: /^RESET PASSWORD/ }).click();
   await confirm(page, 'Are you sure you want to reset password of this user?');

@@ -168,7 +168,7 @@ test.describe('Reports', () => {
     expect(text).toContain(REMARK);
     expect(text).toContain(agency.name);
     expect(text).toContain('Rosa Receiver');
-    expect(text).toContain(`${first.from} - ${first.from + 49}`);
+    expect(text).toContain(`${first.from}-${first.from + 49}`);
     await page.screenshot({ path: `${SHOTS}/reports-view-desktop.png` });
     await viewer.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
