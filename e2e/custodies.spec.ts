@@ -110,17 +110,20 @@ test.describe('returns and turnovers from Transactions', () => {
     const branch = await createBranch(admin, `Dumaguete Agency ${uniq()}`);
     const requester = await createUser(admin, { role_id: 5, branch_id: branch.id });
     const courier = await createUser(admin, { role_id: 10, branch_id: branch.id, first_name: 'Pedro', last_name: 'Driver' });
-    const other = await createUser(admin, { role_id: 11, branch_id: branch.id, first_name: 'Lina', last_name: 'Runner' });
+    const other = await createUser(admin, { role_id: 11, branch_id: branch.id, first_name: 'Lina', last_name: `Runner ${uniq().replace(/\d/g, 'x')}` });
     const pads = await padsHeldBy(request, admin, requester, courier, 1);
     await (await apiAs(request, requester.email, requester.password)).post('create-return-invoice', { pads: [pads[0].id], assigned_user_id: courier.id });
 
     await uiLogin(page, 'admin@padtrack.test', 'Admin@12345');
     await page.goto('/custodies');
     await page.getByPlaceholder('Search by branch name or pad number').fill(branch.name);
+    await expect(page).toHaveURL(/[?&]search=/);
     const row = page.getByRole('row', { name: new RegExp(courier.full_name) });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: /View/ }).click();
-    await page.getByRole('dialog', { name: 'Return Custody Details' }).getByRole('button', { name: 'Hand Over' }).click();
+    const details = page.getByRole('dialog', { name: 'Return Custody Details' });
+    await expect(details).toHaveCSS('opacity', '1');
+    await details.getByRole('button', { name: 'Hand Over' }).click();
     const modal = page.getByRole('dialog', { name: 'Hand Over Custody' });
     await modal.getByRole('button', { name: 'Submit' }).click();
     await expect(modal.getByText('Hand over to is required')).toBeVisible();
