@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { logSerializers } from './lib/log-serializers.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -56,33 +56,7 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-      reply.header('Cache-Control', 'no-store');
-    }
-    return payload;
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -58,4 +58,20 @@ describe('web assets', () => {
     expect(screen.headers['cache-control']).toBe('no-cache');
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
+
+  it('when a screen, an asset, an API answer or an unknown address is served, then each carries the same security policy', async () => {
+    const answers = [await get('/login'), await get('/assets/index-AbC123.js', 'br'), await get('/api/health'), await get('/api/no-such-thing')];
+
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 404]);
+    expect(answers.map((res) => res.headers['cache-control'])).toEqual(['no-cache', 'public, max-age=31536000, immutable', 'no-store', 'no-store']);
+  });
 });

@@ -385,10 +385,9 @@ export const padEvents = pgTable(
   },
   (t) => [
     uniqueIndex('pad_events_pad_seq_uq').on(t.pad_id, t.seq),
-    index('pad_events_holder_user_idx').on(t.holder_user_id, t.recorded_at),
+    index('pad_events_holder_user_idx').on(t.holder_user_id, t.recorded_at).where(sql`${t.holder_user_id} is not null`),
     index('pad_events_holder_branch_idx').on(t.holder_branch_id, t.recorded_at),
-    index('pad_events_recorded_idx').on(t.recorded_at),
-    index('pad_events_invoice_idx').on(t.invoice_id),
+    index('pad_events_invoice_idx').on(t.invoice_id).where(sql`${t.invoice_id} is not null`),
     check('pad_events_range_ck', sql`${t.to_number} >= ${t.from_number} and ${t.qty} = ${t.to_number} - ${t.from_number} + 1`),
     check(
       'pad_events_kind_ck',

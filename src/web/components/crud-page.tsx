@@ -22,6 +22,7 @@ import { errorMessage } from '../lib/api.ts';
 import { invalidate } from '../lib/query-keys.ts';
 import { useListParams, type ListView } from '../lib/use-list-params.ts';
 import { applyServerErrors, useZodForm } from '../lib/use-zod-form.ts';
+import { CardListPlaceholder } from './card-list-placeholder.tsx';
 
 export type FormMode = 'add' | 'edit';
 
@@ -277,20 +278,7 @@ function RowCards<Row extends { id: number }>({
   emptyText: string;
   actions: (row: Row) => ReactNode;
 }) {
-  if (!rows) {
-    return loading ? (
-      <Text c="dimmed" ta="center" py="md" data-testid="table-loader">
-        Loading...
-      </Text>
-    ) : null;
-  }
-  if (rows.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="md">
-        {emptyText}
-      </Text>
-    );
-  }
+  if (!rows || rows.length === 0) return <CardListPlaceholder loading={loading} empty={rows?.length === 0} emptyText={emptyText} />;
   return (
     <Stack gap="sm" role="list" aria-label={title}>
       {rows.map((row) => (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { routeLabel, seriesRange } from '../../shared/format.ts';
 import { selectAllState, type RowSelection } from './data-table.tsx';
 import { LabelledValue } from './labelled-value.tsx';
+import { CardListPlaceholder } from './card-list-placeholder.tsx';
 
 /** What a pad card shows; the pads list, the invoice and custody pad tables and the issue picker all have these. */
 export interface PadCardRow {
@@ -39,20 +40,7 @@ export function PadCards<T extends PadCardRow>({
   actions?: (row: T) => ReactNode;
   selection?: RowSelection<T>;
 }) {
-  if (!rows) {
-    return loading ? (
-      <Text c="dimmed" ta="center" py="md" data-testid="table-loader">
-        Loading...
-      </Text>
-    ) : null;
-  }
-  if (rows.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="md">
-        {emptyText}
-      </Text>
-    );
-  }
+  if (!rows || rows.length === 0) return <CardListPlaceholder loading={loading === true} empty={rows?.length === 0} emptyText={emptyText} />;
   const all = selection ? selectAllState(selection, rows) : null;
   return (
     <Stack gap="xs">

@@ -16,7 +16,10 @@ import * as repo from './repo.ts';
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
-/** A generation this large refreshes the planner's statistics right after the answer, instead of waiting for autovacuum. */
+/**
+ * A generation this large refreshes the planner's statistics once its answer is on its way, instead of waiting
+ * for autovacuum; on the embedded database the ANALYZE holds the one thread, so it starts on the next turn.
+ */
 const ANALYZE_AFTER_PADS = 1000;
 
 /**
@@ -57,7 +60,9 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
       };
     });
     if (generated.pads_created >= ANALYZE_AFTER_PADS) {
-      repo.analyzePads(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'ANALYZE pads after generation failed; autovacuum will catch up'));
+      setImmediate(() => {
+        repo.analyzePads(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'ANALYZE pads after generation failed; autovacuum will catch up'));
+      });
     }
     return generated;
   } catch (error) {

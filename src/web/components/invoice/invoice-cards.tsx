@@ -5,6 +5,7 @@ import type { RowSelection } from '../data-table.tsx';
 import { LabelledValue } from '../labelled-value.tsx';
 import { invoiceFacts } from './invoice-facts.ts';
 import { InvoiceStatusBadge } from './invoice-status.tsx';
+import { CardListPlaceholder } from '../card-list-placeholder.tsx';
 
 /**
  * On a phone each invoice is a card with the facts its screen's table shows, readable without
@@ -29,20 +30,7 @@ export function InvoiceCards({
   actions: (row: InvoiceRow) => ReactNode;
   selection?: RowSelection<InvoiceRow>;
 }) {
-  if (!rows) {
-    return loading ? (
-      <Text c="dimmed" ta="center" py="md" data-testid="table-loader">
-        Loading...
-      </Text>
-    ) : null;
-  }
-  if (rows.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="md">
-        {emptyText}
-      </Text>
-    );
-  }
+  if (!rows || rows.length === 0) return <CardListPlaceholder loading={loading} empty={rows?.length === 0} emptyText={emptyText} />;
   const picked = selection ? rows.filter(selection.isSelected).length : 0;
   return (
     <Stack gap="sm">
