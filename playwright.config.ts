@@ -42,6 +42,7 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@padtrack.test',
       ADMIN_PASSWORD: 'Admin@12345',
       LOG_LEVEL: 'warn',
+      CHECK_RESPONSES: 'true',
       WEB_DIR: webDir,
     },
   },

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { load, loadAverage, machine, median, RESULTS_DIR, ROOT, saveResult, type LoadResult } from './bench-support.ts';
+import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, RESULTS_DIR, ROOT, saveResult } from './bench-support.ts';
 
 const INVOICES = 4_500;
 const HELD_PADS = 300;
@@ -36,7 +36,7 @@ const originalQuery = pg.Client.prototype.query as unknown as Query;
   return originalQuery.call(this, config, values, callback);
 };
 
-const t = await createTestApp();
+const t = await createTestApp(PRODUCTION_ENV);
 const bare = { process: null as ReturnType<typeof spawn> | null };
 try {
   const headOffice = await createBranch(t.db, { name: 'Head Office' });

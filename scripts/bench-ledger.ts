@@ -17,7 +17,7 @@ import { runLedgerVerify } from '../src/server/features/ledger/verifier.ts';
 import { appendPadEvents, type PadEventInput } from '../src/server/features/ledger/writer.ts';
 import { createBranch, createRoute, signedIn, type PadRow } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { loadAverage, machine, median, saveResult } from './bench-support.ts';
+import { loadAverage, machine, median, PRODUCTION_ENV, saveResult } from './bench-support.ts';
 
 const numbers = Number(process.argv[2] ?? 1_000_000);
 const repeats = Number(process.argv[3] ?? 3);
@@ -41,7 +41,7 @@ interface Who {
 const padsPerInvoice = Math.min(1000, Math.floor(numbers / PAD_SIZE / 20));
 const part = (n: number) => Math.max(1, Math.min(n, Math.floor(padsPerInvoice / 2)));
 
-const t = await createTestApp();
+const t = await createTestApp(PRODUCTION_ENV);
 
 /** PostgreSQL backends of this database (empty for PGlite or a remote server). */
 async function backendPids(): Promise<number[]> {

@@ -14,13 +14,14 @@ import { sql } from 'drizzle-orm';
 import { ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
+import { PRODUCTION_ENV } from './bench-support.ts';
 
 const numbers = Number(process.argv[2] ?? 1_000_000);
 const repeats = Number(process.argv[3] ?? 40);
 const SERIES_FROM = 100_000_001;
 const TICK_MS = 10;
 
-const t = await createTestApp();
+const t = await createTestApp(PRODUCTION_ENV);
 
 /** PostgreSQL backends of this database (empty for PGlite or a remote server). */
 async function backendPids(): Promise<number[]> {

@@ -7,12 +7,13 @@ import os from 'node:os';
 import { ROLE } from '../src/shared/lookups.ts';
 import { buildIssuedInvoice, createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
+import { PRODUCTION_ENV } from './bench-support.ts';
 
 const invoiceCount = Number(process.argv[2] ?? 500);
 const padsPerInvoice = Number(process.argv[3] ?? 3);
 const LIMIT_MS = 3000;
 
-const t = await createTestApp();
+const t = await createTestApp(PRODUCTION_ENV);
 try {
   const routes = await Promise.all([0, 1, 2, 3].map((i) => createRoute(t.db, { name: `Bench route ${i}` })));
   const headOffice = await createBranch(t.db, { name: 'Head Office' });

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { ISSUANCE_STATUS, PAD_STATUS, ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp, type TestApp } from '../src/server/test/test-app.ts';
-import { load, loadAverage, machine, median, saveResult, type LoadResult } from './bench-support.ts';
+import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, saveResult } from './bench-support.ts';
 
 const NUMBERS = 1_000_000;
 const PAD_SIZE = 50;
@@ -37,7 +37,7 @@ const SERIES_FROM = 100_000_001;
 /** Each URL under load this long, as the issue measured it. */
 const LOAD_SECONDS = 15;
 
-const t = await createTestApp();
+const t = await createTestApp(PRODUCTION_ENV);
 try {
   const headOffice = await createBranch(t.db, { name: 'Head Office' });
   const branch = await createBranch(t.db, { name: 'Calapan Terminal' });

@@ -48,3 +48,6 @@ export function saveResult(name: string, result: unknown): void {
   fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 }
+
+/** The app as it runs in production: answers written by the compiled serializer without the tests' zod check. */
+export const PRODUCTION_ENV = { CHECK_RESPONSES: 'false' };

@@ -5,13 +5,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -54,7 +55,7 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(ctx.config.checkResponses));
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });

@@ -21,6 +21,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Where the built UI lives; null serves the API only. */
   webDir: string | null;
+  /** CHECK_RESPONSES=true: every answer is also checked against its zod schema (the tests run so). */
+  checkResponses: boolean;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDir: path.resolve(env.WEB_DIR || 'dist'),
+    checkResponses: env.CHECK_RESPONSES === 'true',
   };
 }

@@ -41,6 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     APP_URL: 'http://padtrack.test',
     ADMIN_EMAIL: 'admin@padtrack.test',
     ADMIN_PASSWORD: 'Admin@12345',
+    CHECK_RESPONSES: 'true',
     ...env,
   });
   const config = { ...loaded, webDir: env.WEB_DIR ? loaded.webDir : null };
