@@ -5,6 +5,15 @@ export interface SeriesEntry {
   status: number;
 }
 
+/** A pad's stored series text ("1" not used, "2" used, one character a number) as the API's series entries. */
+export function seriesFromStatus(from: number, status: string): SeriesEntry[] {
+  const entries: SeriesEntry[] = new Array(status.length);
+  for (let i = 0; i < status.length; i += 1) {
+    entries[i] = { number: from + i, status: status.charCodeAt(i) === 50 ? SERIES_ENTRY.USED : SERIES_ENTRY.NOT_USED };
+  }
+  return entries;
+}
+
 /** Spec §4 "Pad series toggle": all used 1, some used 2, none used 3; Cancelled and Lost stay as set. */
 export function derivePadStatus(series: ReadonlyArray<{ status: number }>, current: number): number {
   if (current === PAD_STATUS.CANCELLED || current === PAD_STATUS.LOST) return current;

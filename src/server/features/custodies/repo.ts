@@ -1,17 +1,12 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { seriesRange } from '../../../shared/format.ts';
-import { SERIES_ENTRY } from '../../../shared/lookups.ts';
-import type { SeriesEntry } from '../../../shared/pad-status.ts';
+import { seriesFromStatus } from '../../../shared/pad-status.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
 import { Bindings, preparedPerShape } from '../../db/prepared.ts';
 import { companies, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { padMatches } from '../invoices/read-model.ts';
-
-function seriesEntries(from: number, status: string): SeriesEntry[] {
-  return Array.from(status, (mark, i) => ({ number: from + i, status: mark === '2' ? SERIES_ENTRY.USED : SERIES_ENTRY.NOT_USED }));
-}
 
 const heldWhere = (userId: number, search: string | undefined, { bind }: Bindings) =>
   and(eq(pads.holder_user_id, bind('userId', userId)), isNull(pads.locked_by_invoice_id), search ? padMatches(search, bind) : undefined);
@@ -74,7 +69,7 @@ export async function listHeldPads(
       updated_at: updated_at.toISOString(),
       route: { ...r.route, company: r.company },
       series_number: seriesRange(pad.series_from, pad.series_to),
-      series: seriesEntries(pad.series_from, series_status),
+      series: seriesFromStatus(pad.series_from, series_status),
       pad_status: r.padStatus,
       issuance_status: r.issuanceStatus,
     })),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
-import type { SeriesEntry } from '../../../shared/pad-status.ts';
+import { seriesFromStatus } from '../../../shared/pad-status.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
@@ -13,14 +13,6 @@ export type PadRow = typeof pads.$inferSelect;
 
 /** Namespace of the advisory locks that serialise pad numbering per route ("PADS"). */
 const NUMBERING_LOCK = 0x50414453;
-
-export function seriesFromStatus(from: number, status: string): SeriesEntry[] {
-  const entries: SeriesEntry[] = new Array(status.length);
-  for (let i = 0; i < status.length; i += 1) {
-    entries[i] = { number: from + i, status: status.charCodeAt(i) === 50 ? SERIES_ENTRY.USED : SERIES_ENTRY.NOT_USED };
-  }
-  return entries;
-}
 
 export const statusFromSeries = (series: ReadonlyArray<{ status: number }>) =>
   series.map((entry) => (entry.status === SERIES_ENTRY.USED ? '2' : '1')).join('');

@@ -1,5 +1,5 @@
 import { seriesRange } from '../../../shared/format.ts';
-import { derivePadStatus } from '../../../shared/pad-status.ts';
+import { derivePadStatus, seriesFromStatus } from '../../../shared/pad-status.ts';
 import { ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
 import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type PadListQuery, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
@@ -149,7 +149,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       if (changes.issuance_status_id && input.issuance_status_id === ISSUANCE_STATUS.NOT_ISSUED && heldAway) throw conflict(PAD_MSG.returnInstead);
 
       const padStatusId = changes.series
-        ? derivePadStatus(repo.seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id)
+        ? derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id)
         : input.pad_status_id;
       await recordPadChange(tx, ctx, pad, { series_status: seriesStatus, pad_status_id: padStatusId, remarks }, actor.id);
       await repo.updatePad(tx, id, {
