@@ -1,24 +1,53 @@
 import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconQrcode } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, useState, type ComponentProps } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages.ts';
 import { can, homePath, menuFor } from '../../shared/permissions.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { MountOnceOpened } from '../components/mount-once-opened.tsx';
 import { notify } from '../components/notify.ts';
 import { accountApi } from '../features/accounts/api.ts';
+import { myActionQueries } from '../features/my-actions/api.ts';
 import { NeedsMyAction } from '../features/my-actions/needs-my-action.tsx';
+import { setupQueries } from '../features/setup/api.ts';
 import { SetupChecklist } from '../features/setup/setup-checklist.tsx';
 import { useMenuCounts } from '../features/my-actions/use-menu-counts.ts';
 import { sessionStore, useSession } from '../lib/session.ts';
 import { useNavCollapsed } from '../lib/use-nav-collapsed.ts';
 import { FindReceiptBox } from './find-receipt.tsx';
 import { NavRail, RAIL_WIDTH } from './nav-rail.tsx';
-import { QrCodeModal } from './qr-code-modal.tsx';
 
 export const APP_VERSION = '1.0.0';
+
+const QrCodeModal = lazy(() => import('./qr-code-modal.tsx').then((m) => ({ default: m.QrCodeModal })));
+
+/** The rail reads the menu counts itself: a poll answer then redraws the rail alone, not the shell and the screen in it. */
+function CountedNavRail(props: Omit<ComponentProps<typeof NavRail>, 'counts'>) {
+  return <NavRail {...props} counts={useMenuCounts()} />;
+}
+
+/**
+ * The role's home: the setup checklist and "Needs my action" above the screen. The screen renders at once but shows only
+ * when both cards have their answer, so the cards appear with it instead of pushing it down the page.
+ */
+function HomeScreen({ admin }: { admin: boolean }) {
+  const setup = useQuery({ ...setupQueries.status(), enabled: admin });
+  const mine = useQuery(myActionQueries.mine());
+  const waiting = (query: { isPending: boolean; failureCount: number }) => query.isPending && query.failureCount === 0;
+  const cardsPending = (admin && waiting(setup)) || waiting(mine);
+  return (
+    <>
+      <SetupChecklist />
+      <NeedsMyAction />
+      <div style={cardsPending ? { display: 'none' } : undefined}>
+        <Outlet />
+      </div>
+    </>
+  );
+}
 
 /** Header, the navigation rail by role (a hamburger drawer on phones), and footer around every signed-in screen. */
 export function AppLayout() {
@@ -49,7 +78,6 @@ export function AppLayout() {
   };
 
   const items = [...menuFor(user), { label: 'Profile', path: '/user-profile' }];
-  const counts = useMenuCounts();
   const atHome = useLocation().pathname === homePath(user?.role_id);
 
   return (
@@ -118,13 +146,9 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation" inert={!desktop && !navOpen}>
-        <NavRail items={items} collapsed={collapsed} counts={counts} onNavigate={nav.close} onLogout={logout} />
+        <CountedNavRail items={items} collapsed={collapsed} onNavigate={nav.close} onLogout={logout} />
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        {atHome ? <SetupChecklist /> : null}
-        {atHome ? <NeedsMyAction /> : null}
-        <Outlet />
-      </AppShell.Main>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">{atHome ? <HomeScreen admin={can(user, 'administer')} /> : <Outlet />}</AppShell.Main>
       <AppShell.Footer>
         <Group h="100%" px="md" justify="space-between">
           <Text size="xs" c="dimmed">
@@ -135,7 +159,9 @@ export function AppLayout() {
           </Text>
         </Group>
       </AppShell.Footer>
-      <QrCodeModal opened={qrOpen} onClose={qr.close} />
+      <MountOnceOpened when={qrOpen}>
+        <QrCodeModal opened={qrOpen} onClose={qr.close} />
+      </MountOnceOpened>
     </AppShell>
   );
 }

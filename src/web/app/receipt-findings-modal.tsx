@@ -1,0 +1,82 @@
+import { Anchor, Badge, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ReceiptFinding } from '../../shared/schemas/ledger.ts';
+import { HeldBy, PadHistoryTimeline } from '../components/pad-history-timeline.tsx';
+import { padQueries } from '../features/pads/api.ts';
+import { SeriesGrid } from '../features/pads/series-grid.tsx';
+import { errorMessage } from '../lib/api.ts';
+import { isReceiptNumber, ledgerQueries } from '../lib/ledger-queries.ts';
+
+const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }> = {
+  not_used: { label: 'Not Used', color: 'blue' },
+  used: { label: 'Used', color: 'teal' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
+  lost: { label: 'Lost', color: 'red' },
+};
+
+function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; receipt: number; onOpenPad: () => void }) {
+  const pad = useQuery(padQueries.one(finding.pad.id));
+  const status = STATUS[finding.status];
+  return (
+    <Stack gap="md" data-testid="receipt-finding">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+          {finding.route.company.name} - {finding.route.name} - {finding.route.tin}
+        </Title>
+        <Badge color={status.color} size="lg" style={{ flexShrink: 0 }} data-testid="receipt-status">
+          {status.label}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <div>
+          <Text size="xs" c="dimmed">
+            Pad
+          </Text>
+          <Anchor component={Link} to={`/pads?pad=${finding.pad.id}`} onClick={onOpenPad} fw={500}>
+            Pad {finding.pad.number}
+          </Anchor>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Series Number
+          </Text>
+          <Text fw={500}>{finding.pad.series_number}</Text>
+        </div>
+        <HeldBy history={finding} />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={4} size="h6">
+          History of receipt no. {receipt}
+        </Title>
+        <PadHistoryTimeline events={finding.events} label={`History of receipt no. ${receipt}`} />
+      </Stack>
+      {pad.data ? <SeriesGrid series={pad.data.series} highlight={receipt} /> : <Loader size="sm" aria-label="Loading series" />}
+    </Stack>
+  );
+}
+
+/** The answer panel of the header's "Find receipt no." box (find-receipt.tsx), in a chunk of its own fetched on the first search. */
+export function ReceiptFindingsModal({ asked, onClose }: { asked: string | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const findings = useQuery({ ...ledgerQueries.findReceipt(asked ?? ''), enabled: asked !== null && isReceiptNumber(asked) });
+  const valid = asked !== null && isReceiptNumber(asked);
+  return (
+    <Modal opened={asked !== null} onClose={onClose} title={`Receipt no. ${asked ?? ''}`} size="xl" centered fullScreen={phone}>
+      <Stack>
+        {!valid ? <Text c="red">Enter a receipt number (digits only).</Text> : null}
+        {valid && findings.isPending ? <Loader size="sm" /> : null}
+        {findings.error ? <Text c="red">{errorMessage(findings.error)}</Text> : null}
+        {findings.data && findings.data.length === 0 ? <Text>No pad contains receipt no. {asked}.</Text> : null}
+        {findings.data && findings.data.length > 1 ? <Text c="dimmed">Receipt no. {asked} is on {findings.data.length} routes.</Text> : null}
+        {(findings.data ?? []).map((finding, i) => (
+          <Stack key={finding.pad.id} gap="sm">
+            {i > 0 ? <Divider /> : null}
+            <Finding finding={finding} receipt={Number(asked)} onOpenPad={onClose} />
+          </Stack>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}
