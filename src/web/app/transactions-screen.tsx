@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import { ReturnInvoiceButton, TurnoverInvoiceButton } from '../features/custodies/transfer-buttons.tsx';
 import { InvoicesPage } from '../features/invoices/invoices-page.tsx';
-import { EditPadModal } from '../features/pads/edit-pad-modal.tsx';
+import { MountOnceOpened } from '../components/mount-once-opened.tsx';
+
+const EditPadModal = lazy(() => import('../features/pads/edit-pad-modal.tsx').then((m) => ({ default: m.EditPadModal })));
 
 /** /invoices composed from three features: the invoice list, Custody's Return and Turnover, and Inventories' Edit Pad. */
 export function TransactionsScreen() {
@@ -8,7 +11,13 @@ export function TransactionsScreen() {
     <InvoicesPage
       transferActions={
         <>
-          <ReturnInvoiceButton padEditor={(props) => <EditPadModal {...props} />} />
+          <ReturnInvoiceButton
+            padEditor={(props) => (
+              <MountOnceOpened when={props.pad !== null}>
+                <EditPadModal {...props} />
+              </MountOnceOpened>
+            )}
+          />
           <TurnoverInvoiceButton />
         </>
       }

@@ -4,11 +4,12 @@ import { useEffect } from 'react';
 import { pagerWindow } from '../../shared/format.ts';
 import { PAGE_SIZES } from '../../shared/schemas/common.ts';
 
-const count = new Intl.NumberFormat('en-US');
+/** Thousands with commas, as en-US writes them; a list screen's first paint then does not wait for Intl to load its locale data. */
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** "1–10 of 2,991": the rows shown and the total the filters let through. */
 export const rangeText = (page: number, perPage: number, total: number) =>
-  `${count.format(Math.min((page - 1) * perPage + 1, total))}–${count.format(Math.min(page * perPage, total))} of ${count.format(total)}`;
+  `${count(Math.min((page - 1) * perPage + 1, total))}–${count(Math.min(page * perPage, total))} of ${count(total)}`;
 
 /**
  * Spec §2 pager: at most five numbers around the current page; previous/next disabled at the ends.

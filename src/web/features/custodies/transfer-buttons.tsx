@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
+import { MountOnceOpened } from '../../components/mount-once-opened.tsx';
 import { useSession } from '../../lib/session.ts';
-import { TransferModal } from './transfer-modal.tsx';
+
+const TransferModal = lazy(() => import('./transfer-modal.tsx').then((m) => ({ default: m.TransferModal })));
 
 export interface PadEditorProps {
   pad: HeldPad | null;
@@ -26,7 +28,9 @@ export function ReturnInvoiceButton({ padEditor }: { padEditor: (props: PadEdito
       <AppButton variant="secondary" onClick={() => setOpened(true)}>
         Return
       </AppButton>
-      <TransferModal kind="return" opened={opened} onClose={() => setOpened(false)} onEditPad={mayEdit ? setEditing : undefined} />
+      <MountOnceOpened when={opened}>
+        <TransferModal kind="return" opened={opened} onClose={() => setOpened(false)} onEditPad={mayEdit ? setEditing : undefined} />
+      </MountOnceOpened>
       {padEditor({
         pad: editing,
         onClose: () => setEditing(null),
@@ -46,7 +50,9 @@ export function TurnoverInvoiceButton() {
       <AppButton variant="secondary" onClick={() => setOpened(true)}>
         Turnover
       </AppButton>
-      <TransferModal kind="turnover" opened={opened} onClose={() => setOpened(false)} />
+      <MountOnceOpened when={opened}>
+        <TransferModal kind="turnover" opened={opened} onClose={() => setOpened(false)} />
+      </MountOnceOpened>
     </>
   );
 }

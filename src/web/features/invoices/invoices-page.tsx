@@ -2,7 +2,7 @@ import { Collapse, Group, Select } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
@@ -11,6 +11,7 @@ import { DateField } from '../../components/form-fields.tsx';
 import { InvoiceCards } from '../../components/invoice/invoice-cards.tsx';
 import { invoiceColumns } from '../../components/invoice/invoice-columns.tsx';
 import { ListCard } from '../../components/list-card.tsx';
+import { MountOnceOpened } from '../../components/mount-once-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -21,10 +22,68 @@ import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { invoiceListQueries, type InvoiceFilters } from './api.ts';
-import { InvoiceDetailsModal } from './invoice-details-modal.tsx';
-import { RequestInvoiceModal } from './request-invoice-modal.tsx';
+
+const RequestInvoiceModal = lazy(() => import('./request-invoice-modal.tsx').then((m) => ({ default: m.RequestInvoiceModal })));
+const InvoiceDetailsModal = lazy(() => import('./invoice-details-modal.tsx').then((m) => ({ default: m.InvoiceDetailsModal })));
 
 const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null, startDate: null, endDate: null };
+
+/** The filter fields, drawn the first time Filter opens them; the type and status lists are fetched then too. */
+function FilterFields({
+  filters,
+  setFilter,
+  clearFilters,
+}: {
+  filters: InvoiceFilters;
+  setFilter: <K extends keyof InvoiceFilters>(key: K, value: InvoiceFilters[K]) => void;
+  clearFilters: () => void;
+}) {
+  const types = useQuery(lookupQueries.invoiceTypes());
+  const statuses = useQuery(lookupQueries.invoiceStatuses());
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label="Invoice Type"
+        placeholder="All types"
+        clearable
+        data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+        value={filters.invoiceType}
+        onChange={(value) => setFilter('invoiceType', value)}
+        w={{ base: '100%', xs: 180 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Invoice Status"
+        placeholder="All statuses"
+        clearable
+        data={(statuses.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+        value={filters.invoiceStatus}
+        onChange={(value) => setFilter('invoiceStatus', value)}
+        w={{ base: '100%', xs: 180 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <DateField
+        label="Start Date"
+        placeholder="YYYY-MM-DD"
+        value={filters.startDate}
+        maxDate={filters.endDate ?? undefined}
+        onChange={(value) => setFilter('startDate', value)}
+        w={{ base: '100%', xs: 160 }}
+      />
+      <DateField
+        label="End Date"
+        placeholder="YYYY-MM-DD"
+        value={filters.endDate}
+        minDate={filters.startDate ?? undefined}
+        onChange={(value) => setFilter('endDate', value)}
+        w={{ base: '100%', xs: 160 }}
+      />
+      <AppButton variant="secondary" onClick={clearFilters}>
+        Clear Filter
+      </AppButton>
+    </Group>
+  );
+}
 
 /**
  * Spec §2 Transactions (/invoices): the invoices the user may see, with Request; the app composes in
@@ -34,8 +93,6 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
   const session = useSession();
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(invoiceListQueries.list(params));
-  const types = useQuery(lookupQueries.invoiceTypes());
-  const statuses = useQuery(lookupQueries.invoiceStatuses());
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const viewing = useUrlModal('invoice');
@@ -62,47 +119,9 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
 
   const filters = (
     <Collapse expanded={filtersOpen}>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Invoice Type"
-          placeholder="All types"
-          clearable
-          data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-          value={params.filters.invoiceType}
-          onChange={(value) => setFilter('invoiceType', value)}
-          w={{ base: '100%', xs: 180 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Invoice Status"
-          placeholder="All statuses"
-          clearable
-          data={(statuses.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-          value={params.filters.invoiceStatus}
-          onChange={(value) => setFilter('invoiceStatus', value)}
-          w={{ base: '100%', xs: 180 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <DateField
-          label="Start Date"
-          placeholder="YYYY-MM-DD"
-          value={params.filters.startDate}
-          maxDate={params.filters.endDate ?? undefined}
-          onChange={(value) => setFilter('startDate', value)}
-          w={{ base: '100%', xs: 160 }}
-        />
-        <DateField
-          label="End Date"
-          placeholder="YYYY-MM-DD"
-          value={params.filters.endDate}
-          minDate={params.filters.startDate ?? undefined}
-          onChange={(value) => setFilter('endDate', value)}
-          w={{ base: '100%', xs: 160 }}
-        />
-        <AppButton variant="secondary" onClick={clearFilters}>
-          Clear Filter
-        </AppButton>
-      </Group>
+      <MountOnceOpened when={filtersOpen}>
+        <FilterFields filters={params.filters} setFilter={setFilter} clearFilters={clearFilters} />
+      </MountOnceOpened>
     </Collapse>
   );
 
@@ -125,8 +144,12 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         )}
         <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
-      <RequestInvoiceModal opened={requesting} onClose={() => setRequesting(false)} />
-      <InvoiceDetailsModal invoiceId={viewing.id} onClose={viewing.close} />
+      <MountOnceOpened when={requesting}>
+        <RequestInvoiceModal opened={requesting} onClose={() => setRequesting(false)} />
+      </MountOnceOpened>
+      <MountOnceOpened when={viewing.id !== null}>
+        <InvoiceDetailsModal invoiceId={viewing.id} onClose={viewing.close} />
+      </MountOnceOpened>
     </>
   );
 }
