@@ -23,7 +23,7 @@ import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
@@ -31,14 +31,18 @@ import { cssVariablesResolver, theme } from './app/theme.ts';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        {/* Toasts sit at the bottom so they never cover a modal's title bar and close button. */}
-        <Notifications position="bottom-right" />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root') as HTMLElement);
+/* As a transition the first render yields to the browser every few milliseconds instead of holding a phone's main thread for one long task. */
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <QueryClientProvider client={queryClient}>
+          {/* Toasts sit at the bottom so they never cover a modal's title bar and close button. */}
+          <Notifications position="bottom-right" />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/accounts/login-page.tsx';
+import { sessionStore } from '../lib/session.ts';
 import { RequireScreen } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -11,10 +12,12 @@ const loading = (
   </Center>
 );
 
+const loadStyles = () => Promise.all([import('@mantine/core/styles.css'), import('@mantine/dates/styles.css')]);
+
 /** A screen in a chunk of its own, with all of Mantine's styles, fetched the first time it is shown: the sign-in page loads none of them. */
 function lazyScreen<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K) {
   const Screen = lazy(async (): Promise<{ default: ComponentType }> => {
-    const [module] = await Promise.all([load(), import('@mantine/core/styles.css'), import('@mantine/dates/styles.css')]);
+    const [module] = await Promise.all([load(), loadStyles()]);
     return { default: module[name] };
   });
   return (
@@ -24,28 +27,47 @@ function lazyScreen<K extends string>(load: () => Promise<{ [P in K]: ComponentT
   );
 }
 
+function signedInScreen<K extends string>(screen: string, load: () => Promise<{ [P in K]: ComponentType }>, name: K) {
+  return { screen, load, element: lazyScreen(load, name) };
+}
+
+const loadModals = () => import('@mantine/modals');
+const loadLayout = () => import('./app-layout.tsx');
+
 /** Confirmations (components/confirm.ts) are asked on signed-in screens only, so the modal stack loads with them. */
-const ModalsProvider = lazy(async () => ({ default: (await import('@mantine/modals')).ModalsProvider }));
+const ModalsProvider = lazy(async () => ({ default: (await loadModals()).ModalsProvider }));
 
 /**
  * Signed-in screens: the path's first segment is the screen name that spec §2's access table
  * (SCREEN_ROLES in src/shared/permissions.ts) is checked against. Features add one line each here.
  */
-const screens: Array<{ screen: string; element: ReactNode }> = [
-  { screen: 'dashboard', element: lazyScreen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
-  { screen: 'reports', element: lazyScreen(() => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
-  { screen: 'user-profile', element: lazyScreen(() => import('../features/accounts/profile-page.tsx'), 'ProfilePage') },
-  { screen: 'users', element: lazyScreen(() => import('../features/users/users-page.tsx'), 'UsersPage') },
-  { screen: 'roles', element: lazyScreen(() => import('../features/roles/roles-page.tsx'), 'RolesPage') },
-  { screen: 'companies', element: lazyScreen(() => import('../features/companies/companies-page.tsx'), 'CompaniesPage') },
-  { screen: 'routes', element: lazyScreen(() => import('../features/routes/routes-page.tsx'), 'RoutesPage') },
-  { screen: 'locations', element: lazyScreen(() => import('../features/locations/locations-page.tsx'), 'LocationsPage') },
-  { screen: 'branches', element: lazyScreen(() => import('../features/branches/branches-page.tsx'), 'BranchesPage') },
-  { screen: 'custodies', element: lazyScreen(() => import('./custodies-screen.tsx'), 'CustodiesScreen') },
-  { screen: 'pads', element: lazyScreen(() => import('../features/pads/pads-page.tsx'), 'PadsPage') },
-  { screen: 'invoices', element: lazyScreen(() => import('./transactions-screen.tsx'), 'TransactionsScreen') },
-  { screen: 'accountability', element: lazyScreen(() => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage') },
+const screens: Array<{ screen: string; load: () => Promise<unknown>; element: ReactNode }> = [
+  signedInScreen('dashboard', () => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  signedInScreen('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage'),
+  signedInScreen('user-profile', () => import('../features/accounts/profile-page.tsx'), 'ProfilePage'),
+  signedInScreen('users', () => import('../features/users/users-page.tsx'), 'UsersPage'),
+  signedInScreen('roles', () => import('../features/roles/roles-page.tsx'), 'RolesPage'),
+  signedInScreen('companies', () => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
+  signedInScreen('routes', () => import('../features/routes/routes-page.tsx'), 'RoutesPage'),
+  signedInScreen('locations', () => import('../features/locations/locations-page.tsx'), 'LocationsPage'),
+  signedInScreen('branches', () => import('../features/branches/branches-page.tsx'), 'BranchesPage'),
+  signedInScreen('custodies', () => import('./custodies-screen.tsx'), 'CustodiesScreen'),
+  signedInScreen('pads', () => import('../features/pads/pads-page.tsx'), 'PadsPage'),
+  signedInScreen('invoices', () => import('./transactions-screen.tsx'), 'TransactionsScreen'),
+  signedInScreen('accountability', () => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage'),
 ];
+
+/**
+ * Opening a signed-in screen by its address fetches the modal stack, the shell and the screen together: rendered, each
+ * lazy part would ask for the next only once it had arrived. A failure here is met again, and shown, when the part renders.
+ */
+function preloadScreenOf(pathname: string) {
+  const entry = screens.find(({ screen }) => screen === pathname.split('/')[1]);
+  if (!entry || !sessionStore.get()) return;
+  for (const load of [loadModals, loadLayout, entry.load, loadStyles]) load().catch(() => undefined);
+}
+
+preloadScreenOf(window.location.pathname);
 
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/login" replace /> },
@@ -56,7 +78,7 @@ export const router = createBrowserRouter([
   {
     element: (
       <Suspense fallback={loading}>
-        <ModalsProvider>{lazyScreen(() => import('./app-layout.tsx'), 'AppLayout')}</ModalsProvider>
+        <ModalsProvider>{lazyScreen(loadLayout, 'AppLayout')}</ModalsProvider>
       </Suspense>
     ),
     children: screens.map(({ screen, element }) => ({ path: `/${screen}`, element: <RequireScreen screen={screen}>{element}</RequireScreen> })),
