@@ -1,5 +1,6 @@
 /**
- * Benchmark of DESIGN issue 7: a report of 500 completed Issued invoices must render within 3 s.
+ * Benchmark of DESIGN issue 7: a report of 500 completed Issued invoices must render within 3 s (issue 15: under 1 s).
+ * The first preview and save are reported apart; the figures are the median of the next three.
  * Runs on a fresh in-memory PGlite (or the PostgreSQL server named by TEST_DATABASE_URL):
  *   npx tsx scripts/bench-reports.ts [invoices=500] [padsPerInvoice=3]
  */
@@ -7,7 +8,7 @@ import os from 'node:os';
 import { ROLE } from '../src/shared/lookups.ts';
 import { buildIssuedInvoice, createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { PRODUCTION_ENV } from './bench-support.ts';
+import { median, PRODUCTION_ENV } from './bench-support.ts';
 
 const invoiceCount = Number(process.argv[2] ?? 500);
 const padsPerInvoice = Number(process.argv[3] ?? 3);
@@ -45,21 +46,27 @@ try {
     const used = process.cpuUsage(since);
     return Math.round((used.user + used.system) / 1000);
   };
-  const previewCpu = process.cpuUsage();
-  const previewStart = performance.now();
-  const view = await t.app.inject({ method: 'POST', url: '/api/reports/view', headers, payload: { invoice_ids: ids } });
-  if (view.statusCode !== 200) throw new Error(`reports/view answered ${view.statusCode}: ${view.body}`);
-  const preview = await t.app.inject({ method: 'GET', url: view.json().preview_url });
-  if (preview.statusCode !== 200) throw new Error(`preview answered ${preview.statusCode}: ${preview.body}`);
-  const previewMs = performance.now() - previewStart;
-  const previewCpuMs = cpuMs(previewCpu);
-
-  const saveCpu = process.cpuUsage();
-  const saveStart = performance.now();
-  const saved = await t.app.inject({ method: 'POST', url: '/api/reports', headers, payload: { invoice_ids: ids, remarks: 'Benchmark' } });
-  if (saved.statusCode !== 201) throw new Error(`POST reports answered ${saved.statusCode}: ${saved.body}`);
-  const saveMs = performance.now() - saveStart;
-  const saveCpuMs = cpuMs(saveCpu);
+  /** Preview (view, then fetch the signed PDF) and save, each timed with its CPU; the first pair pays Node's warm-up. */
+  const once = async () => {
+    const previewCpu = process.cpuUsage();
+    const previewStart = performance.now();
+    const view = await t.app.inject({ method: 'POST', url: '/api/reports/view', headers, payload: { invoice_ids: ids } });
+    if (view.statusCode !== 200) throw new Error(`reports/view answered ${view.statusCode}: ${view.body}`);
+    const pdf = await t.app.inject({ method: 'GET', url: view.json().preview_url });
+    if (pdf.statusCode !== 200) throw new Error(`preview answered ${pdf.statusCode}: ${pdf.body}`);
+    const previewMs = performance.now() - previewStart;
+    const previewCpuMs = cpuMs(previewCpu);
+    const saveCpu = process.cpuUsage();
+    const saveStart = performance.now();
+    const saved = await t.app.inject({ method: 'POST', url: '/api/reports', headers, payload: { invoice_ids: ids, remarks: 'Benchmark' } });
+    if (saved.statusCode !== 201) throw new Error(`POST reports answered ${saved.statusCode}: ${saved.body}`);
+    return { pdf, previewMs, previewCpuMs, saveMs: performance.now() - saveStart, saveCpuMs: cpuMs(saveCpu) };
+  };
+  const first = await once();
+  const runs = [await once(), await once(), await once()];
+  const preview = first.pdf;
+  const previewMs = median(runs.map((r) => r.previewMs));
+  const saveMs = median(runs.map((r) => r.saveMs));
 
   const pages = (preview.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -72,10 +79,12 @@ try {
     preview_pdf_bytes: preview.rawPayload.length,
     seed_ms: Math.round(seedMs),
     load_average_1m: Number(os.loadavg()[0].toFixed(2)),
-    preview_ms: Math.round(previewMs),
-    preview_cpu_ms: previewCpuMs,
-    save_ms: Math.round(saveMs),
-    save_cpu_ms: saveCpuMs,
+    first_preview_ms: Math.round(first.previewMs),
+    first_save_ms: Math.round(first.saveMs),
+    preview_ms_median_of_3: Math.round(previewMs),
+    preview_cpu_ms: median(runs.map((r) => r.previewCpuMs)),
+    save_ms_median_of_3: Math.round(saveMs),
+    save_cpu_ms: median(runs.map((r) => r.saveCpuMs)),
     limit_ms: LIMIT_MS,
   };
   console.log(JSON.stringify(result, null, 2));

@@ -76,3 +76,6 @@ export const SEED_LOOKUPS = {
     [4, 'Completed'],
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [number, string]>>;
+
+/** The page sizes a list offers (issue 14); `per_page` takes any size up to 100, these are the choices shown. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -49,8 +49,6 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-/** The page sizes a list offers (issue 14); `per_page` takes any size up to 100, these are the choices shown. */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /**
  * Optional column sorting of a list (issue 14): `sort` names one of the list's whitelisted columns and

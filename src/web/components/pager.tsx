@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { pagerWindow } from '../../shared/format.ts';
-import { PAGE_SIZES } from '../../shared/schemas/common.ts';
+import { PAGE_SIZES } from '../../shared/lookups.ts';
 
 /** Thousands with commas, as en-US writes them; a list screen's first paint then does not wait for Intl to load its locale data. */
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZES, type SortOrder } from '../../shared/schemas/common.ts';
+import { PAGE_SIZES } from '../../shared/lookups.ts';
+import type { SortOrder } from '../../shared/schemas/common.ts';
+import { currentSearchParams } from './current-search-params.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -84,7 +86,8 @@ export function useListParams<F extends Record<string, string | null>>(initialFi
         setLocal(change);
         return;
       }
-      setUrl((current) => toUrl(current, change(fromUrl(current, initialFilters))), { replace });
+      const current = currentSearchParams();
+      setUrl(toUrl(current, change(fromUrl(current, initialFilters))), { replace });
     },
     [inUrl, setUrl, initialFilters],
   );

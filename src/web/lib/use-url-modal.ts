@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { currentSearchParams } from './current-search-params.ts';
 
 /**
  * A details modal kept in the address (issue 14), e.g. `?invoice=123`: Reload and a shared link reopen
@@ -15,15 +16,11 @@ export function useUrlModal(name: string) {
   const openedHere = (location.state as { modal?: string } | null)?.modal === name;
 
   const open = useCallback(
-    (value: number) =>
-      setUrl(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(name, String(value));
-          return next;
-        },
-        { state: { modal: name } },
-      ),
+    (value: number) => {
+      const next = currentSearchParams();
+      next.set(name, String(value));
+      setUrl(next, { state: { modal: name } });
+    },
     [name, setUrl],
   );
   const close = useCallback(() => {
@@ -31,14 +28,9 @@ export function useUrlModal(name: string) {
       void navigate(-1);
       return;
     }
-    setUrl(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+    const next = currentSearchParams();
+    next.delete(name);
+    setUrl(next, { replace: true });
   }, [name, navigate, openedHere, setUrl]);
   return { id, open, close };
 }

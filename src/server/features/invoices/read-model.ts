@@ -325,14 +325,17 @@ const activitiesStatement = preparedOnce((conn) =>
     .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, activities.invoice_status_id))
     .leftJoin(actor, eq(actor.id, activities.user_id))
     .leftJoin(activityAssignee, eq(activityAssignee.id, activities.assigned_user_id))
-    .where(sql`${activities.invoice_id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(
+      sql`${activities.invoice_id} = any(array[${sql.placeholder('id')}::int, (select r.request_invoice_id from invoices r where r.id = ${sql.placeholder('id')}::int)])`,
+    )
     .orderBy(asc(activities.id))
-    .prepare('invoice_activities'),
+    .prepare('invoice_chain_activities'),
 );
 
 /** The history of the given invoices, oldest first. */
-export async function listActivities(conn: Conn, invoiceIds: number[]): Promise<ActivityRow[]> {
-  const rows = await activitiesStatement(conn).execute({ ids: idArray(invoiceIds) });
+/** The timeline of an invoice and of the request it answers, in one statement, so it can be read beside the invoice itself. */
+export async function listChainActivities(conn: Conn, invoiceId: number): Promise<ActivityRow[]> {
+  const rows = await activitiesStatement(conn).execute({ id: invoiceId });
   return rows.map((r) => {
     const a = r.activity;
     return {

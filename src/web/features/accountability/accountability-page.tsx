@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useSession } from '../../lib/session.ts';
+import { currentSearchParams } from '../../lib/current-search-params.ts';
 import { accountabilityQueries, fetchReportFile, openBlob, useCertify, useReview, type HolderParam } from './api.ts';
 import { CertificatesList } from './certificates-list.tsx';
 import { ConsolidatedView } from './consolidated-view.tsx';
@@ -113,7 +114,7 @@ export function AccountabilityPage() {
   const holderOptions = useHolderOptions(user, extra);
 
   const pick = (changes: { month?: string; holder?: string }) => {
-    const next = new URLSearchParams(search);
+    const next = currentSearchParams();
     if (changes.month) next.set('month', changes.month);
     if (changes.holder) next.set('holder', changes.holder);
     setSearch(next, { replace: true });

@@ -1,4 +1,4 @@
-import { Collapse, Group, Select } from '@mantine/core';
+import { Collapse } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,6 @@ import { can } from '../../../shared/permissions.ts';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
-import { DateField } from '../../components/form-fields.tsx';
 import { InvoiceCards } from '../../components/invoice/invoice-cards.tsx';
 import { invoiceColumns } from '../../components/invoice/invoice-columns.tsx';
 import { ListCard } from '../../components/list-card.tsx';
@@ -17,7 +16,6 @@ import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SortSelect } from '../../components/sort-select.tsx';
 import { useSession } from '../../lib/session.ts';
-import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
@@ -25,65 +23,9 @@ import { invoiceListQueries, type InvoiceFilters } from './api.ts';
 
 const RequestInvoiceModal = lazy(() => import('./request-invoice-modal.tsx').then((m) => ({ default: m.RequestInvoiceModal })));
 const InvoiceDetailsModal = lazy(() => import('./invoice-details-modal.tsx').then((m) => ({ default: m.InvoiceDetailsModal })));
+const InvoiceFilterFields = lazy(() => import('./invoice-filter-fields.tsx').then((m) => ({ default: m.InvoiceFilterFields })));
 
 const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null, startDate: null, endDate: null };
-
-/** The filter fields, drawn the first time Filter opens them; the type and status lists are fetched then too. */
-function FilterFields({
-  filters,
-  setFilter,
-  clearFilters,
-}: {
-  filters: InvoiceFilters;
-  setFilter: <K extends keyof InvoiceFilters>(key: K, value: InvoiceFilters[K]) => void;
-  clearFilters: () => void;
-}) {
-  const types = useQuery(lookupQueries.invoiceTypes());
-  const statuses = useQuery(lookupQueries.invoiceStatuses());
-  return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <Select
-        label="Invoice Type"
-        placeholder="All types"
-        clearable
-        data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-        value={filters.invoiceType}
-        onChange={(value) => setFilter('invoiceType', value)}
-        w={{ base: '100%', xs: 180 }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label="Invoice Status"
-        placeholder="All statuses"
-        clearable
-        data={(statuses.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-        value={filters.invoiceStatus}
-        onChange={(value) => setFilter('invoiceStatus', value)}
-        w={{ base: '100%', xs: 180 }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <DateField
-        label="Start Date"
-        placeholder="YYYY-MM-DD"
-        value={filters.startDate}
-        maxDate={filters.endDate ?? undefined}
-        onChange={(value) => setFilter('startDate', value)}
-        w={{ base: '100%', xs: 160 }}
-      />
-      <DateField
-        label="End Date"
-        placeholder="YYYY-MM-DD"
-        value={filters.endDate}
-        minDate={filters.startDate ?? undefined}
-        onChange={(value) => setFilter('endDate', value)}
-        w={{ base: '100%', xs: 160 }}
-      />
-      <AppButton variant="secondary" onClick={clearFilters}>
-        Clear Filter
-      </AppButton>
-    </Group>
-  );
-}
 
 /**
  * Spec §2 Transactions (/invoices): the invoices the user may see, with Request; the app composes in
@@ -120,7 +62,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
   const filters = (
     <Collapse expanded={filtersOpen}>
       <MountOnceOpened when={filtersOpen}>
-        <FilterFields filters={params.filters} setFilter={setFilter} clearFilters={clearFilters} />
+        <InvoiceFilterFields filters={params.filters} setFilter={setFilter} clearFilters={clearFilters} />
       </MountOnceOpened>
     </Collapse>
   );

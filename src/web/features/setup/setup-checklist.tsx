@@ -3,7 +3,7 @@ import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { can } from '../../../shared/permissions.ts';
-import { SETUP_STEPS } from '../../../shared/schemas/setup.ts';
+import { SETUP_STEPS } from '../../../shared/setup-steps.ts';
 import { useSession } from '../../lib/session.ts';
 import { setupQueries } from './api.ts';
 
