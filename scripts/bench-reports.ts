@@ -8,7 +8,7 @@ import os from 'node:os';
 import { ROLE } from '../src/shared/lookups.ts';
 import { buildIssuedInvoice, createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { median, PRODUCTION_ENV } from './bench-support.ts';
+import { median, PRODUCTION_ENV, saveResult } from './bench-support.ts';
 
 const invoiceCount = Number(process.argv[2] ?? 500);
 const padsPerInvoice = Number(process.argv[3] ?? 3);
@@ -92,7 +92,7 @@ try {
     save_cpu_ms: median(runs.map((r) => r.saveCpuMs)),
     limit_ms: LIMIT_MS,
   };
-  console.log(JSON.stringify(result, null, 2));
+  saveResult(`reports-${t.kind}`, result);
   if (previewMs > LIMIT_MS || saveMs > LIMIT_MS) {
     console.error(`Too slow: preview ${Math.round(previewMs)} ms, save ${Math.round(saveMs)} ms (limit ${LIMIT_MS} ms)`);
     process.exitCode = 1;

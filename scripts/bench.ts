@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { loadAverage, machine, ROOT } from './bench-support.ts';
+import { benchRows, benchTable } from './bench-table.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -23,6 +24,7 @@ const runs: Array<[string, Record<string, string>]> = [
   ['scripts/bench-phone.ts', {}],
   ['scripts/bench-start.ts', {}],
 ];
+const started = Date.now();
 console.log(`${machine()}; load average ${loadAverage()} at ${new Date().toISOString()}`);
 const only = process.argv.slice(2);
 const failed: string[] = [];
@@ -37,6 +39,7 @@ for (const [script, env] of runs.filter(([name]) => only.length === 0 || only.so
     failed.push(label);
   }
 }
+console.log(`\n${machine()}; load average ${loadAverage()} at ${new Date().toISOString()}\n\n${benchTable(benchRows(started))}`);
 if (failed.length > 0) {
   console.error(`\nMissed a budget or failed: ${failed.join(', ')}`);
   process.exitCode = 1;
