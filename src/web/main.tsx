@@ -22,14 +22,13 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+import { queryClient } from './lib/query-client.ts';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 /* As a transition the first render yields to the browser every few milliseconds instead of holding a phone's main thread for one long task. */

@@ -146,7 +146,10 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation" inert={!desktop && !navOpen}>
-        <CountedNavRail items={items} collapsed={collapsed} onNavigate={nav.close} onLogout={logout} />
+        {/* On a phone the drawer's menu is drawn the first time it opens: the first screen has less to draw. */}
+        <MountOnceOpened when={desktop || navOpen}>
+          <CountedNavRail items={items} collapsed={collapsed} onNavigate={nav.close} onLogout={logout} />
+        </MountOnceOpened>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">{atHome ? <HomeScreen admin={can(user, 'administer')} /> : <Outlet />}</AppShell.Main>
       <AppShell.Footer>

@@ -1,7 +1,11 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { can, homePath } from '../../shared/permissions.ts';
 import { LoginPage } from '../features/accounts/login-page.tsx';
+import { myActionQueries } from '../features/my-actions/api.ts';
+import { setupQueries } from '../features/setup/api.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session.ts';
 import { RequireScreen } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -58,13 +62,18 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
 ];
 
 /**
- * Opening a signed-in screen by its address fetches the modal stack, the shell and the screen together: rendered, each
- * lazy part would ask for the next only once it had arrived. A failure here is met again, and shown, when the part renders.
+ * Opening a signed-in screen by its address fetches the modal stack, the shell and the screen together, and at home the
+ * answers its cards wait for (app-layout.tsx HomeScreen): rendered, each lazy part would ask for the next only once it had
+ * arrived. A failure here is met again, and shown, when the part renders.
  */
 function preloadScreenOf(pathname: string) {
   const entry = screens.find(({ screen }) => screen === pathname.split('/')[1]);
-  if (!entry || !sessionStore.get()) return;
+  const user = sessionStore.get()?.user;
+  if (!entry || !user) return;
   for (const load of [loadModals, loadLayout, entry.load, loadStyles]) load().catch(() => undefined);
+  if (pathname !== homePath(user.role_id)) return;
+  if (can(user, 'administer')) void queryClient.prefetchQuery(setupQueries.status());
+  void queryClient.prefetchQuery(myActionQueries.mine());
 }
 
 preloadScreenOf(window.location.pathname);

@@ -1,0 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** The one query cache: main.tsx provides it to the screens, and app/router.tsx fills it while a signed-in address loads. */
+export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
