@@ -19,6 +19,7 @@ import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, RE
 const INVOICES = 4_500;
 const HELD_PADS = 300;
 const ROUNDS = 2;
+const WARM_UP_SECONDS = 3;
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3197);
 
 if (!process.env.TEST_DATABASE_URL) throw new Error('bench-api compares with a bare pg server: set TEST_DATABASE_URL');
@@ -127,6 +128,9 @@ try {
   const results: Record<string, { app: LoadResult[]; bare: LoadResult[]; load_average: number[]; statements: number }> = {};
   for (const [name, url] of Object.entries(endpoints)) {
     results[name] = { app: [], bare: [], load_average: [], statements: statements[name].length };
+    /* Both servers first answer a short unmeasured load: JIT, compiled serializers and each pooled connection's prepared statements are then warm. */
+    await load(`${appBase}${url}`, admin.headers, WARM_UP_SECONDS);
+    await load(`http://127.0.0.1:${BARE_PORT}/bare/${name}`, {}, WARM_UP_SECONDS);
     for (let round = 0; round < ROUNDS; round += 1) {
       results[name].app.push(await load(`${appBase}${url}`, admin.headers));
       results[name].bare.push(await load(`http://127.0.0.1:${BARE_PORT}/bare/${name}`, {}));

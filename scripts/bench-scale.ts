@@ -165,16 +165,21 @@ try {
   const totalPads = FILL_GENERATIONS * (NUMBERS / PAD_SIZE);
   const at200k = { lists: await measureLists(firstRoute, totalPads), ...(await issueAndAccept(firstRoute)) };
 
-  /** add-pad refreshes statistics after answering; that ANALYZE finishes before the next generation is timed. */
+  /**
+   * Before each timed generation: the ANALYZE an add-pad starts after answering has finished. Then a
+   * CHECKPOINT: each generation writes tens of megabytes of WAL, and a checkpoint one of them set off would otherwise land
+   * inside whichever generation came next.
+   */
   const settle = async () => {
     await new Promise((resolve) => setImmediate(resolve));
     for (;;) {
       const { rows } = (await t.db.execute(
         sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and query ilike 'analyze%'`,
       )) as unknown as { rows: Array<{ n: number }> };
-      if (t.kind !== 'postgres' || rows[0].n === 0) return;
+      if (t.kind !== 'postgres' || rows[0].n === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    await t.db.execute(sql`checkpoint`);
   };
 
   const generations: Array<{ kind: GenerationKind; ms: number; cpu_ms: number; pads_before: number }> = [];
@@ -182,8 +187,8 @@ try {
     for (const kind of cycle) {
       const padsBefore = routeCount * (NUMBERS / PAD_SIZE);
       const routeId = await newRoute();
-      generations.push({ kind, ...(await generate(kind, routeId, seriesOf())), pads_before: padsBefore });
       await settle();
+      generations.push({ kind, ...(await generate(kind, routeId, seriesOf())), pads_before: padsBefore });
     }
   }
 
