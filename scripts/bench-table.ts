@@ -43,7 +43,7 @@ export function benchRows(since: number): Row[] {
   const rows: Row[] = [];
   const api = fresh<ApiResult>('api-postgres', since);
   for (const [name, e] of Object.entries(api?.endpoints ?? {})) {
-    rows.push([`${name}: app / bare, PostgreSQL`, `${Math.round(e.app_rps)} / ${Math.round(e.bare_rps)} req/s = ${e.ratio}, p95 ${e.app_p95_ms} ms`, '≥ 0.60, p95 ≤ 30 ms', e.ratio >= 0.6 && e.app_p95_ms <= 30]);
+    rows.push([`${name}: app / bare, PostgreSQL`, `${Math.round(e.app_rps)} / ${Math.round(e.bare_rps)} req/s = ${e.ratio.toFixed(2)}, p95 ${e.app_p95_ms.toFixed(1)} ms`, '≥ 0.60, p95 ≤ 30 ms', e.ratio >= 0.6 && e.app_p95_ms <= 30]);
   }
   for (const db of ['postgres', 'pglite']) {
     const scale = fresh<ScaleResult>(`scale-${db}`, since);
