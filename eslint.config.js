@@ -9,16 +9,58 @@ const root = import.meta.dirname;
 const serverFeatures = path.join(root, 'src/server/features');
 const webFeatures = path.join(root, 'src/web/features');
 /**
- * The allowed edges between server features: custodies and reports build on the invoice; the ledger's writer is
- * called by the two features whose state changes it records (DESIGN §8: the invoice lifecycle and the pad service).
+ * The allowed edges between server features. A feature owns its tables (TABLE_OWNERS) and others call its repo or
+ * service: custodies and reports build on the invoice; the ledger's writer is called by the two features whose state
+ * changes it records (docs/design.md §8: the invoice lifecycle and the pad service); the ledger, the dashboard and
+ * Needs my action read pads, invoices, routes and people through their owners' read functions.
  * `null` allows the whole feature, a list only those files.
  */
 const ALLOWED_SERVER_IMPORTS = {
-  custodies: { invoices: null },
+  custodies: { invoices: null, pads: ['repo.ts'] },
   reports: { invoices: null },
-  invoices: { ledger: ['writer.ts'] },
+  invoices: { ledger: ['writer.ts'], pads: ['repo.ts'] },
   pads: { ledger: ['writer.ts'] },
+  ledger: { invoices: ['read-model.ts'], pads: ['repo.ts'], routes: ['repo.ts'], users: ['names.ts', 'repo.ts'] },
+  dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'] },
+  'my-actions': { invoices: ['read-model.ts'] },
+  users: { branches: ['repo.ts'] },
 };
+
+/** Which feature owns each table of src/server/db/schema.ts; only its files import it (plus TABLE_READS). */
+const TABLE_OWNERS = {
+  accounts: ['accessTokens', 'passwordResets'],
+  users: ['users', 'userStatuses'],
+  roles: ['roles'],
+  companies: ['companies', 'companyTypes'],
+  routes: ['routes'],
+  locations: ['locations'],
+  branches: ['branches'],
+  pads: ['pads', 'padStatuses', 'issuanceStatuses', 'padIdBlocks'],
+  invoices: ['invoices', 'invoicePads', 'activities', 'invoiceTypes', 'invoiceStatuses'],
+  reports: ['reports', 'reportInvoices'],
+  ledger: ['padEvents', 'raafCertificates'],
+  setup: ['settings'],
+};
+
+/**
+ * The other features' tables a repo may join or count, kept short on purpose: display joins of a list's names, and the
+ * "12 pads use this route" counts behind a refused delete. Anything else goes through the owner's repo.
+ */
+const TABLE_READS = {
+  accounts: ['users', 'userStatuses', 'roles', 'branches'],
+  branches: ['companies', 'locations', 'invoices', 'pads', 'users'],
+  companies: ['branches', 'routes'],
+  invoices: ['branches', 'companies', 'locations', 'pads', 'padStatuses', 'issuanceStatuses', 'reportInvoices', 'routes', 'users'],
+  locations: ['branches'],
+  pads: ['branches', 'companies', 'invoicePads', 'routes'],
+  reports: ['invoices', 'roles', 'users'],
+  roles: ['users'],
+  routes: ['companies', 'invoices', 'pads'],
+  users: ['accessTokens', 'activities', 'branches', 'invoices', 'pads', 'reports', 'roles'],
+};
+
+/** Infrastructure outside the features that talks to Drizzle or the schema itself: sign-in and the list sorter. */
+const DRIZZLE_INFRASTRUCTURE = ['src/server/lib/auth.ts', 'src/server/lib/sorting.ts'];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const subfolders = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
@@ -61,31 +103,52 @@ function boundaries(dir, { test = false } = {}) {
       const message =
         side === 'web'
           ? 'A web feature never imports another; shared pieces go to src/web/components or src/web/lib.'
-          : 'Server features import no other feature, except custodies and reports building on invoices and the ledger writer called by invoices and pads.';
+          : 'Server features import another only along eslint.config.js ALLOWED_SERVER_IMPORTS; call the owning feature instead.';
       patterns.push(into(dir, path.join(featuresDir, other), message, allowed ?? []));
     }
   }
   return patterns;
 }
 
-const DRIZZLE = { regex: '^drizzle-orm(/|$)', message: 'Only repo files (and db/, test/) talk to Drizzle; routes and services call the repo.' };
+const DRIZZLE = { regex: '^drizzle-orm(/|$)', message: 'Only repo files (repo.ts, read-model.ts; and db/, test/) talk to Drizzle; routes and services call the repo.' };
+const allTables = Object.values(TABLE_OWNERS).flat();
+const isRepoFile = (name) => name === 'repo.ts' || name === 'read-model.ts';
+
+/** The schema import of a feature folder's files: only its own tables and the few it may read. */
+function tableRule(dir) {
+  const feature = path.relative(serverFeatures, dir).split(path.sep)[0];
+  const allowed = new Set([...(TABLE_OWNERS[feature] ?? []), ...(TABLE_READS[feature] ?? [])]);
+  const forbidden = allTables.filter((table) => !allowed.has(table));
+  return {
+    name: relative(dir, path.join(root, 'src/server/db/schema.ts')),
+    importNames: forbidden,
+    message: `A feature imports only its own tables (eslint.config.js TABLE_OWNERS) and the few of TABLE_READS; call the owning feature's repo instead.`,
+  };
+}
 
 const boundaryConfigs = directories(path.join(root, 'src')).flatMap((dir) => {
   const patterns = boundaries(dir);
   const folder = path.relative(root, dir).split(path.sep).join('/');
   const configs = [];
-  if (patterns.length > 0) {
-    configs.push({ files: [`${folder}/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }] } });
-  }
+  const restrict = (files, rule) => configs.push({ files, rules: { 'no-restricted-imports': ['error', rule] } });
   if (dir.startsWith(path.join(root, 'src/shared'))) {
-    configs.push({ files: [`${folder}/*.test.ts`], rules: { 'no-restricted-imports': ['error', { patterns: boundaries(dir, { test: true }) }] } });
+    if (patterns.length > 0) restrict([`${folder}/*.{ts,tsx}`], { patterns });
+    restrict([`${folder}/*.test.ts`], { patterns: boundaries(dir, { test: true }) });
+    return configs;
   }
-  if (dir.startsWith(serverFeatures + path.sep)) {
-    configs.push({
-      files: [`${folder}/routes.ts`, `${folder}/service.ts`],
-      rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, DRIZZLE] }] },
-    });
+  if (!dir.startsWith(path.join(root, 'src/server')) || dir.startsWith(path.join(root, 'src/server/db')) || dir.startsWith(path.join(root, 'src/server/test'))) {
+    if (patterns.length > 0) restrict([`${folder}/*.{ts,tsx}`], { patterns });
+    return configs;
   }
+  const inFeature = dir.startsWith(serverFeatures + path.sep);
+  const paths = inFeature ? [tableRule(dir)] : [];
+  const files = fs.readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+  for (const name of files) {
+    const file = `${folder}/${name}`;
+    const drizzleFree = !isRepoFile(name) && !DRIZZLE_INFRASTRUCTURE.includes(file);
+    restrict([file], { paths, patterns: drizzleFree ? [...patterns, DRIZZLE] : patterns });
+  }
+  if (patterns.length > 0) restrict([`${folder}/*.test.ts`], { patterns });
   return configs;
 });
 

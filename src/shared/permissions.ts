@@ -1,3 +1,4 @@
+import { ACCEPT_RULES, IN_TRANSIT } from './custody-rules.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE, USER_STATUS } from './lookups.ts';
 
 /** The part of a user that access rules look at. */
@@ -188,6 +189,46 @@ function inScope(scope: InvoiceScope, invoice: InvoiceForRules): boolean {
   return branchId !== null && (invoice.branch_id === branchId || invoice.from_branch_id === branchId);
 }
 
+/** One condition on an in-transit invoice's columns; an invoice matching any of an actor's conditions is theirs to accept. */
+export interface AcceptCondition {
+  invoice_type_id: number;
+  user_id?: number;
+  branch_id?: number;
+}
+
+/** The accept rules applied to one actor, as plain column conditions a query or `can()` evaluates. */
+export function acceptConditions(actor: Actor): AcceptCondition[] {
+  const conditions: AcceptCondition[] = [];
+  for (const [typeId, rule] of Object.entries(ACCEPT_RULES)) {
+    const invoice_type_id = Number(typeId);
+    if (rule.by === 'requester') conditions.push({ invoice_type_id, user_id: actor.id });
+    else if (hasRole(actor, rule.roles) && !rule.atDestinationBranch) conditions.push({ invoice_type_id });
+    else if (hasRole(actor, rule.roles) && actor.branch_id != null) conditions.push({ invoice_type_id, branch_id: actor.branch_id });
+  }
+  return conditions;
+}
+
+/** Whose RAAF and certificates an actor reads (docs/design.md §8): everyone's, or their own and, with a branch, the branch's and its users'. */
+export type HolderScope = { all: true } | { all: false; userId: number; branchId: number | null };
+
+/** Roles 1, 2, 3, 8, 9 read every holder's RAAF; roles 4–6 their branch's and its users'; everyone else their own. */
+export function raafScope(actor: Actor): HolderScope {
+  if (hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR])) return { all: true };
+  const branchWide = hasRole(actor, [ROLE.BRANCH_CUSTODIAN, ROLE.BRANCH_HEAD, ROLE.SUPERVISOR]) && actor.branch_id !== null;
+  return { all: false, userId: actor.id, branchId: branchWide ? actor.branch_id : null };
+}
+
+/** Whether a holder (user, branch) falls inside a limited scope: the scope's user, or its branch's stock and staff. */
+export const holdsIn = (scope: { userId: number; branchId: number | null }, userId: number | null, branchId: number | null) =>
+  userId === scope.userId || (scope.branchId !== null && branchId === scope.branchId);
+
+/** Which pads an actor may edit (docs/spec.md §6 Edit Pad): roles 1, 2, 3, 8 any; roles 5–7 those they or their branch hold; nobody else. */
+export function padEditScope(actor: Actor): HolderScope | null {
+  if (hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING])) return { all: true };
+  if (hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR, ROLE.TICKETING_OFFICER])) return { all: false, userId: actor.id, branchId: actor.branch_id };
+  return null;
+}
+
 const RULES: { [A in Action]: Rule<A> } = {
   administer: (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
   /** Issue 11.15: staff directories and lookups (users, branches, routes with TIN, companies, locations, roles, statuses) are for roles 1–11; a user without a role reads only their own screens. */
@@ -197,10 +238,9 @@ const RULES: { [A in Action]: Rule<A> } = {
   'pad.edit': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
   /** Issue 11.12: roles 1, 2, 3, 8 any pad, roles 5–7 only pads they or their branch hold; a pad on an in-transit invoice nobody. */
   'pad.editThis': (actor, pad) => {
-    if (!pad || pad.locked_by_invoice_id !== null) return false;
-    if (hasRole(actor, [1, 2, 3, 8])) return true;
-    const theirs = pad.holder_user_id === actor.id || (actor.branch_id !== null && pad.holder_branch_id === actor.branch_id);
-    return hasRole(actor, [5, 6, 7]) && theirs;
+    const scope = padEditScope(actor);
+    if (!pad || pad.locked_by_invoice_id !== null || scope === null) return false;
+    return scope.all || holdsIn(scope, pad.holder_user_id, pad.holder_branch_id);
   },
   'pad.editNumber': (actor) => hasRole(actor, [1, 2, 3, 8]),
   'pad.editIssuanceStatus': (actor) => hasRole(actor, [3, 8]),
@@ -230,9 +270,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   /** Issue 13: your own RAAF; roles 1, 2, 3, 8, 9 anyone's; roles 4–6 their branch's and its users'. */
   'raaf.read': (actor, holder) => {
     if (!holder || !hasRole(actor, PAD_AND_INVOICE_ROLES)) return false;
-    if (holder.type === 'user' && holder.id === actor.id) return true;
-    if (hasRole(actor, [1, 2, 3, 8, 9])) return true;
-    return hasRole(actor, [4, 5, 6]) && actor.branch_id !== null && holder.branch_id === actor.branch_id;
+    const scope = raafScope(actor);
+    return scope.all || (holder.type === 'user' && holder.id === scope.userId) || (scope.branchId !== null && holder.branch_id === scope.branchId);
   },
   /** Only the accountable person certifies: the user, or for a branch its custodian or head (or roles 1–2). */
   'raaf.certify': (actor, holder) => {
@@ -251,17 +290,13 @@ export function can<A extends Action>(actor: Actor | null | undefined, action: A
 }
 
 function canAccept(actor: Actor, invoice: InvoiceForRules): boolean {
-  if (invoice.invoice_status_id !== INVOICE_STATUS.IN_TRANSIT) return false;
-  switch (invoice.invoice_type_id) {
-    case INVOICE_TYPE.ISSUED:
-      return invoice.user_id === actor.id;
-    case INVOICE_TYPE.RETURN:
-      return actor.role_id === ROLE.ACCOUNTING;
-    case INVOICE_TYPE.TURNOVER:
-      return actor.branch_id != null && actor.branch_id === invoice.branch_id && hasRole(actor, [4, 5, 6, 7]);
-    default:
-      return false;
-  }
+  if (invoice.invoice_status_id !== IN_TRANSIT.invoice_status_id) return false;
+  return acceptConditions(actor).some(
+    (c) =>
+      c.invoice_type_id === invoice.invoice_type_id &&
+      (c.user_id === undefined || c.user_id === invoice.user_id) &&
+      (c.branch_id === undefined || c.branch_id === invoice.branch_id),
+  );
 }
 
 /** Spec §6 Edit Pad modal: which fields a role may change. */

@@ -12,9 +12,20 @@ export interface SignedQuery {
 
 export type Verified = { ok: true; userId: number } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
-/** A key of its own per kind of address, derived from the instance secret so every app instance agrees. */
+const keys = new Map<string, Buffer>();
+
+/**
+ * A key of its own per kind of address, derived from the instance secret so every app instance agrees;
+ * worked out once per secret and purpose.
+ */
 export function urlKey(instanceSecret: string, purpose: string): Buffer {
-  return createHmac('sha256', instanceSecret).update(`padtrack/${purpose}/v1`).digest();
+  const id = `${purpose}\n${instanceSecret}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = createHmac('sha256', instanceSecret).update(`padtrack/${purpose}/v1`).digest();
+    keys.set(id, key);
+  }
+  return key;
 }
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');

@@ -41,9 +41,9 @@ function xsrfToken(): string | null {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, params?: Params): Promise<T> {
+async function send(method: string, path: string, body: unknown, params: Params | undefined, accept: string): Promise<Response> {
   const session = sessionStore.get();
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = { Accept: accept, 'X-Requested-With': 'XMLHttpRequest' };
   const token = session?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = xsrfToken();
@@ -60,22 +60,28 @@ async function request<T>(method: string, path: string, body?: unknown, params?:
   } catch {
     throw new ApiError(0, method === 'GET' ? MSG.noConnectionRead : MSG.noConnection, {}, false);
   }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
   if (!response.ok) {
-    const payload = (data ?? {}) as { message?: string; errors?: FieldErrors };
+    const payload = (parseJson(await response.text()) ?? {}) as { message?: string; errors?: FieldErrors };
     if (response.status === 401 && (token || session?.ended)) {
       sessionStore.end();
       throw new ApiError(401, MSG.sessionEnded);
     }
     throw new ApiError(response.status, payload.message ?? MSG.unexpected, payload.errors ?? {});
   }
-  return data as T;
+  return response;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, params?: Params): Promise<T> {
+  const response = await send(method, path, body, params, 'application/json');
+  return parseJson(await response.text()) as T;
 }
 
 export const api = {
@@ -83,7 +89,23 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A file answer (PDF, CSV) as bytes, with the same session, headers and error messages as every other call. */
+  file: async (path: string, params?: Params) => (await send('GET', path, undefined, params, '*/*')).blob(),
 };
+
+/** Opens a PDF in a new tab, or saves a file, from the bytes fetched. */
+export function openBlob(blob: Blob, fileName: string, download: boolean) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  if (download) link.download = fileName;
+  else link.target = '_blank';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 export type { Paginated };
 

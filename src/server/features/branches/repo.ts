@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Branch, BranchesQuery } from '../../../shared/schemas/branches.ts';
 import type { Conn } from '../../db/client.ts';
@@ -89,4 +89,9 @@ export async function nameTaken(conn: Conn, name: string, exceptId: number | nul
     .where(exceptId ? and(same, ne(branches.id, exceptId)) : same)
     .limit(1);
   return Boolean(row);
+}
+
+export async function names(conn: Conn, ids: number[]): Promise<Array<{ id: number; name: string }>> {
+  if (ids.length === 0) return [];
+  return conn.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, ids));
 }

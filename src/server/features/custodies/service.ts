@@ -6,7 +6,7 @@ import type { InvoicePage } from '../../../shared/schemas/invoices.ts';
 import type { AppContext } from '../../context.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { listInvoices } from '../invoices/read-model.ts';
-import * as repo from './repo.ts';
+import { listHeldPads } from '../pads/repo.ts';
 
 /** The custodies list: In-Transit invoices inside the one invoice scope (DESIGN §5 "Who sees what"). */
 export async function listInTransit(ctx: AppContext, actor: Actor, query: InTransitQuery): Promise<InvoicePage> {
@@ -26,6 +26,6 @@ export async function listInTransit(ctx: AppContext, actor: Actor, query: InTran
 
 /** The pads the caller can put on a Return or Turnover: held by them and not already in transit. */
 export async function listUserPads(ctx: AppContext, actor: Actor, query: ListQuery): Promise<Paginated<HeldPad>> {
-  const { rows, total } = await repo.listHeldPads(ctx.db, { userId: actor.id, search: query.search || undefined, page: query.page, perPage: query.per_page });
+  const { rows, total } = await listHeldPads(ctx.db, { userId: actor.id, search: query.search || undefined, page: query.page, perPage: query.per_page });
   return paginated(rows, total, query.page, query.per_page);
 }

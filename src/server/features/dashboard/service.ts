@@ -1,18 +1,19 @@
 import { dateInZone, routeLabel } from '../../../shared/format.ts';
-import type { Dashboard } from '../../../shared/schemas/dashboard.ts';
+import { DASHBOARD_BRANCH_LIMIT, DASHBOARD_OVERDUE_LIMIT, DASHBOARD_ROUTE_LIMIT, type Dashboard } from '../../../shared/schemas/dashboard.ts';
 import type { AppContext } from '../../context.ts';
-import * as repo from './repo.ts';
+import { inTransitByType, overdueIssues } from '../invoices/read-model.ts';
+import * as pads from '../pads/repo.ts';
 
 /**
  * Issue 14.3: the overview the head office and auditors ask for first (where the pads are, what is in
  * stock, what is on the road or late), read-only and computed on demand from the pads and invoices.
  */
 export async function overview(ctx: AppContext): Promise<Dashboard> {
-  const byStatus = await repo.padsByStatus(ctx.db);
-  const byBranch = await repo.padsByBranch(ctx.db);
-  const stock = await repo.stockByRoute(ctx.db, ctx.config.headOfficeBranchId);
-  const inTransit = await repo.inTransitByType(ctx.db);
-  const late = await repo.overdue(ctx.db, dateInZone(new Date(), ctx.config.timeZone));
+  const byStatus = await pads.padsByStatus(ctx.db);
+  const byBranch = await pads.padsByBranch(ctx.db, DASHBOARD_BRANCH_LIMIT);
+  const stock = await pads.stockByRoute(ctx.db, ctx.config.headOfficeBranchId, DASHBOARD_ROUTE_LIMIT);
+  const inTransit = await inTransitByType(ctx.db);
+  const late = await overdueIssues(ctx.db, dateInZone(new Date(), ctx.config.timeZone), DASHBOARD_OVERDUE_LIMIT);
   const padsByBranch = [
     ...byBranch.top,
     ...(byBranch.rest > 0 ? [{ id: 0, name: 'Other branches', count: byBranch.rest }] : []),

@@ -1,11 +1,15 @@
 import { and, asc, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { expectedReturnText, routeLabel, seriesRange } from '../../../shared/format.ts';
-import type { InvoiceScope } from '../../../shared/permissions.ts';
+import { IN_TRANSIT } from '../../../shared/custody-rules.ts';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
+import type { AcceptCondition, InvoiceScope } from '../../../shared/permissions.ts';
 import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
+import { MY_ACTION_ITEM_LIMIT, type MyActionKind } from '../../../shared/schemas/my-actions.ts';
 import { MIXED_ROUTES, type ActivityRow, type InvoiceSort, type InvoicePad, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
-import { Bindings, literal, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
+import { rowsOf, toNumbers } from '../../db/rows.ts';
+import { Bindings, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import {
   activities,
   branches,
@@ -22,6 +26,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { padMatches } from '../pads/repo.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
 /** First, middle and last name joined as format.ts fullName() does it: the one full-name expression of the server. */
@@ -150,18 +155,6 @@ function scopeCondition(scope: InvoiceScope, bind: Bind): SQL | undefined {
     conditions.push(eq(invoices.branch_id, branchId), eq(invoices.from_branch_id, branchId));
   }
   return or(...conditions);
-}
-
-const seriesText = sql<string>`(${pads.series_from}::text || '-' || ${pads.series_to}::text)`;
-
-/** A pad by its number, its series text, or a receipt number inside its range. */
-export function padMatches(search: string, bind: Bind = literal): SQL {
-  const text = sql`${seriesText} ilike ${bind('padPattern', likePattern(search))}`;
-  if (!/^\d{1,15}$/.test(search)) return text;
-  const n = Number(search);
-  const byNumber = n <= 2_147_483_647 ? eq(pads.number, bind('padNumber', n)) : undefined;
-  const receipt = bind('receipt', n);
-  return or(byNumber, text, and(sql`${pads.series_from} <= ${receipt}`, sql`${pads.series_to} >= ${receipt}`)) as SQL;
 }
 
 /**
@@ -434,4 +427,176 @@ export async function listPadsOfInvoices(conn: Conn, invoiceIds: number[]): Prom
 export async function lookup(conn: Conn, which: 'types' | 'statuses'): Promise<NamedRef[]> {
   const table = which === 'types' ? invoiceTypes : invoiceStatuses;
   return conn.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.id));
+}
+
+/** docs/design.md §5 "in transit", on `invoices i`: a transfer invoice written and not accepted yet. */
+const inTransitSql = sql`i.invoice_status_id = ${IN_TRANSIT.invoice_status_id} and i.invoice_type_id in (${sql.join(
+  IN_TRANSIT.invoice_type_ids.map((id) => sql`${id}`),
+  sql`, `,
+)})`;
+
+/** An accepted issue past its expected return whose requester still holds a pad of it, on `invoices i`. */
+const overdueSql = (today: string, requesterId?: number) => sql`i.invoice_type_id = ${INVOICE_TYPE.ISSUED} and i.invoice_status_id = ${INVOICE_STATUS.COMPLETED}
+  ${requesterId === undefined ? sql`` : sql`and i.user_id = ${requesterId}::int`}
+  and i.expected_return_date < ${today}::date
+  and exists (select 1 from invoice_pads ip join pads p on p.id = ip.pad_id where ip.invoice_id = i.id and p.holder_user_id = i.user_id)`;
+
+/** The accept rules of src/shared/custody-rules.ts applied to one actor, as SQL on `invoices i`. */
+function acceptableSql(conditions: AcceptCondition[]): SQL {
+  if (conditions.length === 0) return sql`false`;
+  const parts = conditions.map(
+    (c) =>
+      sql`(i.invoice_type_id = ${c.invoice_type_id}::int${c.user_id === undefined ? sql`` : sql` and i.user_id = ${c.user_id}::int`}${
+        c.branch_id === undefined ? sql`` : sql` and i.branch_id = ${c.branch_id}::int`
+      })`,
+  );
+  return sql`${inTransitSql} and (${sql.join(parts, sql` or `)})`;
+}
+
+export interface WorkQueueRow {
+  kind: MyActionKind;
+  id: number;
+  invoice_type: string;
+  pad_count: number;
+  expected_return_date: string | null;
+  route_name: string | null;
+  company_name: string | null;
+  from_branch: string | null;
+  to_branch: string | null;
+  total: number;
+}
+
+export interface WorkQueueFilter {
+  userId: number;
+  /** The invoices this user may accept (permissions.ts acceptConditions). */
+  accept: AcceptCondition[];
+  /** YYYY-MM-DD in the app's time zone: a due date before it is overdue. */
+  today: string;
+  kinds: MyActionKind[];
+}
+
+function workCondition(kind: MyActionKind, f: WorkQueueFilter): SQL {
+  switch (kind) {
+    case 'issue':
+      return sql`i.invoice_type_id = ${INVOICE_TYPE.REQUEST} and i.invoice_status_id = ${INVOICE_STATUS.PENDING}`;
+    case 'accept':
+      return acceptableSql(f.accept);
+    case 'carry':
+      return sql`${inTransitSql} and i.assigned_user_id = ${f.userId}::int`;
+    case 'overdue':
+      return overdueSql(f.today, f.userId);
+  }
+}
+
+/**
+ * Needs my action in one statement: each kind's matches with their count, and the newest few of each with
+ * the names a label needs, so polling it every minute stays one round trip on indexed columns.
+ */
+export async function workQueue(conn: Conn, filter: WorkQueueFilter): Promise<WorkQueueRow[]> {
+  if (filter.kinds.length === 0) return [];
+  const parts = filter.kinds.map((kind) => sql`select ${kind}::text as kind, i.id, i.created_at from invoices i where ${workCondition(kind, filter)}`);
+  const rows = await rowsOf<WorkQueueRow>(
+    conn,
+    sql`
+    with matches as (${sql.join(parts, sql` union all `)}),
+    ranked as (
+      select kind, id, count(*) over (partition by kind)::int as total,
+             row_number() over (partition by kind order by created_at desc, id desc) as rn
+      from matches
+    )
+    select r.kind, r.id, r.total, t.name as invoice_type, i.pad_count, i.expected_return_date::text as expected_return_date,
+           ro.name as route_name, c.name as company_name, fb.name as from_branch, tb.name as to_branch
+    from ranked r
+    join invoices i on i.id = r.id
+    join invoice_types t on t.id = i.invoice_type_id
+    left join routes ro on ro.id = i.route_id
+    left join companies c on c.id = ro.company_id
+    left join branches fb on fb.id = i.from_branch_id
+    left join branches tb on tb.id = i.branch_id
+    where r.rn <= ${MY_ACTION_ITEM_LIMIT}
+    order by r.kind, r.rn`,
+  );
+  return toNumbers(rows, ['id', 'total', 'pad_count']);
+}
+
+/** In-transit invoices by transfer type, every type listed (the dashboard). */
+export async function inTransitByType(conn: Conn): Promise<Array<{ id: number; name: string; count: number }>> {
+  const rows = await rowsOf<{ id: number; name: string; count: number }>(
+    conn,
+    sql`select t.id, t.name, coalesce(c.n, 0) as count
+        from invoice_types t left join (select i.invoice_type_id, count(*) as n from invoices i where ${inTransitSql} group by i.invoice_type_id) c
+          on c.invoice_type_id = t.id
+        where t.id in (${sql.join(
+          IN_TRANSIT.invoice_type_ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by t.id`,
+  );
+  return toNumbers(rows, ['id', 'count']);
+}
+
+export interface OverdueRow {
+  id: number;
+  total: number;
+  pad_count: number;
+  expected_return_date: string;
+  requester: string;
+  branch: string | null;
+}
+
+/** Overdue issues of everyone, the oldest due first (the dashboard). */
+export async function overdueIssues(conn: Conn, today: string, limit: number): Promise<OverdueRow[]> {
+  const rows = await rowsOf<OverdueRow>(
+    conn,
+    sql`select i.id, count(*) over () as total, i.pad_count, i.expected_return_date::text as expected_return_date,
+               concat_ws(' ', nullif(trim(u.first_name), ''), nullif(trim(u.last_name), '')) as requester, b.name as branch
+        from invoices i
+        join users u on u.id = i.user_id
+        left join branches b on b.id = i.branch_id
+        where ${overdueSql(today)}
+        order by i.expected_return_date, i.id
+        limit ${limit}`,
+  );
+  return toNumbers(rows, ['id', 'total', 'pad_count']);
+}
+
+/** An invoice's type and courier, for a pad's "in transit on" line. */
+export async function invoiceTypeAndCourier(conn: Conn, id: number) {
+  const [row] = await conn
+    .select({ id: invoices.id, type_id: invoiceTypes.id, type_name: invoiceTypes.name, assigned_user_id: invoices.assigned_user_id })
+    .from(invoices)
+    .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
+    .where(eq(invoices.id, id));
+  return row;
+}
+
+/** Transfer invoices on the road at the instant `end` (a business date's start in `timeZone`): written before it, not accepted before it. */
+export async function invoicesInTransitAt(conn: Conn, end: string, timeZone: string) {
+  return rowsOf<{ invoice_id: number; route_id: number; series_from: number; series_to: number; assigned_user_id: number | null }>(
+    conn,
+    sql`select i.id as invoice_id, p.route_id, p.series_from, p.series_to, i.assigned_user_id
+      from invoices i join invoice_pads ip on ip.invoice_id = i.id join pads p on p.id = ip.pad_id
+      where i.invoice_type_id <> ${INVOICE_TYPE.REQUEST}
+        and i.invoice_status_id in (${INVOICE_STATUS.IN_TRANSIT}, ${INVOICE_STATUS.COMPLETED})
+        and i.created_at < (${end}::timestamp at time zone ${timeZone})
+        and (i.accepted_at is null or i.accepted_at >= (${end}::timestamp at time zone ${timeZone}))
+      order by i.id`,
+  );
+}
+
+/** The in-transit invoices that lock each pad; a pad on two is a broken custody chain. */
+export async function inTransitInvoicesByPad(conn: Conn, padIds: number[]): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  if (padIds.length === 0) return result;
+  const rows = await rowsOf<{ pad_id: number; invoice_id: number }>(
+    conn,
+    sql`select ip.pad_id, ip.invoice_id from invoice_pads ip join invoices i on i.id = ip.invoice_id
+    where ${inTransitSql} and ip.pad_id = any(${`{${padIds.join(',')}}`}::int[])`,
+  );
+  for (const row of rows) {
+    const list = result.get(Number(row.pad_id)) ?? [];
+    list.push(Number(row.invoice_id));
+    result.set(Number(row.pad_id), list);
+  }
+  return result;
 }

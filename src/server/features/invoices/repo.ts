@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { INVOICE_STATUS, ISSUANCE_STATUS, PAD_STATUS } from '../../../shared/lookups.ts';
+import { INVOICE_STATUS, ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { AssignedUser } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
+import { availableForIssuing } from '../pads/repo.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { activities, branches, invoicePads, invoices, locations, pads, routes, users } from '../../db/schema.ts';
 import { fullNameOf } from './read-model.ts';
@@ -108,14 +109,8 @@ export async function reassignCourier(conn: Conn, id: number, expectedCourierId:
   return row ?? null;
 }
 
-/** Pads among the ids that could be issued on the route now (spec §4 "Pads available for issuing"). */
-const availableOnRoute = (routeId: number) =>
-  and(
-    eq(pads.route_id, routeId),
-    isNull(pads.locked_by_invoice_id),
-    eq(pads.issuance_status_id, ISSUANCE_STATUS.NOT_ISSUED),
-    inArray(pads.pad_status_id, [PAD_STATUS.UNUSED, PAD_STATUS.PARTIALLY_USED]),
-  );
+/** Pads among the ids that could be issued on the route now (docs/spec.md §4 "Pads available for issuing"). */
+const availableOnRoute = (routeId: number) => and(eq(pads.route_id, routeId), availableForIssuing());
 
 export async function countAvailable(conn: Conn, padIds: number[], routeId: number): Promise<number> {
   const [{ count }] = await conn

@@ -40,7 +40,12 @@ export interface RaafCells {
   balanced: boolean;
 }
 
+/** The one spelling of a RAAF holder as a map key: `u12` for a user, `b3` for a branch's own stock. */
 export const holderKeyOf = (userId: number | null, branchId: number | null) => (userId !== null ? `u${userId}` : `b${branchId ?? 0}`);
+
+export const holderKeyFor = (holder: { type: 'user' | 'branch'; id: number }) => (holder.type === 'user' ? holderKeyOf(holder.id, null) : holderKeyOf(null, holder.id));
+
+export const holderOfKey = (key: string): { type: 'user' | 'branch'; id: number } => ({ type: key.startsWith('u') ? 'user' : 'branch', id: Number(key.slice(1)) });
 
 const BY_KIND = { cancelled: 'cancelled', lost: 'lost', transfer_out: 'transferred' } as const;
 

@@ -1,52 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { INVOICE_STATUS, INVOICE_TYPE, USER_STATUS } from '../../../shared/lookups.ts';
+import type { HolderScope } from '../../../shared/permissions.ts';
 import type { Conn } from '../../db/client.ts';
-import { branches, companies, invoicePads, invoiceTypes, invoices, padEvents, pads, raafCertificates, routes, users } from '../../db/schema.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { padEvents, raafCertificates } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export type PadEventRow = typeof padEvents.$inferSelect;
 export type NewPadEventRow = Omit<PadEventRow, 'id'>;
-
-/** The pad columns the ledger reads: the fast current view the events must fold to. */
-export interface PadView {
-  id: number;
-  route_id: number;
-  number: number;
-  series_from: number;
-  series_to: number;
-  series_status: string;
-  pad_status_id: number;
-  holder_user_id: number | null;
-  holder_branch_id: number | null;
-  locked_by_invoice_id: number | null;
-  remarks: string | null;
-}
-
-/** Raw statements answer { rows } on both drivers. */
-async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
-  const result = (await conn.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-const padView = {
-  id: pads.id,
-  route_id: pads.route_id,
-  number: pads.number,
-  series_from: pads.series_from,
-  series_to: pads.series_to,
-  series_status: pads.series_status,
-  pad_status_id: pads.pad_status_id,
-  holder_user_id: pads.holder_user_id,
-  holder_branch_id: pads.holder_branch_id,
-  locked_by_invoice_id: pads.locked_by_invoice_id,
-  remarks: pads.remarks,
-};
-
-/** Row locks in id order, so two writers of one pad's chain take turns and never deadlock. */
-export async function lockPads(conn: Conn, padIds: number[]): Promise<void> {
-  if (padIds.length === 0) return;
-  await conn.select({ id: pads.id }).from(pads).where(inArray(pads.id, padIds)).orderBy(asc(pads.id)).for('update');
-}
 
 export async function lastEventHeads(conn: Conn, padIds: number[]): Promise<Map<number, { seq: number; hash: string }>> {
   const heads = new Map<number, { seq: number; hash: string }>();
@@ -77,20 +37,6 @@ export async function insertEvents(conn: Conn, rows: NewPadEventRow[]): Promise<
   }
 }
 
-export async function padViews(conn: Conn, padIds: number[]): Promise<PadView[]> {
-  if (padIds.length === 0) return [];
-  return conn.select(padView).from(pads).where(inArray(pads.id, padIds)).orderBy(asc(pads.id));
-}
-
-export async function invoicePadViews(conn: Conn, invoiceId: number): Promise<PadView[]> {
-  return conn
-    .select(padView)
-    .from(invoicePads)
-    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
-    .where(eq(invoicePads.invoice_id, invoiceId))
-    .orderBy(asc(pads.id));
-}
-
 /**
  * One `received` event for each pad a generation just created (its route's pads from the first new
  * number on), in one INSERT … SELECT: each is its pad's first event, chained onto `prevHash`, and its
@@ -114,19 +60,6 @@ export async function insertReceivedEvents(
     order by p.id`);
 }
 
-/** A page of pads in id order with all their events, for the verifier. */
-export async function padsWithEvents(conn: Conn, afterId: number, limit: number): Promise<{ pads: PadView[]; events: PadEventRow[] }> {
-  const padRows = await conn.select(padView).from(pads).where(sql`${pads.id} > ${afterId}`).orderBy(asc(pads.id)).limit(limit);
-  if (padRows.length === 0) return { pads: [], events: [] };
-  const last = padRows[padRows.length - 1].id;
-  const events = await conn
-    .select()
-    .from(padEvents)
-    .where(and(sql`${padEvents.pad_id} > ${afterId}`, sql`${padEvents.pad_id} <= ${last}`))
-    .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
-  return { pads: padRows, events };
-}
-
 /** Events whose pad row is gone (a deleted pad) or beyond the last pad. */
 export async function orphanEventPadIds(conn: Conn): Promise<number[]> {
   const rows = await rowsOf<{ pad_id: number }>(
@@ -136,6 +69,15 @@ export async function orphanEventPadIds(conn: Conn): Promise<number[]> {
   return rows.map((row) => Number(row.pad_id));
 }
 
+/** All events of the pads with ids in (afterId, lastId], for the verifier's page of pads. */
+export async function eventsInPadRange(conn: Conn, afterId: number, lastId: number): Promise<PadEventRow[]> {
+  return conn
+    .select()
+    .from(padEvents)
+    .where(and(sql`${padEvents.pad_id} > ${afterId}`, sql`${padEvents.pad_id} <= ${lastId}`))
+    .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
+}
+
 export async function eventsOfPads(conn: Conn, padIds: number[], before?: Date): Promise<PadEventRow[]> {
   if (padIds.length === 0) return [];
   return conn
@@ -143,75 +85,6 @@ export async function eventsOfPads(conn: Conn, padIds: number[], before?: Date):
     .from(padEvents)
     .where(and(inArray(padEvents.pad_id, padIds), before ? lt(padEvents.recorded_at, before) : undefined))
     .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
-}
-
-/** Invoices in transit that lock each pad; a pad on two is a broken custody chain. */
-export async function inTransitInvoicesByPad(conn: Conn, padIds: number[]): Promise<Map<number, number[]>> {
-  const result = new Map<number, number[]>();
-  if (padIds.length === 0) return result;
-  const rows = await rowsOf<{ pad_id: number; invoice_id: number }>(
-    conn,
-    sql`select ip.pad_id, ip.invoice_id from invoice_pads ip join invoices i on i.id = ip.invoice_id
-    where i.invoice_status_id = ${INVOICE_STATUS.IN_TRANSIT} and i.invoice_type_id <> ${INVOICE_TYPE.REQUEST} and ip.pad_id = any(${`{${padIds.join(',')}}`}::int[])`,
-  );
-  for (const row of rows) {
-    const list = result.get(Number(row.pad_id)) ?? [];
-    list.push(Number(row.invoice_id));
-    result.set(Number(row.pad_id), list);
-  }
-  return result;
-}
-
-export interface PersonRow {
-  id: number;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  branch_id: number | null;
-}
-
-export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
-  if (ids.length === 0) return [];
-  return conn
-    .select({ id: users.id, first_name: users.first_name, middle_name: users.middle_name, last_name: users.last_name, branch_id: users.branch_id })
-    .from(users)
-    .where(inArray(users.id, ids));
-}
-
-export async function branchNames(conn: Conn, ids: number[]): Promise<Array<{ id: number; name: string }>> {
-  if (ids.length === 0) return [];
-  return conn.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, ids));
-}
-
-export interface RouteInfo {
-  id: number;
-  name: string;
-  tin: string;
-  company: { id: number; name: string };
-}
-
-export async function routeInfos(conn: Conn, ids: number[]): Promise<RouteInfo[]> {
-  if (ids.length === 0) return [];
-  const rows = await conn
-    .select({ id: routes.id, name: routes.name, tin: routes.tin, company_id: companies.id, company_name: companies.name })
-    .from(routes)
-    .innerJoin(companies, eq(companies.id, routes.company_id))
-    .where(inArray(routes.id, ids));
-  return rows.map((row) => ({ id: row.id, name: row.name, tin: row.tin, company: { id: row.company_id, name: row.company_name } }));
-}
-
-export async function padRow(conn: Conn, id: number): Promise<(PadView & { number: number }) | undefined> {
-  const [row] = await conn.select(padView).from(pads).where(eq(pads.id, id));
-  return row;
-}
-
-/** Pads of any route (or one) whose series contains the number; the exclusion constraint's GiST index answers it. */
-export async function padsContaining(conn: Conn, receipt: number, routeId?: number): Promise<PadView[]> {
-  return conn
-    .select(padView)
-    .from(pads)
-    .where(and(sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') @> ${receipt}::bigint`, routeId ? eq(pads.route_id, routeId) : undefined))
-    .orderBy(asc(pads.route_id));
 }
 
 export async function padEventsOf(conn: Conn, padId: number, containing?: number): Promise<PadEventRow[]> {
@@ -225,15 +98,6 @@ export async function padEventsOf(conn: Conn, padId: number, containing?: number
       ),
     )
     .orderBy(asc(padEvents.seq));
-}
-
-export async function invoiceSummary(conn: Conn, id: number) {
-  const [row] = await conn
-    .select({ id: invoices.id, type_id: invoiceTypes.id, type_name: invoiceTypes.name, assigned_user_id: invoices.assigned_user_id })
-    .from(invoices)
-    .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
-    .where(eq(invoices.id, id));
-  return row;
 }
 
 /** The events a RAAF folds: all before the month's end, of one holder or of everyone. */
@@ -262,20 +126,6 @@ export async function raafEvents(conn: Conn, endDate: string, holder: { userId: 
     .from(padEvents)
     .where(and(lt(padEvents.business_date, endDate), holderWhere))
     .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
-}
-
-/** Transfer invoices on the road at the instant `end`: written before it and not accepted before it. */
-export async function invoicesInTransitAt(conn: Conn, end: string, timeZone: string) {
-  return rowsOf<{ invoice_id: number; route_id: number; series_from: number; series_to: number; assigned_user_id: number | null }>(
-    conn,
-    sql`select i.id as invoice_id, p.route_id, p.series_from, p.series_to, i.assigned_user_id
-      from invoices i join invoice_pads ip on ip.invoice_id = i.id join pads p on p.id = ip.pad_id
-      where i.invoice_type_id <> ${INVOICE_TYPE.REQUEST}
-        and i.invoice_status_id in (${INVOICE_STATUS.IN_TRANSIT}, ${INVOICE_STATUS.COMPLETED})
-        and i.created_at < (${end}::timestamp at time zone ${timeZone})
-        and (i.accepted_at is null or i.accepted_at >= (${end}::timestamp at time zone ${timeZone}))
-      order by i.id`,
-  );
 }
 
 /** The last event hash of each pad a certificate covers, frozen with it. */
@@ -332,26 +182,16 @@ export async function markReviewed(conn: Conn, id: number, userId: number): Prom
   return rows.length === 1;
 }
 
-/** Who an actor certifies for or reads: null is everyone; else their own and, with a branch, that branch's and its users'. */
-export type CertificateScope = { userId: number; branchId: number | null } | null;
-
-function certificateScopeWhere(scope: CertificateScope): SQL | undefined {
-  if (scope === null) return undefined;
+/** permissions.ts raafScope() as SQL on raaf_certificates. */
+function certificateScopeWhere(scope: HolderScope): SQL | undefined {
+  if (scope.all) return undefined;
   const own = sql`(${raafCertificates.holder_type} = 'user' and ${raafCertificates.holder_id} = ${scope.userId})`;
   if (scope.branchId === null) return own;
   return sql`(${own} or (${raafCertificates.holder_type} = 'branch' and ${raafCertificates.holder_id} = ${scope.branchId})
     or (${raafCertificates.holder_type} = 'user' and exists (select 1 from users u where u.id = ${raafCertificates.holder_id} and u.branch_id = ${scope.branchId})))`;
 }
 
-export async function activeActor(conn: Conn, id: number): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
-  const [row] = await conn
-    .select({ id: users.id, role_id: users.role_id, branch_id: users.branch_id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.user_status_id, USER_STATUS.ACTIVE)));
-  return row;
-}
-
-export async function listCertificates(conn: Conn, query: { page: number; per_page: number; month?: string; search?: string; scope: CertificateScope }) {
+export async function listCertificates(conn: Conn, query: { page: number; per_page: number; month?: string; search?: string; scope: HolderScope }) {
   const holderName = sql`(case when ${raafCertificates.holder_type} = 'user'
     then (select concat_ws(' ', u.first_name, u.middle_name, u.last_name) from users u where u.id = ${raafCertificates.holder_id})
     else (select b.name from branches b where b.id = ${raafCertificates.holder_id}) end)`;

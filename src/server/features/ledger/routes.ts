@@ -19,8 +19,9 @@ import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
-import * as service from './service.ts';
+import * as certificates from './certificates.ts';
+import * as padHistory from './pad-history.ts';
+import * as raaf from './raaf.ts';
 
 const tags = ['accountability'];
 const ledgerReader = authorize((user) => can(user, 'ledger.read'));
@@ -30,41 +31,41 @@ const renderLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 export function ledgerRoutes(app: App, ctx: AppContext) {
   app.get('/api/pad-history/:id', { schema: { tags, params: idParam, response: { 200: dataResponse(padHistorySchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader }, async (request) => ({
-    data: await service.padHistory(ctx, request.params.id),
+    data: await padHistory.padHistory(ctx, request.params.id),
   }));
 
   app.get('/api/find-receipt', { schema: { tags, querystring: findReceiptQuery, response: { 200: listResponse(receiptFindingSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader }, async (request) => ({
-    data: await service.findReceipt(ctx, request.query),
+    data: await padHistory.findReceipt(ctx, request.query),
   }));
 
   app.get('/api/raaf', { schema: { tags, querystring: raafQuery, response: { 200: fileOrData(raafSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) => {
     const { format, ...query } = request.query;
-    const raaf = await service.raafFor(ctx, currentUser(request), query);
-    const fileName = `raaf-${raaf.month}-${raaf.holder.type}-${raaf.holder.id}`;
-    if (format === 'pdf') return sendFile(reply, await renderRaafPdf({ raaf, certificate: null, timeZone: ctx.config.timeZone, generatedAt: new Date() }), 'pdf', `${fileName}.pdf`);
-    if (format === 'csv') return sendFile(reply, Buffer.from(service.raafCsv(raaf.rows)), 'csv', `${fileName}.csv`);
-    return { data: raaf };
+    const report = await raaf.raafFor(ctx, currentUser(request), query);
+    const fileName = `raaf-${report.month}-${report.holder.type}-${report.holder.id}`;
+    if (format === 'pdf') return sendFile(reply, await raaf.raafPdf(ctx, report), 'pdf', `${fileName}.pdf`);
+    if (format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(report.rows)), 'csv', `${fileName}.csv`);
+    return { data: report };
   });
 
   app.post('/api/raaf/certify', { schema: { tags, body: certifyRaafSchema, response: { 201: savedResponse(certificateSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) =>
-    reply.status(201).send({ message: LEDGER_MSG.certified, data: await service.certify(ctx, currentUser(request), request.body) }),
+    reply.status(201).send({ message: LEDGER_MSG.certified, data: await certificates.certify(ctx, currentUser(request), request.body) }),
   );
 
   app.post(
     '/api/raaf/:id/review',
     { schema: { tags, params: idParam, response: { 200: savedResponse(certificateSchema), ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'raaf.review')) },
-    async (request) => ({ message: LEDGER_MSG.reviewed, data: await service.review(ctx, currentUser(request), request.params.id) }),
+    async (request) => ({ message: LEDGER_MSG.reviewed, data: await certificates.review(ctx, currentUser(request), request.params.id) }),
   );
 
   app.get('/api/raaf-certificates', { schema: { tags, querystring: certificateListQuery, response: { 200: pageResponse(certificateSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader }, async (request) =>
-    service.listCertificates(ctx, currentUser(request), request.query),
+    certificates.listCertificates(ctx, currentUser(request), request.query),
   );
 
   app.get(
     '/api/raaf-certificates/:id/pdf',
     { schema: { tags, security: [], params: idParam, querystring: signedUrlQuery, response: { 200: z.string().describe('application/pdf'), ...ERROR_RESPONSES } } },
     async (request, reply) => {
-      const { number, pdf } = await service.certificatePdf(ctx, request.params.id, request.user, request.query);
+      const { number, pdf } = await certificates.certificatePdf(ctx, request.params.id, request.user, request.query);
       return sendFile(reply, pdf, 'pdf', `${number}.pdf`);
     },
   );
@@ -73,12 +74,9 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
     '/api/raaf-summary',
     { schema: { tags, querystring: raafSummaryQuery, response: { 200: fileOrData(raafSummarySchema), ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'raaf.consolidated')), config: renderLimit },
     async (request, reply) => {
-      const summary = await service.summary(ctx, request.query.month);
-      if (request.query.format === 'csv') return sendFile(reply, Buffer.from(service.raafCsv(summary.rows)), 'csv', `raaf-summary-${summary.month}.csv`);
-      if (request.query.format === 'pdf') {
-        const raaf = { ...summary, holder: { type: 'branch' as const, id: 0, name: 'All holders (consolidated)', branch: null }, rows: summary.rows.map((row) => ({ ...row, remarks: [] })), balanced: true as const, in_transit: [], certificate: null };
-        return sendFile(reply, await renderRaafPdf({ raaf, certificate: null, timeZone: ctx.config.timeZone, generatedAt: new Date() }), 'pdf', `raaf-summary-${summary.month}.pdf`);
-      }
+      const summary = await raaf.summary(ctx, request.query.month);
+      if (request.query.format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(summary.rows)), 'csv', `raaf-summary-${summary.month}.csv`);
+      if (request.query.format === 'pdf') return sendFile(reply, await raaf.summaryPdf(ctx, summary), 'pdf', `raaf-summary-${summary.month}.pdf`);
       return { data: summary };
     },
   );

@@ -1,5 +1,7 @@
 import type { Conn } from '../../db/client.ts';
 import { ENTERING_KINDS, GENESIS_HASH, eventHash, numberStates } from './fold.ts';
+import { inTransitInvoicesByPad } from '../invoices/read-model.ts';
+import { padViewsAfter, type PadView } from '../pads/repo.ts';
 import * as repo from './repo.ts';
 
 export interface LedgerProblem {
@@ -60,7 +62,7 @@ function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (
   return { state, holder };
 }
 
-function describeMismatch(pad: repo.PadView, state: Folded[], holder: string[]): string[] {
+function describeMismatch(pad: PadView, state: Folded[], holder: string[]): string[] {
   const view = numberStates(pad.series_status, pad.pad_status_id);
   const padHolder = holderKey(pad.holder_user_id, pad.holder_branch_id);
   const wrongState: number[] = [];
@@ -94,15 +96,16 @@ export async function verifyLedger(conn: Conn): Promise<{ pads: number; events: 
   let eventCount = 0;
   let afterId = 0;
   for (;;) {
-    const page = await repo.padsWithEvents(conn, afterId, PAGE);
-    if (page.pads.length === 0) break;
+    const padPage = await padViewsAfter(conn, afterId, PAGE);
+    if (padPage.length === 0) break;
+    const page = { pads: padPage, events: await repo.eventsInPadRange(conn, afterId, padPage[padPage.length - 1].id) };
     const byPad = new Map<number, repo.PadEventRow[]>();
     for (const event of page.events) {
       const list = byPad.get(event.pad_id) ?? [];
       list.push(event);
       byPad.set(event.pad_id, list);
     }
-    const transit = await repo.inTransitInvoicesByPad(
+    const transit = await inTransitInvoicesByPad(
       conn,
       page.pads.map((pad) => pad.id),
     );

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { GENESIS_HASH, eventHash, numberStates, runsOf, type EventKind, type NumberState } from './fold.ts';
+import { invoicePadViews, lockPadRows, type PadView } from '../pads/repo.ts';
 import * as repo from './repo.ts';
 
 type LedgerCtx = Pick<AppContext, 'config' | 'ledgerClock'>;
@@ -39,7 +40,7 @@ export async function appendPadEvents(tx: Conn, ctx: LedgerCtx, events: PadEvent
   const at = recordedAt(ctx);
   const day = businessDate(at, ctx.config.timeZone);
   const padIds = [...new Set(events.map((event) => event.padId))].sort((a, b) => a - b);
-  await repo.lockPads(tx, padIds);
+  await lockPadRows(tx, padIds);
   const heads = await repo.lastEventHeads(tx, padIds);
   const rows: repo.NewPadEventRow[] = events.map((event) => {
     const head = heads.get(event.padId) ?? { seq: 0, hash: GENESIS_HASH };
@@ -100,7 +101,7 @@ const LEAVING_KIND: Record<Exclude<NumberState, 'stock'>, EventKind> = { used: '
 export async function recordPadChange(
   tx: Conn,
   ctx: LedgerCtx,
-  before: repo.PadView,
+  before: PadView,
   after: { series_status: string; pad_status_id: number; remarks: string | null },
   actorId: number,
 ): Promise<void> {
@@ -131,7 +132,7 @@ export async function recordPadChange(
 }
 
 /** A pad that goes away takes its unused numbers out of stock first, so the ledger still balances. */
-export async function recordPadDeleted(tx: Conn, ctx: LedgerCtx, pad: repo.PadView, actorId: number): Promise<void> {
+export async function recordPadDeleted(tx: Conn, ctx: LedgerCtx, pad: PadView, actorId: number): Promise<void> {
   const states = numberStates(pad.series_status, pad.pad_status_id);
   const events = runsOf(states.length, (i) => states[i] === 'stock').map(([first, last]) => ({
     padId: pad.id,
@@ -158,7 +159,7 @@ export async function recordAcceptance(
   input: { invoiceId: number; actorId: number; receiver: { userId: number | null; branchId: number | null } },
 ): Promise<void> {
   const events: PadEventInput[] = [];
-  for (const pad of await repo.invoicePadViews(tx, input.invoiceId)) {
+  for (const pad of await invoicePadViews(tx, input.invoiceId)) {
     const states = numberStates(pad.series_status, pad.pad_status_id);
     for (const [first, last] of runsOf(states.length, (i) => states[i] === 'stock')) {
       const range = { padId: pad.id, routeId: pad.route_id, from: pad.series_from + first, to: pad.series_from + last, invoiceId: input.invoiceId, actorId: input.actorId };

@@ -1,9 +1,9 @@
 import { dateInZone, routeLabel } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
-import { can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
+import { acceptConditions, can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
 import { MY_ACTION_KINDS, MY_ACTION_TITLES, type MyActionKind, type MyActions } from '../../../shared/schemas/my-actions.ts';
 import type { AppContext } from '../../context.ts';
-import * as repo from './repo.ts';
+import { workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
 
 /** Which groups a role has at all: issuing is roles 1 and 3; accepting and overdue returns need Transactions; anyone with a role may carry. */
 function kindsFor(actor: Actor): MyActionKind[] {
@@ -35,7 +35,7 @@ const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) => (sc
 
 const detailsPath = (screen: '/invoices' | '/custodies', id: number) => (screen === '/custodies' ? `/custodies?custody=${id}` : `/invoices?invoice=${id}`);
 
-function label(row: repo.MyActionRow): string {
+function label(row: WorkQueueRow): string {
   const route = row.route_name ? routeLabel({ name: row.route_name, company: { name: row.company_name } }) : null;
   const pads = `${row.pad_count} ${row.pad_count === 1 ? 'pad' : 'pads'}`;
   const where = row.from_branch && row.to_branch ? `${row.from_branch} → ${row.to_branch}` : (row.to_branch ?? row.from_branch);
@@ -49,10 +49,9 @@ function label(row: repo.MyActionRow): string {
  */
 export async function myActions(ctx: AppContext, actor: Actor): Promise<MyActions> {
   const kinds = kindsFor(actor);
-  const rows = await repo.findMyActions(ctx.db, {
+  const rows = await workQueue(ctx.db, {
     userId: actor.id,
-    roleId: actor.role_id,
-    branchId: actor.branch_id,
+    accept: acceptConditions(actor),
     today: dateInZone(new Date(), ctx.config.timeZone),
     kinds,
   });

@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import { seriesFromStatus } from '../../../shared/pad-status.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
+import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
+import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
+import { rowsOf, toNumbers } from '../../db/rows.ts';
 import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
-import { offsetOf } from '../../lib/pagination.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
 export type PadRow = typeof pads.$inferSelect;
@@ -210,15 +214,17 @@ export async function listPads(conn: Conn, query: { page: number; per_page: numb
   return page(conn, where, sortedBy(sortColumns, query, pads.id, [desc(pads.id)]), query.page, query.per_page);
 }
 
-/** Spec §4 "Pads available for issuing", minus pads an in-transit invoice carries. */
+/** docs/spec.md §4 "Pads available for issuing" (src/shared/custody-rules.ts), as a condition on `pads`. */
+export const availableForIssuing = () =>
+  and(
+    eq(pads.issuance_status_id, AVAILABLE_FOR_ISSUING.issuance_status_id),
+    inArray(pads.pad_status_id, [...AVAILABLE_FOR_ISSUING.pad_status_ids]),
+    AVAILABLE_FOR_ISSUING.locked ? undefined : isNull(pads.locked_by_invoice_id),
+  ) as SQL;
+
+/** The issue form's list: pads available for issuing, of one route or all. */
 export async function listAvailablePads(conn: Conn, query: { page: number; per_page: number; search?: string; route_id?: number }) {
-  const where = and(
-    query.route_id ? eq(pads.route_id, query.route_id) : undefined,
-    eq(pads.issuance_status_id, ISSUANCE_STATUS.NOT_ISSUED),
-    inArray(pads.pad_status_id, [PAD_STATUS.UNUSED, PAD_STATUS.PARTIALLY_USED]),
-    isNull(pads.locked_by_invoice_id),
-    searchCondition(query.search),
-  );
+  const where = and(query.route_id ? eq(pads.route_id, query.route_id) : undefined, availableForIssuing(), searchCondition(query.search));
   return page(conn, where, [asc(pads.route_id), asc(pads.number)], query.page, query.per_page);
 }
 
@@ -259,4 +265,216 @@ export async function issuanceStatusList(conn: Conn): Promise<NamedRef[]> {
 /** Fresh statistics after a bulk insert, so searches and issuing keep their index plans (autovacuum would get there later). */
 export async function analyzePads(conn: Conn): Promise<void> {
   await conn.execute(sql`analyze pads`);
+}
+
+const seriesText = sql<string>`(${pads.series_from}::text || '-' || ${pads.series_to}::text)`;
+
+/** A pad by its number, its series text, or a receipt number inside its range. */
+export function padMatches(search: string, bind: Bind = literal): SQL {
+  const text = sql`${seriesText} ilike ${bind('padPattern', likePattern(search))}`;
+  if (!/^\d{1,15}$/.test(search)) return text;
+  const n = Number(search);
+  const byNumber = n <= 2_147_483_647 ? eq(pads.number, bind('padNumber', n)) : undefined;
+  const receipt = bind('receipt', n);
+  return or(byNumber, text, and(sql`${pads.series_from} <= ${receipt}`, sql`${pads.series_to} >= ${receipt}`)) as SQL;
+}
+
+const heldWhere = (userId: number, search: string | undefined, { bind }: Bindings) =>
+  and(eq(pads.holder_user_id, bind('userId', userId)), isNull(pads.locked_by_invoice_id), search ? padMatches(search, bind) : undefined);
+
+const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
+  conn.select({ count: sql<number>`count(*)::int` }).from(pads).where(where).prepare(name);
+
+const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
+  conn
+    .select({
+      pad: {
+        id: pads.id,
+        route_id: pads.route_id,
+        number: pads.number,
+        series_from: pads.series_from,
+        series_to: pads.series_to,
+        pad_status_id: pads.pad_status_id,
+        issuance_status_id: pads.issuance_status_id,
+        remarks: pads.remarks,
+        series_status: pads.series_status,
+        holder_user_id: pads.holder_user_id,
+        holder_branch_id: pads.holder_branch_id,
+        locked_by_invoice_id: pads.locked_by_invoice_id,
+        updated_at: pads.updated_at,
+      },
+      route: { id: routes.id, name: routes.name, tin: routes.tin, company_id: routes.company_id },
+      company: { id: companies.id, name: companies.name },
+      padStatus: { id: padStatuses.id, name: padStatuses.name },
+      issuanceStatus: { id: issuanceStatuses.id, name: issuanceStatuses.name },
+    })
+    .from(pads)
+    .innerJoin(routes, eq(routes.id, pads.route_id))
+    .innerJoin(companies, eq(companies.id, routes.company_id))
+    .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .where(where)
+    .orderBy(routes.name, pads.route_id, pads.number)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+
+const countOfShape = preparedPerShape<ReturnType<typeof prepareCount>>('held_pads_count');
+const rowsOfShape = preparedPerShape<ReturnType<typeof prepareRows>>('held_pads_rows');
+
+/** One page of the pads a user holds and may move (not locked by an invoice in transit); both statements are prepared per search shape. */
+export async function listHeldPads(
+  conn: Conn,
+  options: { userId: number; search?: string; page: number; perPage: number },
+): Promise<{ rows: HeldPad[]; total: number }> {
+  const bindings = new Bindings();
+  const where = heldWhere(options.userId, options.search, bindings);
+  const { values } = bindings;
+  const [[{ count }], rows] = await Promise.all([
+    countOfShape(conn, bindings.shape, (name) => prepareCount(conn, name, where)).execute(values),
+    rowsOfShape(conn, bindings.shape, (name) => prepareRows(conn, name, where)).execute({ ...values, limit: options.perPage, offset: offsetOf(options.page, options.perPage) }),
+  ]);
+  return {
+    rows: rows.map(({ pad: { series_status, updated_at, ...pad }, ...r }) => ({
+      ...pad,
+      updated_at: updated_at.toISOString(),
+      route: { ...r.route, company: r.company },
+      series_number: seriesRange(pad.series_from, pad.series_to),
+      series: seriesFromStatus(pad.series_from, series_status),
+      pad_status: r.padStatus,
+      issuance_status: r.issuanceStatus,
+    })),
+    total: count,
+  };
+}
+
+/** The pad columns the ledger reads: the fast current view its events must fold to (docs/design.md §8). */
+export interface PadView {
+  id: number;
+  route_id: number;
+  number: number;
+  series_from: number;
+  series_to: number;
+  series_status: string;
+  pad_status_id: number;
+  holder_user_id: number | null;
+  holder_branch_id: number | null;
+  locked_by_invoice_id: number | null;
+  remarks: string | null;
+}
+
+const padViewColumns = {
+  id: pads.id,
+  route_id: pads.route_id,
+  number: pads.number,
+  series_from: pads.series_from,
+  series_to: pads.series_to,
+  series_status: pads.series_status,
+  pad_status_id: pads.pad_status_id,
+  holder_user_id: pads.holder_user_id,
+  holder_branch_id: pads.holder_branch_id,
+  locked_by_invoice_id: pads.locked_by_invoice_id,
+  remarks: pads.remarks,
+};
+
+/** Row locks in id order, so two writers of one pad's chain take turns and never deadlock. */
+export async function lockPadRows(conn: Conn, padIds: number[]): Promise<void> {
+  if (padIds.length === 0) return;
+  await conn.select({ id: pads.id }).from(pads).where(inArray(pads.id, padIds)).orderBy(asc(pads.id)).for('update');
+}
+
+export async function padViews(conn: Conn, padIds: number[]): Promise<PadView[]> {
+  if (padIds.length === 0) return [];
+  return conn.select(padViewColumns).from(pads).where(inArray(pads.id, padIds)).orderBy(asc(pads.id));
+}
+
+export async function invoicePadViews(conn: Conn, invoiceId: number): Promise<PadView[]> {
+  return conn
+    .select(padViewColumns)
+    .from(invoicePads)
+    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
+    .where(eq(invoicePads.invoice_id, invoiceId))
+    .orderBy(asc(pads.id));
+}
+
+/** A page of pads in id order after `afterId`, for the verifier. */
+export async function padViewsAfter(conn: Conn, afterId: number, limit: number): Promise<PadView[]> {
+  return conn.select(padViewColumns).from(pads).where(sql`${pads.id} > ${afterId}`).orderBy(asc(pads.id)).limit(limit);
+}
+
+export async function padView(conn: Conn, id: number): Promise<PadView | undefined> {
+  const [row] = await conn.select(padViewColumns).from(pads).where(eq(pads.id, id));
+  return row;
+}
+
+/** Pads of any route (or one) whose series contains the number; the exclusion constraint's GiST index answers it. */
+export async function padsContaining(conn: Conn, receipt: number, routeId?: number): Promise<PadView[]> {
+  return conn
+    .select(padViewColumns)
+    .from(pads)
+    .where(and(sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') @> ${receipt}::bigint`, routeId ? eq(pads.route_id, routeId) : undefined))
+    .orderBy(asc(pads.route_id));
+}
+
+export interface CountRow {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/** Every pad status with its count, zero included, in the lookup's order. */
+export async function padsByStatus(conn: Conn): Promise<CountRow[]> {
+  const rows = await rowsOf<CountRow>(
+    conn,
+    sql`select s.id, s.name, coalesce(c.n, 0) as count
+        from pad_statuses s left join (select pad_status_id, count(*) as n from pads group by pad_status_id) c on c.pad_status_id = s.id
+        order by s.id`,
+  );
+  return toNumbers(rows, ['id', 'count']);
+}
+
+/** The branches holding the most pads; the rest summed, and the pads no branch holds. */
+export async function padsByBranch(conn: Conn, limit: number): Promise<{ top: CountRow[]; rest: number; unheld: number }> {
+  const rows = toNumbers(
+    await rowsOf<CountRow & { rank: number }>(
+      conn,
+      sql`select coalesce(b.id, 0) as id, coalesce(b.name, '') as name, c.n as count, row_number() over (order by c.n desc, b.name) as rank
+          from (select holder_branch_id, count(*) as n from pads group by holder_branch_id) c
+          left join branches b on b.id = c.holder_branch_id`,
+    ),
+    ['id', 'count', 'rank'],
+  );
+  const held = rows.filter((row) => row.id !== 0);
+  return {
+    top: held.slice(0, limit).map(({ id, name, count }) => ({ id, name, count })),
+    rest: held.slice(limit).reduce((sum, row) => sum + row.count, 0),
+    unheld: rows.find((row) => row.id === 0)?.count ?? 0,
+  };
+}
+
+export interface StockRow {
+  id: number;
+  route: string;
+  company: string;
+  tin: string | null;
+  pads: number;
+  numbers: number;
+}
+
+/** The head office's stock available for issuing, per route, the routes with most pads first. */
+export async function stockByRoute(conn: Conn, headOfficeId: number, limit: number): Promise<StockRow[]> {
+  const rows = await rowsOf<StockRow>(
+    conn,
+    sql`select r.id, r.name as route, c.name as company, r.tin, s.pads, s.numbers
+        from (select route_id, count(*) as pads,
+                     sum(length(series_status) - length(replace(series_status, '1', ''))) as numbers
+              from pads
+              where ${availableForIssuing()} and holder_user_id is null and holder_branch_id = ${headOfficeId}::int
+              group by route_id) s
+        join routes r on r.id = s.route_id
+        join companies c on c.id = r.company_id
+        order by s.pads desc, r.name
+        limit ${limit}`,
+  );
+  return toNumbers(rows, ['id', 'pads', 'numbers']);
 }

@@ -15,16 +15,7 @@ import * as repo from './repo.ts';
 import type { SignedQuery, Verified } from '../../lib/signed-url.ts';
 import * as signed from './signed-url.ts';
 
-
-const keys = new WeakMap<AppContext, Buffer>();
-const keyOf = (ctx: AppContext) => {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = signed.reportUrlKey(ctx.badgeSecret);
-    keys.set(ctx, key);
-  }
-  return key;
-};
+const keyOf = (ctx: AppContext) => signed.reportUrlKey(ctx.badgeSecret);
 
 /** Completed Issued invoices that no report holds yet: the only ones a report may take, last accepted first. */
 export async function listCompletedInvoices(ctx: AppContext, actor: Actor, q: { page: number; per_page: number; search?: string }): Promise<InvoicePage> {

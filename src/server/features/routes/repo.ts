@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Route, RoutesQuery } from '../../../shared/schemas/routes.ts';
 import type { Conn } from '../../db/client.ts';
 import { companies, invoices, pads, routes } from '../../db/schema.ts';
@@ -71,4 +71,22 @@ export async function nameTaken(conn: Conn, companyId: number, name: string, exc
     .where(exceptId ? and(same, ne(routes.id, exceptId)) : same)
     .limit(1);
   return Boolean(row);
+}
+
+/** A route with its company, as a report row names it (company – route – TIN). */
+export interface RouteInfo {
+  id: number;
+  name: string;
+  tin: string;
+  company: { id: number; name: string };
+}
+
+export async function routeInfos(conn: Conn, ids: number[]): Promise<RouteInfo[]> {
+  if (ids.length === 0) return [];
+  const rows = await conn
+    .select({ id: routes.id, name: routes.name, tin: routes.tin, company_id: companies.id, company_name: companies.name })
+    .from(routes)
+    .innerJoin(companies, eq(companies.id, routes.company_id))
+    .where(inArray(routes.id, ids));
+  return rows.map((row) => ({ id: row.id, name: row.name, tin: row.tin, company: { id: row.company_id, name: row.company_name } }));
 }

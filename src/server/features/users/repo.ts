@@ -173,3 +173,29 @@ export async function usage(conn: Conn, id: number): Promise<{ invoices: number;
     reports: await countWhere(conn, reports, eq(reports.generated_by, id)),
   };
 }
+
+export interface PersonRow {
+  id: number;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  branch_id: number | null;
+}
+
+/** Names and branches of the given users, for the lines that mention them. */
+export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
+  if (ids.length === 0) return [];
+  return conn
+    .select({ id: users.id, first_name: users.first_name, middle_name: users.middle_name, last_name: users.last_name, branch_id: users.branch_id })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/** The rule-relevant part of an active user, for a request that carries a signed link instead of a bearer token. */
+export async function activeActor(conn: Conn, id: number): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
+  const [row] = await conn
+    .select({ id: users.id, role_id: users.role_id, branch_id: users.branch_id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.user_status_id, USER_STATUS.ACTIVE)));
+  return row;
+}

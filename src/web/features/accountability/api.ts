@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CertifyRaafInput, Raaf, RaafCertificate, RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AssignableUser } from '../../../shared/schemas/users.ts';
-import { api, ApiError, type Paginated } from '../../lib/api.ts';
+import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, queryKeys } from '../../lib/query-keys.ts';
-import { sessionStore } from '../../lib/session.ts';
 
 export type HolderParam = { user_id: number } | { branch_id: number };
 
@@ -67,28 +66,5 @@ export function useReview() {
   });
 }
 
-/** A PDF or CSV of the report, fetched with the session's bearer token and handed to the browser as a file. */
-export async function fetchReportFile(path: 'raaf' | 'raaf-summary', params: Record<string, string | number>): Promise<Blob> {
-  const search = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
-  const token = sessionStore.get()?.token;
-  const response = await fetch(`/api/${path}?${search.toString()}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body.message ?? 'The file could not be made.');
-  }
-  return response.blob();
-}
-
-/** Opens a PDF in a new tab, or saves a CSV, from the bytes fetched. */
-export function openBlob(blob: Blob, fileName: string, download: boolean) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  if (download) link.download = fileName;
-  else link.target = '_blank';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** A PDF or CSV of the report, through the one API client. */
+export const fetchReportFile = (path: 'raaf' | 'raaf-summary', params: Record<string, string | number>): Promise<Blob> => api.file(path, params);

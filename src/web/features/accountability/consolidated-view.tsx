@@ -5,7 +5,8 @@ import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { fetchReportFile, openBlob, type HolderParam } from './api.ts';
+import { openBlob } from '../../lib/api.ts';
+import { fetchReportFile, type HolderParam } from './api.ts';
 import { monthLabel } from './months.ts';
 import { BalanceLine, RaafTable } from './raaf-table.tsx';
 

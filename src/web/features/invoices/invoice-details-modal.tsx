@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { INVOICE_STATUS, ROLE } from '../../../shared/lookups.ts';
 import { confirmDelete } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
@@ -21,10 +20,6 @@ export function InvoiceDetailsModal({ invoiceId, onClose }: { invoiceId: number 
   const [issuing, setIssuing] = useState<InvoiceDetail | null>(null);
   const removal = useDeleteInvoice();
 
-  const mayDelete = (invoice: InvoiceDetail) =>
-    invoice.invoice_status_id === INVOICE_STATUS.PENDING &&
-    (invoice.created_by === user?.id || user?.role_id === ROLE.ADMIN || user?.role_id === ROLE.IT_ADMIN);
-
   const remove = async (invoice: InvoiceDetail) => {
     if (!(await confirmAction(confirmDelete('invoice')))) return;
     try {
@@ -45,7 +40,7 @@ export function InvoiceDetailsModal({ invoiceId, onClose }: { invoiceId: number 
         busy={removal.isPending ? 'Deleting invoice...' : null}
         actions={(invoice) => (
           <>
-            {mayDelete(invoice) ? (
+            {can(user, 'invoice.delete', invoice) ? (
               <AppButton variant="secondary" color="red" onClick={() => void remove(invoice)}>
                 Delete
               </AppButton>

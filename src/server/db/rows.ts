@@ -1,0 +1,12 @@
+import type { SQL } from 'drizzle-orm';
+import type { Conn } from './client.ts';
+
+/** The rows of a raw statement: both drivers answer `{ rows }`. */
+export async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
+  const result = (await conn.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Counts and sums come back as text or bigint depending on the driver; these columns are numbers. */
+export const toNumbers = <T extends object>(rows: T[], keys: Array<keyof T>): T[] =>
+  rows.map((row) => ({ ...row, ...Object.fromEntries(keys.map((key) => [key, Number(row[key])])) }) as T);

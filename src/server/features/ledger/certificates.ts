@@ -1,0 +1,116 @@
+import { can, raafScope, type Actor } from '../../../shared/permissions.ts';
+import type { Paginated } from '../../../shared/schemas/common.ts';
+import { LEDGER_MSG, type CertificateListQuery, type CertifyRaafInput, type Raaf, type RaafCertificate } from '../../../shared/schemas/ledger.ts';
+import type { AppContext } from '../../context.ts';
+import { sqlState } from '../../db/client.ts';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
+import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
+import { Names } from '../users/names.ts';
+import { activeActor } from '../users/repo.ts';
+import { certificateRef, computeRaaf, holderFilter, monthBounds, raafPdf, resolveHolder } from './raaf.ts';
+import * as repo from './repo.ts';
+import { businessDate } from './writer.ts';
+
+const UNIQUE_VIOLATION = '23505';
+const keyOf = (ctx: AppContext) => urlKey(ctx.badgeSecret, 'raaf-pdf-url');
+
+const pdfUrl = (ctx: AppContext, certificateId: number, userId: number) =>
+  `/api/raaf-certificates/${certificateId}/pdf?${signedQueryFor(keyOf(ctx), `raaf:${certificateId}`, userId)}`;
+
+async function certificateDto(ctx: AppContext, rows: repo.CertificateRow[], viewerId: number): Promise<RaafCertificate[]> {
+  const names = await Names.load(
+    ctx.db,
+    rows.flatMap((row) => [row.certified_by, row.reviewed_by, row.holder_type === 'user' ? row.holder_id : null]),
+    rows.map((row) => (row.holder_type === 'branch' ? row.holder_id : null)),
+  );
+  return rows.map((row) => {
+    const frozen = JSON.parse(row.report_json) as Raaf;
+    const holderName = row.holder_type === 'user' ? (names.person(row.holder_id)?.full_name ?? frozen.holder.name) : (names.branch(row.holder_id)?.name ?? frozen.holder.name);
+    return {
+      ...(certificateRef(row) as NonNullable<ReturnType<typeof certificateRef>>),
+      month: row.month,
+      holder: { type: row.holder_type as 'user' | 'branch', id: row.holder_id, name: holderName },
+      certified_by: names.person(row.certified_by) ?? { id: row.certified_by, full_name: `user #${row.certified_by}` },
+      reviewed_by: names.person(row.reviewed_by),
+      totals: frozen.totals,
+      pdf_url: pdfUrl(ctx, row.id, viewerId),
+    };
+  });
+}
+
+/**
+ * The holder signs an ended month: the report is computed once more, rendered, and frozen with the last
+ * event hash of every pad it covers, under the month's next number. An ended month never changes (events
+ * are never backdated), so the report is computed before the short numbering transaction. The advisory lock numbers
+ * certificates without gaps; the unique index refuses a second one for the same holder and month.
+ */
+export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafInput): Promise<RaafCertificate> {
+  const holder = await resolveHolder(ctx, input);
+  if (!can(actor, 'raaf.certify', holder)) throw forbidden(LEDGER_MSG.certifyOwn);
+  const { end } = monthBounds(input.month);
+  if (businessDate(new Date(), ctx.config.timeZone) < end) throw invalid('month', LEDGER_MSG.monthNotEnded);
+  if (await repo.findCertificate(ctx.db, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
+  const frozen: Raaf = { ...(await computeRaaf(ctx, holder, input.month)), certificate: null };
+  const hashes = await repo.lastHashesOnRoutes(ctx.db, end, holderFilter(holder));
+  let id: number;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      const number = await repo.nextCertificateNumber(tx, input.month);
+      if (await repo.findCertificate(tx, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
+      const certifiedAt = new Date();
+      const row = await repo.insertCertificate(tx, {
+        number,
+        month: input.month,
+        holder_type: holder.type,
+        holder_id: holder.id,
+        report_json: JSON.stringify(frozen),
+        pad_hashes: JSON.stringify(hashes.map((h) => [Number(h.pad_id), Number(h.seq), h.hash])),
+        pdf: await raafPdf(ctx, frozen, { number, certifiedAt }),
+        certified_by: actor.id,
+        certified_at: certifiedAt,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw conflict(LEDGER_MSG.alreadyCertified);
+    throw error;
+  }
+  const row = await repo.certificateById(ctx.db, id);
+  return (await certificateDto(ctx, row ? [row] : [], actor.id))[0];
+}
+
+/** Accounting marks a certificate reviewed, once. */
+export async function review(ctx: AppContext, actor: Actor, id: number): Promise<RaafCertificate> {
+  const row = await repo.certificateById(ctx.db, id);
+  if (!row) throw notFound(LEDGER_MSG.certificateMissing);
+  if (!(await repo.markReviewed(ctx.db, id, actor.id))) throw conflict(LEDGER_MSG.alreadyReviewed);
+  const updated = (await repo.certificateById(ctx.db, id)) as repo.CertificateRow;
+  return (await certificateDto(ctx, [updated], actor.id))[0];
+}
+
+/** Certificates the actor may read (whose holder's RAAF they may read), newest first. */
+export async function listCertificates(ctx: AppContext, actor: Actor, query: CertificateListQuery): Promise<Paginated<RaafCertificate>> {
+  const { rows, total } = await repo.listCertificates(ctx.db, { ...query, scope: raafScope(actor) });
+  return paginated(await certificateDto(ctx, rows, actor.id), total, query.page, query.per_page);
+}
+
+/** The frozen PDF: to a bearer who may read that holder's RAAF, or through a signed short-lived address. */
+export async function certificatePdf(ctx: AppContext, id: number, bearer: Actor | null, q: SignedQuery): Promise<{ number: string; pdf: Buffer }> {
+  let viewer = bearer;
+  if (!viewer) {
+    const verified = verifySigned(keyOf(ctx), `raaf:${id}`, q);
+    if (!verified.ok) {
+      if (verified.reason === 'missing') throw unauthenticated();
+      throw forbidden(verified.reason === 'expired' ? 'This link has expired. Open the certificate again.' : 'This link is not valid.');
+    }
+    viewer = (await activeActor(ctx.db, verified.userId)) ?? null;
+    if (!viewer) throw forbidden();
+  }
+  const row = await repo.certificateById(ctx.db, id);
+  if (!row) throw notFound(LEDGER_MSG.certificateMissing);
+  const holder = row.holder_type === 'user' ? await resolveHolder(ctx, { user_id: row.holder_id }) : await resolveHolder(ctx, { branch_id: row.holder_id });
+  if (!can(viewer, 'raaf.read', holder)) throw forbidden();
+  return { number: row.number, pdf: row.pdf };
+}
+

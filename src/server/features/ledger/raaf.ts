@@ -1,0 +1,247 @@
+import { can, type Actor, type RaafHolderForRules } from '../../../shared/permissions.ts';
+import { LEDGER_MSG, type Raaf, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
+import type { AppContext } from '../../context.ts';
+import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
+import { invoicesInTransitAt } from '../invoices/read-model.ts';
+import { routeInfos, type RouteInfo } from '../routes/repo.ts';
+import { Names } from '../users/names.ts';
+import { rangesQty } from './fold.ts';
+import { foldRaaf, holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
+import * as repo from './repo.ts';
+
+export interface Holder extends RaafHolderForRules {
+  name: string;
+  branch: { id: number; name: string } | null;
+}
+
+/** The holder a query or a certification names: a user (with their branch) or a branch's own stock. */
+export async function resolveHolder(ctx: AppContext, input: { user_id?: number; branch_id?: number }): Promise<Holder> {
+  if (input.user_id !== undefined) {
+    const names = await Names.load(ctx.db, [input.user_id], []);
+    const person = names.person(input.user_id);
+    if (!person) throw invalid('user_id', LEDGER_MSG.userMissing);
+    const branch = names.branchOfUser(input.user_id);
+    return { type: 'user', id: person.id, name: person.full_name, branch, branch_id: branch?.id ?? null };
+  }
+  const branchId = input.branch_id ?? 0;
+  const branch = (await Names.load(ctx.db, [], [branchId])).branch(branchId);
+  if (!branch) throw invalid('branch_id', LEDGER_MSG.branchMissing);
+  return { type: 'branch', id: branch.id, name: branch.name, branch, branch_id: branch.id };
+}
+
+export const holderFilter = (holder: { type: 'user' | 'branch'; id: number }) => (holder.type === 'user' ? { userId: holder.id } : { branchId: holder.id });
+
+/** The month [S, E) as business dates in APP_TIMEZONE. */
+export function monthBounds(month: string): { start: string; end: string } {
+  const [year, monthNo] = month.split('-').map(Number);
+  const next = monthNo === 12 ? `${year + 1}-01` : `${year}-${String(monthNo + 1).padStart(2, '0')}`;
+  return { start: `${month}-01`, end: `${next}-01` };
+}
+
+const rangeText = ([from, to]: [number, number]) => (from === to ? `${from}` : `${from}-${to}`);
+
+function remarkText(remark: RaafRemark, names: Names): string {
+  const range = rangeText([remark.from, remark.to]);
+  const qty = remark.to - remark.from + 1;
+  switch (remark.kind) {
+    case 'transfer_out':
+      return `Transferred ${range} (${qty}) to ${names.holderText(remark.counterpartyUserId, remark.counterpartyBranchId)} on invoice #${remark.invoiceId ?? '-'}`;
+    case 'cancelled':
+      return `Cancelled ${range} (${qty}): ${remark.reason ?? 'no reason given'}`;
+    case 'lost':
+      return `Lost ${range} (${qty}): ${remark.reason ?? 'no reason given'}`;
+    case 'correction':
+      return `Correction: ${range} (${qty}) unmarked, used in an earlier month`;
+  }
+}
+
+const group = (ranges: Ranges) => ({ qty: rangesQty(ranges), ranges });
+
+function totalsOf(rows: Array<Record<'beginning' | 'receipt' | 'issued' | 'ending', { qty: number }>>) {
+  return rows.reduce(
+    (sum, row) => ({
+      beginning: sum.beginning + row.beginning.qty,
+      receipt: sum.receipt + row.receipt.qty,
+      issued: sum.issued + row.issued.qty,
+      ending: sum.ending + row.ending.qty,
+    }),
+    { beginning: 0, receipt: 0, issued: 0, ending: 0 },
+  );
+}
+
+const overlap = (from: number, to: number, ranges: Ranges) => ranges.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(to, b) - Math.max(from, a) + 1), 0);
+
+export function certificateRef(row: repo.CertificateRow | undefined) {
+  return row ? { id: row.id, number: row.number, certified_at: row.certified_at.toISOString(), reviewed_at: row.reviewed_at?.toISOString() ?? null } : null;
+}
+
+function orderedRoutes<T>(routes: Map<number, RouteInfo>, ids: Iterable<number>, make: (route: RouteInfo, id: number) => T): T[] {
+  return [...ids]
+    .filter((id) => routes.has(id))
+    .sort((a, b) => {
+      const ra = routes.get(a) as RouteInfo;
+      const rb = routes.get(b) as RouteInfo;
+      return ra.company.name.localeCompare(rb.company.name) || ra.name.localeCompare(rb.name) || a - b;
+    })
+    .map((id) => make(routes.get(id) as RouteInfo, id));
+}
+
+/** One holder's RAAF for a month, computed from the ledger; refuses (409) to answer one that does not balance. */
+export async function computeRaaf(ctx: AppContext, holder: Holder, month: string): Promise<Raaf> {
+  const { start, end } = monthBounds(month);
+  const folded = foldRaaf(await repo.raafEvents(ctx.db, end, holderFilter(holder)), start).get(holderKeyFor(holder)) ?? new Map<number, RaafCells>();
+  if ([...folded.values()].some((cells) => !cells.balanced)) throw conflict(LEDGER_MSG.unbalanced);
+  const routes = new Map((await routeInfos(ctx.db, [...folded.keys()])).map((route) => [route.id, route]));
+  const transit = (await invoicesInTransitAt(ctx.db, end, ctx.config.timeZone))
+    .map((row) => ({ ...row, qty: overlap(row.series_from, row.series_to, folded.get(row.route_id)?.ending ?? []) }))
+    .filter((row) => row.qty > 0);
+  const remarks = [...folded.values()].flatMap((cells) => cells.remarks);
+  const names = await Names.load(
+    ctx.db,
+    [...remarks.map((r) => r.counterpartyUserId), ...transit.map((row) => row.assigned_user_id)],
+    remarks.map((r) => r.counterpartyBranchId),
+  );
+  const inTransit = new Map<number, { invoice_id: number; courier: string | null; qty: number; routes: Set<number> }>();
+  for (const row of transit) {
+    const entry = inTransit.get(row.invoice_id) ?? { invoice_id: row.invoice_id, courier: names.person(row.assigned_user_id)?.full_name ?? null, qty: 0, routes: new Set<number>() };
+    entry.qty += row.qty;
+    entry.routes.add(row.route_id);
+    inTransit.set(row.invoice_id, entry);
+  }
+  const rows = orderedRoutes(routes, folded.keys(), (route, id) => {
+    const cells = folded.get(id) as RaafCells;
+    const memos = [...inTransit.values()]
+      .filter((entry) => entry.routes.has(id))
+      .map((entry) => `In transit at month end on invoice #${entry.invoice_id}${entry.courier ? ` with ${entry.courier}` : ''}: still on this holder's Ending`);
+    return {
+      route: { id: route.id, name: route.name, tin: route.tin, company: route.company.name },
+      beginning: group(cells.beginning),
+      receipt: group(cells.receipt),
+      issued: { ...group(cells.issued), by_kind: cells.byKind },
+      ending: group(cells.ending),
+      remarks: [...cells.remarks.map((remark) => remarkText(remark, names)), ...memos],
+    };
+  });
+  return {
+    month,
+    holder: { type: holder.type, id: holder.id, name: holder.name, branch: holder.branch },
+    rows,
+    totals: totalsOf(rows),
+    balanced: true,
+    in_transit: [...inTransit.values()].map(({ invoice_id, courier, qty }) => ({ invoice_id, courier, qty })),
+    certificate: certificateRef(await repo.findCertificate(ctx.db, month, holder.type, holder.id)),
+  };
+}
+
+/** GET raaf: the read rule of docs/design.md §8 first, then the report. */
+export async function raafFor(ctx: AppContext, actor: Actor, query: { month: string; user_id?: number; branch_id?: number }): Promise<Raaf> {
+  const holder = await resolveHolder(ctx, query);
+  if (!can(actor, 'raaf.read', holder)) throw forbidden();
+  return computeRaaf(ctx, holder, query.month);
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+type CsvRow = Pick<RaafRouteRow, 'route' | 'beginning' | 'receipt' | 'issued' | 'ending'> & { remarks?: string[] };
+
+/** One line per route and range group: line i shows the i-th range of every column group. */
+export function raafCsv(rows: CsvRow[]): string {
+  const header = ['Company', 'Route', 'TIN'];
+  for (const label of ['Beginning', 'Receipt', 'Issued', 'Ending']) header.push(`${label} Qty`, `${label} From`, `${label} To`);
+  header.push('Remarks');
+  const lines = [header.map(csvCell).join(',')];
+  for (const row of rows) {
+    const groups = [row.beginning, row.receipt, row.issued, row.ending];
+    const height = Math.max(1, ...groups.map((g) => g.ranges.length));
+    for (let i = 0; i < height; i += 1) {
+      const cells: Array<string | number> = [row.route.company, row.route.name, row.route.tin];
+      for (const g of groups) {
+        const range = g.ranges[i];
+        cells.push(range ? range[1] - range[0] + 1 : i === 0 ? 0 : '', range ? range[0] : '', range ? range[1] : '');
+      }
+      cells.push(i === 0 ? (row.remarks ?? []).join('; ') : '');
+      lines.push(cells.map(csvCell).join(','));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The COA Appendix 67 PDF of a report, with the certificate's number once certified. */
+export async function raafPdf(ctx: AppContext, raaf: Raaf, certificate: { number: string; certifiedAt: Date } | null = null): Promise<Buffer> {
+  return renderRaafPdf({ raaf, certificate, timeZone: ctx.config.timeZone, generatedAt: new Date() });
+}
+
+/** The consolidated report drawn on the RAAF layout: every holder as one, without remarks. */
+export async function summaryPdf(ctx: AppContext, summary: RaafSummary): Promise<Buffer> {
+  const raaf: Raaf = {
+    ...summary,
+    holder: { type: 'branch', id: 0, name: 'All holders (consolidated)', branch: null },
+    rows: summary.rows.map((row) => ({ ...row, remarks: [] })),
+    balanced: true,
+    in_transit: [],
+    certificate: null,
+  };
+  return raafPdf(ctx, raaf);
+}
+
+/** The consolidated RAAF: per route over every holder, and per holder their totals and certificate. */
+export async function summary(ctx: AppContext, month: string): Promise<RaafSummary> {
+  const { start, end } = monthBounds(month);
+  const folded = foldRaaf(await repo.raafEvents(ctx.db, end, null), start);
+  const byRoute = new Map<number, { beginning: Ranges[]; receipt: Ranges[]; issued: Ranges[]; ending: Ranges[]; qty: number[]; byKind: RaafCells['byKind'] }>();
+  const holderTotals: Array<{ key: string; totals: ReturnType<typeof totalsOf> }> = [];
+  for (const [key, routesOfHolder] of folded) {
+    const rows = [];
+    for (const [routeId, cells] of routesOfHolder) {
+      if (!cells.balanced) throw conflict(LEDGER_MSG.unbalanced);
+      const acc = byRoute.get(routeId) ?? { beginning: [], receipt: [], issued: [], ending: [], qty: [0, 0, 0, 0], byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 } };
+      const groups = [cells.beginning, cells.receipt, cells.issued, cells.ending];
+      groups.forEach((ranges, i) => {
+        acc.qty[i] += rangesQty(ranges);
+      });
+      acc.beginning.push(cells.beginning);
+      acc.receipt.push(cells.receipt);
+      acc.issued.push(cells.issued);
+      acc.ending.push(cells.ending);
+      for (const kind of ['used', 'cancelled', 'lost', 'transferred'] as const) acc.byKind[kind] += cells.byKind[kind];
+      byRoute.set(routeId, acc);
+      rows.push({ beginning: group(cells.beginning), receipt: group(cells.receipt), issued: group(cells.issued), ending: group(cells.ending) });
+    }
+    holderTotals.push({ key, totals: totalsOf(rows) });
+  }
+  const routes = new Map((await routeInfos(ctx.db, [...byRoute.keys()])).map((route) => [route.id, route]));
+  const rows = orderedRoutes(routes, byRoute.keys(), (route, id) => {
+    const acc = byRoute.get(id) as NonNullable<ReturnType<typeof byRoute.get>>;
+    const merged = (list: Ranges[], qty: number) => ({ qty, ranges: layeredRuns(list.flat()) });
+    return {
+      route: { id: route.id, name: route.name, tin: route.tin, company: route.company.name },
+      beginning: merged(acc.beginning, acc.qty[0]),
+      receipt: merged(acc.receipt, acc.qty[1]),
+      issued: { ...merged(acc.issued, acc.qty[2]), by_kind: acc.byKind },
+      ending: merged(acc.ending, acc.qty[3]),
+    };
+  });
+  const keyed = holderTotals.map((h) => ({ ...h, ...holderOfKey(h.key) }));
+  const names = await Names.load(
+    ctx.db,
+    keyed.filter((h) => h.type === 'user').map((h) => h.id),
+    keyed.filter((h) => h.type === 'branch').map((h) => h.id),
+  );
+  const certificates = new Map(
+    (await repo.certificatesOfMonth(ctx.db, month)).map((row) => [holderKeyFor({ type: row.holder_type as 'user' | 'branch', id: row.holder_id }), row]),
+  );
+  const holders = keyed
+    .map(({ key, totals, type, id: holderId }) => {
+      const holder = type === 'user'
+        ? { type: 'user' as const, id: holderId, name: names.person(holderId)?.full_name ?? `user #${holderId}`, branch: names.branchOfUser(holderId) }
+        : { type: 'branch' as const, id: holderId, name: names.branch(holderId)?.name ?? `branch #${holderId}`, branch: names.branch(holderId) };
+      return { holder, totals, certificate: certificateRef(certificates.get(key)) };
+    })
+    .sort((a, b) => a.holder.type.localeCompare(b.holder.type) || a.holder.name.localeCompare(b.holder.name));
+  return { month, rows, totals: totalsOf(rows), holders };
+}

@@ -1,0 +1,31 @@
+import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE } from './lookups.ts';
+
+/** The transfer invoices: those that carry pads from one holder to another (docs/design.md §5). */
+export const TRANSFER_TYPES: readonly number[] = [INVOICE_TYPE.ISSUED, INVOICE_TYPE.RETURN, INVOICE_TYPE.TURNOVER];
+
+/** "In transit": a transfer invoice written and not yet accepted; its pads are locked and its courier carries them. */
+export const IN_TRANSIT = { invoice_status_id: INVOICE_STATUS.IN_TRANSIT, invoice_type_ids: TRANSFER_TYPES } as const;
+
+/**
+ * docs/spec.md §4 "Pads available for issuing": not issued, unused or partly used, and on no in-transit invoice.
+ * The issue form's list, issuing itself and the dashboard's stock all apply this one condition.
+ */
+export const AVAILABLE_FOR_ISSUING = {
+  issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED,
+  pad_status_ids: [PAD_STATUS.UNUSED, PAD_STATUS.PARTIALLY_USED] as readonly number[],
+  locked: false,
+} as const;
+
+/**
+ * docs/spec.md §4 "who may accept": per transfer type, the requester named on it, or the roles that accept it
+ * (at the destination branch for a Turnover). `can('invoice.accept')`, Needs my action's SQL and the buttons read it.
+ */
+export const ACCEPT_RULES: Record<number, { by: 'requester' } | { by: 'roles'; roles: readonly number[]; atDestinationBranch: boolean }> = {
+  [INVOICE_TYPE.ISSUED]: { by: 'requester' },
+  [INVOICE_TYPE.RETURN]: { by: 'roles', roles: [ROLE.ACCOUNTING], atDestinationBranch: false },
+  [INVOICE_TYPE.TURNOVER]: {
+    by: 'roles',
+    roles: [ROLE.BRANCH_CUSTODIAN, ROLE.BRANCH_HEAD, ROLE.SUPERVISOR, ROLE.TICKETING_OFFICER],
+    atDestinationBranch: true,
+  },
+};
