@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
+import { can } from '../../../shared/permissions.ts';
 import type { MyActionGroup, MyActions } from '../../../shared/schemas/my-actions.ts';
 import { pads } from '../../db/schema.ts';
 import { buildInvoice, buildIssuedInvoice, buildPad, createBranch, createUser, loginAs, signedIn } from '../../test/factories.ts';
@@ -117,6 +118,28 @@ describe('GET /api/my-actions', () => {
     expect(group(await myActions(otherBranch.headers), 'accept')?.count).toBe(0);
     const auditor = await signedIn(t, { role_id: 9, branch_id: agency.id });
     expect((await myActions(auditor.headers)).total).toBe(0);
+  });
+
+  it("when every role of two branches looks at in-transit invoices of every type, then 'Invoices to accept' lists exactly those can() lets it accept", async () => {
+    const destination = await createBranch(t.db, { name: 'Rule Destination' });
+    const origin = await createBranch(t.db, { name: 'Rule Origin' });
+    const requester = await createUser(t.db, { role_id: 7, branch_id: destination.id });
+    const transfers = [];
+    for (const type of [INVOICE_TYPE.ISSUED, INVOICE_TYPE.RETURN, INVOICE_TYPE.TURNOVER]) {
+      transfers.push(await buildInvoice(t.db, { user_id: requester.id, type, status: INVOICE_STATUS.IN_TRANSIT, from_branch_id: origin.id, branch_id: destination.id }));
+    }
+    for (const branch_id of [destination.id, origin.id]) {
+      for (const role_id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
+        const staff = await signedIn(t, { role_id, branch_id });
+        const actor = { id: staff.user.id, role_id, branch_id };
+        const listed = group(await myActions(staff.headers), 'accept')?.items.map((item) => item.id) ?? [];
+        const allowed = transfers.filter((invoice) => can(actor, 'invoice.accept', invoice)).map((invoice) => invoice.id);
+        expect(listed.filter((id) => transfers.some((invoice) => invoice.id === id)).sort(), `role ${role_id} at branch ${branch_id}`).toEqual(allowed.sort());
+      }
+    }
+    const asRequester = await loginAs(t, requester.email);
+    const mine = group(await myActions(asRequester.headers), 'accept')?.items.map((item) => item.id);
+    expect(mine).toContain(transfers[0].id);
   });
 
   it('when an accepted issue is past its expected return and the requester still holds its pads, then it is overdue for them until the pads go back', async () => {
