@@ -4,7 +4,7 @@ import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { MyActionGroup, MyActions } from '../../../shared/schemas/my-actions.ts';
 import { pads } from '../../db/schema.ts';
-import { buildInvoice, buildIssuedInvoice, buildPad, createBranch, createUser, loginAs, signedIn } from '../../test/factories.ts';
+import { buildInvoice, buildIssuedInvoice, buildPad, createBranch, createUser, loginAs, signedIn, type InvoiceRecord } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -124,7 +124,7 @@ describe('GET /api/my-actions', () => {
     const destination = await createBranch(t.db, { name: 'Rule Destination' });
     const origin = await createBranch(t.db, { name: 'Rule Origin' });
     const requester = await createUser(t.db, { role_id: 7, branch_id: destination.id });
-    const transfers = [];
+    const transfers: InvoiceRecord[] = [];
     for (const type of [INVOICE_TYPE.ISSUED, INVOICE_TYPE.RETURN, INVOICE_TYPE.TURNOVER]) {
       transfers.push(await buildInvoice(t.db, { user_id: requester.id, type, status: INVOICE_STATUS.IN_TRANSIT, from_branch_id: origin.id, branch_id: destination.id }));
     }
