@@ -2,7 +2,7 @@
  * Benchmark of issue 4: generate 1,000,000 receipt numbers in one add-pad request (20,000 pads of 50),
  * then time get-pads pages (first, middle, last) and searches with those 20,000 pads in the table.
  * Runs on a fresh in-memory PGlite, or on the PostgreSQL server named by TEST_DATABASE_URL:
- *   npx tsx scripts/bench-pads.ts [numbers=1000000] [repeats=40]
+ *   npx tsx bench/pads.ts [numbers=1000000] [repeats=40]
  *
  * Besides wall time it records CPU time: this process's, plus (on PostgreSQL on the same machine) that of
  * the server backends serving this benchmark's database, read from /proc. On a shared machine the CPU
@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { PRODUCTION_ENV } from './bench-support.ts';
+import { PRODUCTION_ENV } from './support.ts';
 
 const numbers = Number(process.argv[2] ?? 1_000_000);
 const repeats = Number(process.argv[3] ?? 40);

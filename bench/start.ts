@@ -2,13 +2,13 @@
  * Issue 15 goal 4: seconds from launch to a healthy /api/health on existing data (embedded database), for
  * the old start (`vite build && tsx src/server/main.ts`), `npm start` with UI sources changed (it builds),
  * `npm start` with nothing changed (it must not build), and the production start `node dist-server/…`.
- *   npx tsx scripts/bench-start.ts
+ *   npx tsx bench/start.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer } from './build-server.ts';
-import { loadAverage, machine, median, ROOT, saveResult } from './bench-support.ts';
+import { buildServer } from '../scripts/build/build-server.ts';
+import { loadAverage, machine, median, ROOT, saveResult } from './support.ts';
 
 const PORT = Number(process.env.BENCH_START_PORT ?? 3196);
 const dataDir = path.join(ROOT, '.tmp/bench-start-data');

@@ -2,13 +2,13 @@
  * Benchmark of DESIGN issue 7: a report of 500 completed Issued invoices must render within 3 s (issue 15: under 1 s).
  * The first preview and save are reported apart; the figures are the median of the next three.
  * Runs on a fresh in-memory PGlite (or the PostgreSQL server named by TEST_DATABASE_URL):
- *   npx tsx scripts/bench-reports.ts [invoices=500] [padsPerInvoice=3]
+ *   npx tsx bench/reports.ts [invoices=500] [padsPerInvoice=3]
  */
 import os from 'node:os';
 import { ROLE } from '../src/shared/lookups.ts';
 import { buildIssuedInvoice, createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { median, PRODUCTION_ENV, saveResult } from './bench-support.ts';
+import { median, PRODUCTION_ENV, saveResult } from './support.ts';
 
 const invoiceCount = Number(process.argv[2] ?? 500);
 const padsPerInvoice = Number(process.argv[3] ?? 3);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { RESULTS_DIR } from './bench-support.ts';
+import { RESULTS_DIR } from './support.ts';
 
 interface ApiResult {
   endpoints: Record<string, { app_rps: number; bare_rps: number; ratio: number; app_p95_ms: number }>;

@@ -6,23 +6,23 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { loadAverage, machine, ROOT } from './bench-support.ts';
-import { benchRows, benchTable } from './bench-table.ts';
+import { loadAverage, machine, ROOT } from './support.ts';
+import { benchRows, benchTable } from './table.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const runs: Array<[string, Record<string, string>]> = [
-  ['scripts/bench-api.ts', { TEST_DATABASE_URL: pgUrl }],
-  ['scripts/bench-scale.ts', { TEST_DATABASE_URL: pgUrl }],
-  ['scripts/bench-scale.ts', {}],
-  ['scripts/bench-pads.ts', { TEST_DATABASE_URL: pgUrl }],
-  ['scripts/bench-pads.ts', {}],
-  ['scripts/bench-reports.ts', {}],
-  ['scripts/bench-reports.ts', { TEST_DATABASE_URL: pgUrl }],
-  ['scripts/bench-ledger.ts', { TEST_DATABASE_URL: pgUrl }],
-  ['scripts/bench-ledger.ts', {}],
-  ['scripts/bench-phone.ts', {}],
-  ['scripts/bench-start.ts', {}],
+  ['bench/api.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['bench/scale.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['bench/scale.ts', {}],
+  ['bench/pads.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['bench/pads.ts', {}],
+  ['bench/reports.ts', {}],
+  ['bench/reports.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['bench/ledger.ts', { TEST_DATABASE_URL: pgUrl }],
+  ['bench/ledger.ts', {}],
+  ['bench/phone.ts', {}],
+  ['bench/start.ts', {}],
 ];
 const started = Date.now();
 console.log(`${machine()}; load average ${loadAverage()} at ${new Date().toISOString()}`);

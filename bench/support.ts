@@ -24,11 +24,11 @@ export function machine(): string {
 
 export const loadAverage = () => Number(os.loadavg()[0].toFixed(2));
 
-/** autocannon against one URL from a separate process (scripts/bench-load.ts), awaited so a server in this process keeps answering. */
+/** autocannon against one URL from a separate process (bench/load.ts), awaited so a server in this process keeps answering. */
 export async function load(url: string, headers: Record<string, string>, seconds = Number(process.env.BENCH_SECONDS ?? 6), connections = 10): Promise<LoadResult> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/bench-load.ts'), JSON.stringify({ url, headers, seconds, connections })],
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'bench/load.ts'), JSON.stringify({ url, headers, seconds, connections })],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult;
@@ -42,7 +42,7 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Each script writes its result as JSON for scripts/bench.ts to gather into one table. */
+/** Each script writes its result as JSON for bench/all.ts to gather into one table. */
 export function saveResult(name: string, result: unknown): void {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);

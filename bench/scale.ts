@@ -7,8 +7,8 @@
  * wall-clock figure stands the CPU time it took (this process plus the PostgreSQL server processes of its
  * database), which other work on a shared machine does not inflate;
  * each URL is loaded for 2 s first, so the first figures do not carry the JIT's warm-up.
- *   npx tsx scripts/bench-scale.ts            (fresh in-memory PGlite)
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/bench-scale.ts
+ *   npx tsx bench/scale.ts            (fresh in-memory PGlite)
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/scale.ts
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { ISSUANCE_STATUS, PAD_STATUS, ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp, type TestApp } from '../src/server/test/test-app.ts';
-import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, saveResult } from './bench-support.ts';
+import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, saveResult } from './support.ts';
 
 const NUMBERS = 1_000_000;
 const PAD_SIZE = 50;

@@ -4,7 +4,7 @@
  * until the sign-in form is on screen; a second visit with the cache. Then Lighthouse (mobile preset, its own
  * simulated throttling), three runs each on a fresh profile, the median reported: /login where nobody has signed
  * in, and /invoices on a phone that has just signed in. BENCH_WEB_DIR measures another build (a baseline) instead.
- *   npx tsx scripts/bench-phone.ts
+ *   npx tsx bench/phone.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +16,8 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { loadAverage, machine, median, RESULTS_DIR, ROOT, saveResult } from './bench-support.ts';
-import { buildWeb, webBuildIsCurrent, webSourcesHash } from './web-build-state.ts';
+import { loadAverage, machine, median, RESULTS_DIR, ROOT, saveResult } from './support.ts';
+import { buildWeb, webBuildIsCurrent, webSourcesHash } from '../scripts/build/web-build-state.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = Number(process.env.BENCH_CDP_PORT ?? 9333);

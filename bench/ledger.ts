@@ -6,7 +6,7 @@
  * a return, an accepted turnover and one still in transit. Everything goes through the real API except
  * the bulk of the uses, which go through the ledger writer in the same transaction as the pads they mark.
  * Runs on a fresh in-memory PGlite, or on the PostgreSQL server named by TEST_DATABASE_URL:
- *   npx tsx scripts/bench-ledger.ts [numbers=1000000] [repeats=3]
+ *   npx tsx bench/ledger.ts [numbers=1000000] [repeats=3]
  */
 import fs from 'node:fs';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { runLedgerVerify } from '../src/server/features/ledger/verifier.ts';
 import { appendPadEvents, type PadEventInput } from '../src/server/features/ledger/writer.ts';
 import { createBranch, createRoute, signedIn, type PadRow } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { loadAverage, machine, median, PRODUCTION_ENV, saveResult } from './bench-support.ts';
+import { loadAverage, machine, median, PRODUCTION_ENV, saveResult } from './support.ts';
 
 const numbers = Number(process.argv[2] ?? 1_000_000);
 const repeats = Number(process.argv[3] ?? 3);

@@ -1,9 +1,9 @@
 /**
  * Issue 15 goal 1: invoice and custody lists (get-invoices, get-in-transit-invoices, get-user-pads) and
  * get-invoice/{id} against a bare Fastify + pg server that runs the same SQL as named prepared statements
- * (scripts/bench-bare.ts), started side by side, measured in turns with autocannon (10 connections). 20,000 pads
+ * (bench/bare.ts), started side by side, measured in turns with autocannon (10 connections). 20,000 pads
  * (300 of them held by the caller) and 4,500 invoices, statistics fresh. PostgreSQL only:
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/bench-api.ts
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/api.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, RESULTS_DIR, ROOT, saveResult } from './bench-support.ts';
+import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, RESULTS_DIR, ROOT, saveResult } from './support.ts';
 
 const INVOICES = 4_500;
 const HELD_PADS = 300;
@@ -115,7 +115,7 @@ try {
   const dbUrl = new URL(process.env.TEST_DATABASE_URL);
   const [{ db }] = ((await t.db.execute(sql`select current_database() as db`)) as unknown as { rows: Array<{ db: string }> }).rows;
   dbUrl.pathname = `/${db}`;
-  bare.process = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/bench-bare.ts'), String(BARE_PORT), dbUrl.toString(), statementsFile], {
+  bare.process = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'bench/bare.ts'), String(BARE_PORT), dbUrl.toString(), statementsFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
