@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/precompress-plugin.ts';
+import { precompress } from './scripts/build/precompress-plugin.ts';
 
 /** Mantine and what its components use, beside the icons: one chunk for every signed-in screen. */
 const SIGNED_IN_UI =

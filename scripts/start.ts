@@ -3,7 +3,7 @@
  * folder), then runs the server in this same process.
  */
 import path from 'node:path';
-import { buildWeb, webBuildIsCurrent, webSourcesHash } from './web-build-state.ts';
+import { buildWeb, webBuildIsCurrent, webSourcesHash } from './build/web-build-state.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(process.env.WEB_DIR || path.join(root, 'dist'));

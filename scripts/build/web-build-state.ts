@@ -10,7 +10,7 @@ export const WEB_BUILD_INPUTS = [
   'index.html',
   'vite.config.ts',
   'postcss.config.cjs',
-  'scripts/precompress-plugin.ts',
+  'scripts/build/precompress-plugin.ts',
   'package-lock.json',
 ];
 

@@ -6,6 +6,6 @@ import path from 'node:path';
 import { buildServer } from './build-server.ts';
 import { buildWeb, webSourcesHash } from './web-build-state.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 await buildWeb(root, path.join(root, 'dist'), webSourcesHash(root));
 buildServer(root);
