@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { menuFor } from '../src/shared/permissions.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../scripts/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { watchConsole } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 50;

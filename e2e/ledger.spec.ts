@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../scripts/demo-data.ts';
+import { DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { startDemoServer } from './demo-server.ts';
 import { adminApi, apiAs, createBranch, createRoute, createUser, headOffice, PHONE, SHOTS, uiLogin, watchConsole } from './support.ts';
 

@@ -2,7 +2,8 @@ import pino from 'pino';
 import { loadConfig } from '../src/server/config.ts';
 import { boxed } from '../src/server/lib/banner.ts';
 import { startApp } from '../src/server/start.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemo } from './demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
+import { loadDemo } from '../src/server/demo/load.ts';
 
 const config = loadConfig();
 const { app, ctx, generatedAdminPassword } = await startApp(config, { logger: pino({ level: 'warn' }) });

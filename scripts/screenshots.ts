@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { DEMO_PASSWORD } from './demo-data.ts';
+import { DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 
 /**
  * The README's pictures, taken from a running demo (`npm run demo` on a fresh data folder) at 1280x800 and 390x844:

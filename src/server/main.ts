@@ -5,7 +5,7 @@ import { startApp } from './start.ts';
 const config = loadConfig();
 const { app, ctx, database, generatedAdminPassword } = await startApp(config);
 if (process.argv.includes('--demo')) {
-  const { loadDemo } = await import('../../scripts/demo-data.ts');
+  const { loadDemo } = await import('./demo/load.ts');
   await app.ready();
   const level = app.log.level;
   app.log.level = 'warn';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileSchema } from '../src/shared/schemas/accounts.ts';
-import { DEMO_ACCOUNTS } from './demo-data.ts';
+import { profileSchema } from '../../shared/schemas/accounts.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
 
 describe('demo accounts', () => {
   it('when a demo account saves its profile unchanged, then its e-mail passes the profile e-mail rule (issue 11.16)', () => {
