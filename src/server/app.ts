@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from './app-type.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
@@ -30,8 +31,7 @@ import { myActionRoutes } from './features/my-actions/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 
-export type App = ReturnType<typeof withZod>;
-const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+const withZod = (app: FastifyInstance): App => app.withTypeProvider<ZodTypeProvider>();
 
 /** Each feature adds its routes here; nothing else in the app knows the features. */
 const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes, ledgerRoutes, myActionRoutes, dashboardRoutes, setupRoutes];

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/accounts.ts';
 import { id } from '../../../shared/schemas/fields.ts';
 import { created, dataResponse, messageResponse, ok } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, currentUser } from '../../lib/auth.ts';

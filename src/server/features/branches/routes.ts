@@ -3,7 +3,7 @@ import { can } from '../../../shared/permissions.ts';
 import { branchSchema, branchRow, branchesQuery } from '../../../shared/schemas/branches.ts';
 import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';

@@ -3,7 +3,7 @@ import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { companiesQuery, companyRow, companySchema } from '../../../shared/schemas/companies.ts';
 import { created, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';

@@ -4,7 +4,7 @@ import { invoicePage, invoiceRow } from '../../../shared/schemas/invoices.ts';
 import { padRow } from '../../../shared/schemas/pads.ts';
 import { created, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { handOver, openTransfer } from '../invoices/lifecycle.ts';

@@ -1,7 +1,7 @@
 import { canOpenScreen } from '../../../shared/permissions.ts';
 import { dashboard } from '../../../shared/schemas/dashboard.ts';
 import { dataResponse, ok } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';

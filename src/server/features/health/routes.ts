@@ -1,5 +1,5 @@
 import { healthResponse } from '../../../shared/schemas/health.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 
 /** Health answers within 2 s whatever the database does: a ping that takes longer counts as down. */
 const PING_LIMIT_MS = 1_500;

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/invoices.ts';
 import { ERROR_RESPONSES, created, dataResponse, errorResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { can } from '../../../shared/permissions.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import * as lifecycle from './lifecycle.ts';

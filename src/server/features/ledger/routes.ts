@@ -15,7 +15,7 @@ import {
   receiptFindingSchema,
 } from '../../../shared/schemas/ledger.ts';
 import { ERROR_RESPONSES, dataResponse, listResponse, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';

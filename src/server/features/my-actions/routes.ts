@@ -1,6 +1,6 @@
 import { myActions } from '../../../shared/schemas/my-actions.ts';
 import { dataResponse, ok } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import * as service from './service.ts';

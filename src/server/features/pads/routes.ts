@@ -2,7 +2,7 @@ import { canOpenScreen, can, editablePadFields } from '../../../shared/permissio
 import { idParam } from '../../../shared/schemas/common.ts';
 import { PAD_MSG, addPadSchema, availablePadsQuery, generatedPads, padListQuery, padRow, updatePadSchema } from '../../../shared/schemas/pads.ts';
 import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import * as service from './service.ts';

@@ -4,7 +4,7 @@ import { idParam, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import { created, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { invoicePage } from '../../../shared/schemas/invoices.ts';
 import { REPORT_MSG, completedInvoicesQuery, createReportSchema, reportListQuery, reportPreview, reportPreviewSchema, reportRow } from '../../../shared/schemas/reports.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';

@@ -4,7 +4,7 @@ import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { roleRow, roleSchema, rolesPageQuery, rolesQuery } from '../../../shared/schemas/roles.ts';
 import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';

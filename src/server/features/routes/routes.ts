@@ -3,7 +3,7 @@ import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { routeSchema, routeRow, routesQuery } from '../../../shared/schemas/routes.ts';
 import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';

@@ -1,7 +1,7 @@
 import { can } from '../../../shared/permissions.ts';
 import { dataResponse, ok } from '../../../shared/schemas/responses.ts';
 import { setupStatus } from '../../../shared/schemas/setup.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';

@@ -3,7 +3,7 @@ import { can } from '../../../shared/permissions.ts';
 import { idParam, signedUrl, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import { adminUser, assignableUser, createUserSchema, updateUserSchema, usersByRolesQuery, usersQuery } from '../../../shared/schemas/users.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { sendFile } from '../../lib/send-file.ts';
