@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issues 4, 7, 13 and 15 in turn, on PGlite and (where it applies) on the
+ * `npm run bench`: every benchmark of docs/BENCHMARKS.md in turn, on PGlite and (where it applies) on the
  * PostgreSQL server named by TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each
  * writes its JSON to .tmp/bench/ and prints it. Copy the figures into docs/BENCHMARKS.md with the load average.
  * `npm run bench -- api ledger` runs only the scripts whose names contain one of the words.

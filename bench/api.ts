@@ -1,5 +1,5 @@
 /**
- * Issue 15 goal 1: invoice and custody lists (get-invoices, get-in-transit-invoices, get-user-pads) and
+ * The goal of docs/BENCHMARKS.md "API lists": invoice and custody lists (get-invoices, get-in-transit-invoices, get-user-pads) and
  * get-invoice/{id} against a bare Fastify + pg server that runs the same SQL as named prepared statements
  * (bench/bare.ts), started side by side, measured in turns with autocannon (10 connections). 20,000 pads
  * (300 of them held by the caller) and 4,500 invoices, statistics fresh. PostgreSQL only:

@@ -1,5 +1,5 @@
 /**
- * The baseline of issue 15 goal 1: a bare Fastify + pg server that runs, for each endpoint, exactly the SQL
+ * The baseline of docs/BENCHMARKS.md "API lists": a bare Fastify + pg server that runs, for each endpoint, exactly the SQL
  * statements the app ran for it (recorded by bench/api.ts), each as a named prepared statement, all
  * at once, and sends the rows back as JSON. No validation, authentication, mapping or response schema.
  *   npx tsx bench/bare.ts <port> <database url> <statements.json>

@@ -1,5 +1,5 @@
 /**
- * Benchmark of issue 13: `ledger:verify` over 1,000,000 numbers in 20,000 pads with at least 100,000
+ * docs/BENCHMARKS.md "Ledger and RAAF" (docs/design.md §8): `ledger:verify` over 1,000,000 numbers in 20,000 pads with at least 100,000
  * events (budget 10 s), one holder's RAAF over 2,000 pads (1 s) and the consolidated RAAF over 20,000
  * pads (5 s), JSON and PDF. The month before the report month receives the numbers and issues 2,000 pads
  * to each of nine holders; the report month has uses (3 runs per issued pad), unmarks, write-offs,

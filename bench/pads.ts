@@ -1,5 +1,5 @@
 /**
- * Benchmark of issue 4: generate 1,000,000 receipt numbers in one add-pad request (20,000 pads of 50),
+ * docs/BENCHMARKS.md "Pad generation" (docs/design.md §5 "Pads"): generate 1,000,000 receipt numbers in one add-pad request (20,000 pads of 50),
  * then time get-pads pages (first, middle, last) and searches with those 20,000 pads in the table.
  * Runs on a fresh in-memory PGlite, or on the PostgreSQL server named by TEST_DATABASE_URL:
  *   npx tsx bench/pads.ts [numbers=1000000] [repeats=40]

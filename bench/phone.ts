@@ -1,5 +1,5 @@
 /**
- * Issue 15 goal 3, the phone at the pier: /login in Debian's Chromium with CDP throttling (4× CPU, 150 ms
+ * The goal of docs/BENCHMARKS.md "The phone at the pier": /login in Debian's Chromium with CDP throttling (4× CPU, 150 ms
  * round trip, 1.6 Mbit/s down, 750 kbit/s up, phone screen), cold cache: bytes transferred and the time
  * until the sign-in form is on screen; a second visit with the cache. Then Lighthouse (mobile preset, its own
  * simulated throttling), three runs each on a fresh profile, the median reported: /login where nobody has signed

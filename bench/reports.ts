@@ -1,5 +1,5 @@
 /**
- * Benchmark of DESIGN issue 7: a report of 500 completed Issued invoices must render within 3 s (issue 15: under 1 s).
+ * docs/BENCHMARKS.md "Reports": a report of 500 completed Issued invoices must render within 3 s, and now under 1 s.
  * The first preview and save are reported apart; the figures are the median of the next three.
  * Runs on a fresh in-memory PGlite (or the PostgreSQL server named by TEST_DATABASE_URL):
  *   npx tsx bench/reports.ts [invoices=500] [padsPerInvoice=3]

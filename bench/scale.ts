@@ -1,5 +1,5 @@
 /**
- * Issue 15 goals 2 and 5: get-pads pages and searches at 20,000 and at 200,000 pads (autocannon, 10
+ * Goals of docs/BENCHMARKS.md "Pads at scale" and "Pad generation": get-pads pages and searches at 20,000 and at 200,000 pads (autocannon, 10
  * connections, side by side in one run), issuing and accepting 10 pads at both sizes, and add-pad of
  * 1,000,000 numbers (pads and their ledger events) against two floors on the same table: a raw
  * INSERT … SELECT of the same pad rows (generation before the ledger), and raw INSERT … SELECTs of the
@@ -215,7 +215,7 @@ try {
       ratio_to_raw_pads_and_events: ratio('raw pads + events', 'ms'),
       cpu_ratio_to_raw_pads_and_events: ratio('raw pads + events', 'cpu_ms'),
       received_events: Number(events.n),
-      goal: 'ratio to raw pads ≤ 1.30 (issue 13: with its events, against generation before the ledger); ratio to raw pads and events ≤ 1.10 (issue 15: against the same rows)',
+      goal: 'ratio to raw pads ≤ 1.30 (with its events, against generation before the ledger); ratio to raw pads and events ≤ 1.10 (against the same rows)',
     },
     at_20000_pads: at20k,
     at_200000_pads: at200k,

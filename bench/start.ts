@@ -1,5 +1,5 @@
 /**
- * Issue 15 goal 4: seconds from launch to a healthy /api/health on existing data (embedded database), for
+ * The goal of docs/BENCHMARKS.md "Start": seconds from launch to a healthy /api/health on existing data (embedded database), for
  * the old start (`vite build && tsx src/server/main.ts`), `npm start` with UI sources changed (it builds),
  * `npm start` with nothing changed (it must not build), and the production start `node dist-server/…`.
  *   npx tsx bench/start.ts

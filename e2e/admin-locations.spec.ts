@@ -4,7 +4,7 @@ import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phon
 
 const PLACEHOLDER = 'Search by location name';
 
-test('when an admin manages locations, then search, pages, add, edit, view and delete work as spec §2 words them', async ({ page, request }) => {
+test('when an admin manages locations, then search, pages, add, edit, view and delete work as docs/spec.md §2 words them', async ({ page, request }) => {
   const admin = await adminApi(request);
   const tag = `Pier${uniq()}`;
   for (let i = 0; i < 11; i += 1) await admin.post('add-location', { name: `${tag} Dock ${i}` });

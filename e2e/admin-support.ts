@@ -7,7 +7,7 @@ export const rowWith = (page: Page, text: string) => bodyRows(page).filter({ has
 export const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 export const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 
-/** Spec §2 table header, in order. */
+/** docs/spec.md §2 table header, in order. */
 export async function expectColumns(page: Page, names: string[]) {
   await expect(listTable(page).locator('thead th')).toHaveText(names);
 }
@@ -19,7 +19,7 @@ export async function search(page: Page, placeholder: string, text: string) {
   await sent;
 }
 
-/** Answers the spec §8 confirmation with Yes after checking its words. */
+/** Answers the docs/spec.md §8 confirmation with Yes after checking its words. */
 export async function confirm(page: Page, question: string) {
   const box = page.getByRole('dialog', { name: 'Please confirm' });
   await expect(box).toContainText(question);

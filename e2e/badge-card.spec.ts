@@ -15,7 +15,7 @@ function pdfText(pdf: Buffer): string {
   }
 }
 
-test('when a courier opens My QR Code on a phone, then the name is under the code and full screen fills the width on white (issue 14.16)', async ({ page, request }) => {
+test('when a courier opens My QR Code on a phone, then the name is under the code and full screen fills the width on white', async ({ page, request }) => {
   const admin = await adminApi(request);
   const courier = await createUser(admin, { role_id: 10, first_name: 'Ramon', last_name: `Pier ${uniq().replace(/\d/g, 'x')}` });
   await page.setViewportSize(PHONE);
@@ -40,7 +40,7 @@ test('when a courier opens My QR Code on a phone, then the name is under the cod
   await expect(modal).toBeVisible();
 });
 
-test('when an admin prints a badge from Users, then a new tab opens the badge card PDF with name, role and branch (issue 14.16)', async ({ page, context, request }) => {
+test('when an admin prints a badge from Users, then a new tab opens the badge card PDF with name, role and branch', async ({ page, context, request }) => {
   const admin = await adminApi(request);
   const branch = await createBranch(admin, `Roxas Pier ${uniq()}`);
   const driver = await createUser(admin, { role_id: 10, branch_id: branch.id, first_name: 'Badge', last_name: `Holder ${uniq().replace(/\d/g, 'y')}` });

@@ -25,7 +25,7 @@ export async function badgePng(request: APIRequestContext, browser: Browser, per
 }
 
 /**
- * DESIGN §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. Half the
+ * docs/design.md §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. Half the
  * frames show it at 170 px and half at 200 px, because the QR detector misses some codes at one exact scale.
  */
 export function badgeVideo(png: string, target: string) {

@@ -26,7 +26,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('when the first admin signs in to an empty installation, then a checklist guides the setup, ticks itself off and goes away (issue 14.15)', async ({ page }) => {
+test('when the first admin signs in to an empty installation, then a checklist guides the setup, ticks itself off and goes away', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto(`${url}/login`);
   await page.getByLabel('Email').fill(FIRST.email);

@@ -163,7 +163,7 @@ test('when the user opens My QR Code and logs out, then a QR image shows and the
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('when a stored token has expired on the server, then the next call asks to sign in again over the screen (issue 14.9)', async ({ page }) => {
+test('when a stored token has expired on the server, then the next call asks to sign in again over the screen', async ({ page }) => {
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.evaluate(() => localStorage.setItem('padtrack.token', 'revoked-token'));
   await page.goto('/user-profile');

@@ -35,7 +35,7 @@ async function inTransitInvoice(page: Page, admin: Api, routeName: string, couri
   return { id: issued.data.id, from };
 }
 
-test('Inventories: page, filter, sort and page size live in the address; Reload, Back and a shared link restore them (issue 14.8, 14.14)', async ({ page }) => {
+test('Inventories: page, filter, sort and page size live in the address; Reload, Back and a shared link restore them', async ({ page }) => {
   const admin = await adminApi(page.request);
   const { route } = await routeWithPads(admin, 25);
   await uiLogin(page, ADMIN.email, ADMIN.password);
@@ -87,7 +87,7 @@ test('Inventories: page, filter, sort and page size live in the address; Reload,
   await other.close();
 });
 
-test('Transactions: an open invoice is in the address; Back closes it without leaving the screen, and a link reopens it (issue 14.8)', async ({ page }) => {
+test('Transactions: an open invoice is in the address; Back closes it without leaving the screen, and a link reopens it', async ({ page }) => {
   const admin = await adminApi(page.request);
   const invoice = await inTransitInvoice(page, admin, `Modal Route ${uniq()}`, { first_name: 'Modesto', last_name: 'Linkon' });
   await uiLogin(page, ADMIN.email, ADMIN.password);
@@ -118,7 +118,7 @@ test('Transactions: an open invoice is in the address; Back closes it without le
   await expect(page.getByRole('dialog')).toContainText(String(invoice.from));
 });
 
-test('Transactions and Custodies: the search box says what it finds, and finds route and courier names (issue 14.12)', async ({ page }) => {
+test('Transactions and Custodies: the search box says what it finds, and finds route and courier names', async ({ page }) => {
   const admin = await adminApi(page.request);
   const routeName = `Marinduque Loop ${uniq()}`;
   const courier = { first_name: 'Quirino', last_name: `Velasco ${uniq().replace(/\d/g, 'x')}` };
@@ -144,7 +144,7 @@ test('Transactions and Custodies: the search box says what it finds, and finds r
   await expect(page).toHaveURL(/search=Quirino/);
 });
 
-test('Issue form: select-all picks at most the requested count, the counter reads "3 of 3 selected" and the other boxes are disabled (issue 14.11)', async ({ page }) => {
+test('Issue form: select-all picks at most the requested count, the counter reads "3 of 3 selected" and the other boxes are disabled', async ({ page }) => {
   const admin = await adminApi(page.request);
   const s = await transactionScene(admin, 6);
   const asRequester = await apiAs(page.request, s.requester.email, s.requester.password);
@@ -172,7 +172,7 @@ test('Issue form: select-all picks at most the requested count, the counter read
   await expect(issue.getByRole('checkbox', { name: 'Select pad 2' })).toBeDisabled();
 });
 
-test('On a phone the lists sort through "Sort by" and keep it in the address (issue 14.14)', async ({ browser }) => {
+test('On a phone the lists sort through "Sort by" and keep it in the address', async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const admin = await adminApi(page.request);

@@ -20,7 +20,7 @@ interface MyActions {
   groups: Array<{ kind: string; count: number; items: Array<{ id: number; path: string }> }>;
 }
 
-test.describe('issue 14: what needs me, Accept in Custodies, the dashboard, and actions a role cannot complete', () => {
+test.describe('What needs me, Accept in Custodies, the dashboard, and actions a role cannot complete', () => {
   test('when a request waits and an issued invoice is on its way, then each person sees it under Needs my action with a count, a menu badge and a link that opens it', async ({
     page,
     request,

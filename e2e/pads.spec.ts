@@ -131,7 +131,7 @@ test.describe('Inventories', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    // The Route filter lives in the address, so the reload keeps it (issue 14.8).
+    // The Route filter lives in the address, so the reload keeps it.
     await expect(page.getByRole('button', { name: /^EDIT pad/ })).toHaveCount(2);
     await page.screenshot({ path: `${SHOTS}/pads-list-phone.png`, fullPage: true, animations: 'disabled' });
     await page.getByRole('button', { name: 'EDIT pad 1 1000001-1000050' }).click();

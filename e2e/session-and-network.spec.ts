@@ -20,7 +20,7 @@ async function fillNewCompany(page: Page, name: string) {
   return add;
 }
 
-test('when the session ends while a form is filled, then sign-in happens in place, the form keeps its values and the submit can be repeated (issue 14.9)', async ({ page, request }) => {
+test('when the session ends while a form is filled, then sign-in happens in place, the form keeps its values and the submit can be repeated', async ({ page, request }) => {
   const name = `Session Keep ${uniq()}`;
   const add = await fillNewCompany(page, name);
   await endSessionOnServer(page);
@@ -50,7 +50,7 @@ test('when the session ends while a form is filled, then sign-in happens in plac
   expect(stored.data.map((c) => c.name)).toEqual([name]);
 });
 
-test('when the session is gone on reload, then sign-in returns to the exact address (issue 14.9)', async ({ page }) => {
+test('when the session is gone on reload, then sign-in returns to the exact address', async ({ page }) => {
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.evaluate(() => localStorage.removeItem('padtrack.token'));
   await page.goto('/users?search=nobody-here&page=1');
@@ -61,7 +61,7 @@ test('when the session is gone on reload, then sign-in returns to the exact addr
   await expect(page).toHaveURL(/\/users\?search=nobody-here&page=1$/);
 });
 
-test('when a save cannot reach the server, then it says No connection, keeps the form, and claims no success (issue 14.10)', async ({ page, request }) => {
+test('when a save cannot reach the server, then it says No connection, keeps the form, and claims no success', async ({ page, request }) => {
   const name = `Offline Co ${uniq()}`;
   const add = await fillNewCompany(page, name);
   await page.route('**/api/add-company', (route) => route.abort('internetdisconnected'));
@@ -79,7 +79,7 @@ test('when a save cannot reach the server, then it says No connection, keeps the
   await expect(page.getByText('Company created successfully')).toBeVisible();
 });
 
-test('when a list refresh fails, then the rows stay with a stale-data banner and Retry brings it back (issue 14.10)', async ({ page }) => {
+test('when a list refresh fails, then the rows stay with a stale-data banner and Retry brings it back', async ({ page }) => {
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.goto('/companies');
   await expect(page.getByRole('table').first().locator('tbody tr').first()).toBeVisible();

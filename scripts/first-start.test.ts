@@ -45,7 +45,7 @@ function run(entry: string, env: Record<string, string>, until: (stdout: string)
 
 const boxLines = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('| '));
 
-describe('first start and demo output (issue 14.15)', () => {
+describe('first start and demo output', () => {
   it('when the server starts on an empty database, then a plain box shows the address and the generated admin password, which signs in', async () => {
     const port = 4390 + Math.floor(Math.random() * 50);
     const url = `http://127.0.0.1:${port}`;

@@ -39,7 +39,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   return raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
 }
 
-/** Reads DESIGN §3's settings from the environment, with the documented defaults. */
+/** Reads the settings of docs/design.md §3 from the environment, with the documented defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000);
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { abbreviateSeries, expectedReturnText, fullName, greetingName, pagerWindow, routeLabel, seriesRange } from './format.ts';
 
 describe('formatters', () => {
-  it('when a series number is shown in the grid, then it is abbreviated as spec §9 says', () => {
+  it('when a series number is shown in the grid, then it is abbreviated as docs/spec.md §9 says', () => {
     expect(abbreviateSeries(999)).toBe('999');
     expect(abbreviateSeries(1000)).toBe('1.0K-1000');
     expect(abbreviateSeries(25000)).toBe('25.0K-5000');

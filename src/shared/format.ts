@@ -5,7 +5,7 @@ const SUFFIXES: Array<[number, string]> = [
   [1e3, 'K'],
 ];
 
-/** Spec §9: one decimal and a K/M/B/T suffix, then "-" and the last four digits. */
+/** docs/spec.md §9: one decimal and a K/M/B/T suffix, then "-" and the last four digits. */
 export function abbreviateSeries(value: number | string): string {
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
@@ -41,7 +41,7 @@ export function daysUntil(dueDate: string, now: Date, timeZone: string): number 
   return Math.round((due - today) / 86_400_000);
 }
 
-/** Spec §2 Expected Return column. */
+/** docs/spec.md §2 Expected Return column. */
 export function expectedReturnText(dueDate: string | null | undefined, now: Date, timeZone: string): string {
   if (!dueDate) return '-';
   const days = daysUntil(dueDate, now, timeZone);
@@ -57,12 +57,12 @@ export function fullName(user: { first_name?: string | null; middle_name?: strin
     .join(' ');
 }
 
-/** Spec §1: greet by first name, or "User". */
+/** docs/spec.md §1: greet by first name, or "User". */
 export function greetingName(user: { first_name?: string | null } | null | undefined): string {
   return user?.first_name?.trim() || 'User';
 }
 
-/** Spec §9: at most five page numbers around the current page. */
+/** docs/spec.md §9: at most five page numbers around the current page. */
 export function pagerWindow(current: number, last: number, size = 5): number[] {
   if (last < 1) return [];
   const page = Math.min(Math.max(current, 1), last);

@@ -1,4 +1,4 @@
-/** Ids of the seeded lookup rows (DESIGN §5). Names are data; these ids are fixed. */
+/** Ids of the seeded lookup rows (docs/design.md §5). Names are data; these ids are fixed. */
 export const ROLE = {
   ADMIN: 1,
   IT_ADMIN: 2,
@@ -77,5 +77,5 @@ export const SEED_LOOKUPS = {
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [number, string]>>;
 
-/** The page sizes a list offers (issue 14); `per_page` takes any size up to 100, these are the choices shown. */
+/** The page sizes a list offers (README "Screens"); `per_page` takes any size up to 100, these are the choices shown. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

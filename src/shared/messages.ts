@@ -4,9 +4,9 @@ export const MSG = {
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found.',
   unexpected: 'An unexpected error occurred. Please try again.',
-  /** Issue 14.9: a 401 while signed in; the screen and its form stay as they were. */
+  /** A 401 while signed in; the screen and its form stay as they were. */
   sessionEnded: 'Your session has ended. Please sign in again.',
-  /** Issue 14.10: the request never reached the server. */
+  /** The request never reached the server. */
   noConnection: 'No connection. Your changes were not saved.',
   noConnectionRead: 'No connection. Could not load the latest data.',
   staleList: 'Could not refresh this list; it shows what was loaded before.',
@@ -70,7 +70,7 @@ export const minLengthMessage = (label: string, n: number) => `${label} must be 
 export const confirmDelete = (thing: string) => `Are you sure you want to delete this ${thing}?`;
 export const deleteFailed = (thing: string) => `Error deleting ${thing}`;
 
-/** Spec §2 and §8 wording for the administration screens (users, roles, companies, routes, locations, branches). */
+/** docs/spec.md §2 and §8 wording for the administration screens (users, roles, companies, routes, locations, branches). */
 export const ADMIN_MSG = {
   noUsers: 'No users',
   noRoles: 'No roles',

@@ -14,7 +14,7 @@ export function seriesFromStatus(from: number, status: string): SeriesEntry[] {
   return entries;
 }
 
-/** Spec §4 "Pad series toggle": all used 1, some used 2, none used 3; Cancelled and Lost stay as set. */
+/** docs/spec.md §4 "Pad series toggle": all used 1, some used 2, none used 3; Cancelled and Lost stay as set. */
 export function derivePadStatus(series: ReadonlyArray<{ status: number }>, current: number): number {
   if (current === PAD_STATUS.CANCELLED || current === PAD_STATUS.LOST) return current;
   const used = series.reduce((count, entry) => count + (entry.status === SERIES_ENTRY.USED ? 1 : 0), 0);

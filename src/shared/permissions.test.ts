@@ -31,7 +31,7 @@ const invoiceOf = (values: Partial<InvoiceForRules> = {}): InvoiceForRules => ({
 const rolesAllowed = (action: Action) => ROLES.filter((role) => can(actor(role), action));
 
 describe('roles and permissions', () => {
-  it('when a user signs in, then the home screen follows the role table of spec §2', () => {
+  it('when a user signs in, then the home screen follows the role table of docs/spec.md §2', () => {
     const table: Array<[number | null, string]> = [
       [1, '/invoices'],
       [2, '/invoices'],
@@ -88,7 +88,7 @@ describe('roles and permissions', () => {
     expect(canOpenScreen(null, 'user-profile')).toBe(false);
   });
 
-  it('when an invoice is accepted, then the rules of spec §4 apply per type', () => {
+  it('when an invoice is accepted, then the rules of docs/spec.md §4 apply per type', () => {
     const issued = invoiceOf({ user_id: 7 });
     expect(can(actor(5, 7), 'invoice.accept', issued)).toBe(true);
     expect(can(actor(5, 8), 'invoice.accept', issued)).toBe(false);
@@ -109,7 +109,7 @@ describe('roles and permissions', () => {
     expect(can(actor(3, 21), 'custody.handOver', invoice)).toBe(true);
   });
 
-  it('when a rule depends on the role alone, then each role gets exactly the actions spec §4 and §6 give it', () => {
+  it('when a rule depends on the role alone, then each role gets exactly the actions docs/spec.md §4 and §6 give it', () => {
     const table: Array<[Action, Array<number | null>]> = [
       ['administer', [1, 2]],
       ['pad.create', [1, 2, 3]],

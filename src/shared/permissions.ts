@@ -11,7 +11,7 @@ export interface Actor {
 const ALL_STAFF = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const PAD_AND_INVOICE_ROLES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-/** Spec §2 route table, keyed by the first path segment. `null` means any signed-in user. */
+/** docs/spec.md §2 route table, keyed by the first path segment. `null` means any signed-in user. */
 export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   users: [1, 2],
   roles: [1, 2],
@@ -22,7 +22,7 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   pads: PAD_AND_INVOICE_ROLES,
   invoices: PAD_AND_INVOICE_ROLES,
   reports: [1, 2, 8, 9],
-  /** Issue 14.3: the overview of the head office and the auditors; their home stays /invoices. */
+  /** The Dashboard (README "Screens") of the head office and the auditors; their home stays /invoices. */
   dashboard: [1, 2, 8, 9],
   accountability: PAD_AND_INVOICE_ROLES,
   custodies: null,
@@ -41,7 +41,7 @@ export function canOpenScreen(actor: Actor | null | undefined, screen: string): 
   return roles === null || hasRole(actor, roles);
 }
 
-/** Spec §2 "Home screen by role". */
+/** docs/spec.md §2 "Home screen by role". */
 export function homePath(roleId: number | null | undefined): string {
   if (roleId === 4 || roleId === 10 || roleId === 11) return '/custodies';
   if (roleId === 3) return '/pads';
@@ -49,7 +49,7 @@ export function homePath(roleId: number | null | undefined): string {
   return '/user-profile';
 }
 
-/** Spec §2: where the reset-password flow sends the user afterwards. */
+/** docs/spec.md §2: where the reset-password flow sends the user afterwards. */
 export function afterPasswordResetPath(roleId: number | null | undefined): string {
   if (roleId === 1) return '/users';
   if (roleId === 2) return '/user-profile';
@@ -61,7 +61,7 @@ export interface MenuItem {
   path: string;
 }
 
-/** Spec §2 "Menu" with DESIGN §5's Roles entry. Profile and Logout are added by the shell. */
+/** docs/spec.md §2 "Menu" with the Roles entry of docs/design.md §5. Profile and Logout are added by the shell. */
 export function menuFor(actor: Actor | null | undefined): MenuItem[] {
   const items: Array<MenuItem & { screen: string; roles: readonly number[] }> = [
     { label: 'Custodies', path: '/custodies', screen: 'custodies', roles: ALL_STAFF },
@@ -171,7 +171,7 @@ export const mayCarry = (user: { role_id: number | null; user_status_id: number 
   user.role_id != null && user.user_status_id === USER_STATUS.ACTIVE;
 
 /**
- * DESIGN §5 "Who sees what", the one scope of every invoice list and details view (Transactions,
+ * docs/design.md §5 "Who sees what", the one scope of every invoice list and details view (Transactions,
  * Custodies, Reports): roles 1, 2, 3, 8, 9 see all; anyone else the invoices they asked for, wrote,
  * carry now or accepted, and (unless they are a courier) those leaving from or going to their branch.
  */
@@ -231,12 +231,12 @@ export function padEditScope(actor: Actor): HolderScope | null {
 
 const RULES: { [A in Action]: Rule<A> } = {
   administer: (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
-  /** Issue 11.15: staff directories and lookups (users, branches, routes with TIN, companies, locations, roles, statuses) are for roles 1–11; a user without a role reads only their own screens. */
+  /** docs/design.md §5 "Roles" and docs/SECURITY.md: staff directories and lookups (users, branches, routes with TIN, companies, locations, roles, statuses) are for roles 1–11; a user without a role reads only their own screens. */
   'directory.read': (actor) => hasRole(actor, ALL_STAFF),
   'pad.create': (actor) => hasRole(actor, [1, 2, 3]),
   'pad.delete': (actor) => hasRole(actor, [1, 2, 3]),
   'pad.edit': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
-  /** Issue 11.12: roles 1, 2, 3, 8 any pad, roles 5–7 only pads they or their branch hold; a pad on an in-transit invoice nobody. */
+  /** docs/SECURITY.md "Who may do what": roles 1, 2, 3, 8 any pad, roles 5–7 only pads they or their branch hold; a pad on an in-transit invoice nobody. */
   'pad.editThis': (actor, pad) => {
     const scope = padEditScope(actor);
     if (!pad || pad.locked_by_invoice_id !== null || scope === null) return false;
@@ -245,7 +245,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   'pad.editNumber': (actor) => hasRole(actor, [1, 2, 3, 8]),
   'pad.editIssuanceStatus': (actor) => hasRole(actor, [3, 8]),
   'pad.editUsage': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
-  /** Issue 14.13: the Auditor (role 9) reads only, so asks for no pads and moves none. */
+  /** The Auditor (role 9) reads only, so asks for no pads and moves none. */
   'invoice.request': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR,
   'invoice.transfer': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR,
   'invoice.selectPads': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN]),
@@ -255,7 +255,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   'invoice.accept': (actor, invoice) => (invoice ? canAccept(actor, invoice) : false),
   'invoice.seeAll': (actor) => invoiceScope(actor).all,
   'invoice.see': (actor, invoice) => (invoice ? inScope(invoiceScope(actor), invoice) : false),
-  /** DESIGN §5: only a Pending invoice goes, by its creator or roles 1–2; history of anything else stays. */
+  /** docs/design.md §5: only a Pending invoice goes, by its creator or roles 1–2; history of anything else stays. */
   'invoice.delete': (actor, invoice) =>
     invoice != null &&
     invoice.invoice_status_id === INVOICE_STATUS.PENDING &&
@@ -264,10 +264,10 @@ const RULES: { [A in Action]: Rule<A> } = {
   'custody.handOver': (actor, invoice) =>
     hasRole(actor, [1, 2, 3]) || (invoice != null && invoice.assigned_user_id != null && invoice.assigned_user_id === actor.id),
   'report.use': (actor) => hasRole(actor, [1, 2, 8, 9]),
-  /** Spec §2: anyone may ask a reset link for themselves; only roles 1–2 for someone else. */
+  /** docs/spec.md §2: anyone may ask a reset link for themselves; only roles 1–2 for someone else. */
   'user.resetPassword': (actor, target) => target == null || target.id === actor.id || hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
   'ledger.read': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
-  /** Issue 13: your own RAAF; roles 1, 2, 3, 8, 9 anyone's; roles 4–6 their branch's and its users'. */
+  /** docs/design.md §8: your own RAAF; roles 1, 2, 3, 8, 9 anyone's; roles 4–6 their branch's and its users'. */
   'raaf.read': (actor, holder) => {
     if (!holder || !hasRole(actor, PAD_AND_INVOICE_ROLES)) return false;
     const scope = raafScope(actor);
@@ -283,7 +283,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   'raaf.consolidated': (actor) => hasRole(actor, [1, 2, 8, 9]),
 };
 
-/** Every role rule of spec §4 and §6 in one place; the menu, the buttons and the API all ask here. */
+/** Every role rule of docs/spec.md §4 and §6 in one place; the menu, the buttons and the API all ask here. */
 export function can<A extends Action>(actor: Actor | null | undefined, action: A, thing?: SubjectOf<A>): boolean {
   if (!actor) return false;
   return RULES[action](actor, thing);
@@ -299,7 +299,7 @@ function canAccept(actor: Actor, invoice: InvoiceForRules): boolean {
   );
 }
 
-/** Spec §6 Edit Pad modal: which fields a role may change. */
+/** docs/spec.md §6 Edit Pad modal: which fields a role may change. */
 export function editablePadFields(actor: Actor | null | undefined): Required<PadFieldChanges> {
   return {
     number: can(actor, 'pad.editNumber'),

@@ -1,4 +1,4 @@
-/** Issue 14.15: what a new installation needs, in the order an administrator does it, each with the screen that does it. */
+/** What a new installation needs, in the order an administrator does it, each with the screen that does it. */
 export const SETUP_STEPS = [
   { key: 'company', label: 'Add the shipping line (company)', path: '/companies' },
   { key: 'location', label: 'Add a location', path: '/locations' },

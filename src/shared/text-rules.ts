@@ -10,7 +10,7 @@ export interface TextRule {
   minLength?: number;
 }
 
-/** Spec §5 "Shared text input": the first failing rule wins, in the order required, pattern, minLength. */
+/** docs/spec.md §5 "Shared text input": the first failing rule wins, in the order required, pattern, minLength. */
 export function validateText(value: string | null | undefined, rule: TextRule): string | null {
   const text = value ?? '';
   if (rule.required && text.trim() === '') return required(rule.label);
@@ -26,7 +26,7 @@ export type ExternalError = string | string[] | Record<string, string[] | string
 
 const WRAPPING = /^[\s[\]"']+|[\s[\]"']+$/g;
 
-/** Spec §5: an error from outside may be a string, a list, or an object keyed by field id; server-style wrapping is stripped. */
+/** docs/spec.md §5: an error from outside may be a string, a list, or an object keyed by field id; server-style wrapping is stripped. */
 export function externalErrorFor(error: ExternalError, fieldId: string): string | null {
   if (error == null) return null;
   let raw: unknown;
@@ -41,7 +41,7 @@ export function externalErrorFor(error: ExternalError, fieldId: string): string 
   return cleaned === '' ? null : cleaned;
 }
 
-/** Spec §5: a form is submitted only if every field that has reported validity is valid. */
+/** docs/spec.md §5: a form is submitted only if every field that has reported validity is valid. */
 export function allReportedValid(validity: Record<string, boolean>): boolean {
   return Object.values(validity).every(Boolean);
 }

@@ -81,7 +81,7 @@ const addPads = (routeId: number, from: number) =>
 const padsOf = async (routeId: number) => (await db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId))).length;
 
 describe('database outages', () => {
-  it('when PostgreSQL stops during an add-pad, then 503 with Retry-After, the process lives, nothing is half-written, and 200 once it is back (issues 11.1, 11.2)', async () => {
+  it('when PostgreSQL stops during an add-pad, then 503 with Retry-After, the process lives, nothing is half-written, and 200 once it is back (docs/SECURITY.md "Bad input and database faults")', async () => {
     const route = await createRoute(db);
     const lock = await holdPadsLock();
     const pending = addPads(route.id, 1);
@@ -105,7 +105,7 @@ describe('database outages', () => {
     expect(uncaught).toEqual([]);
   });
 
-  it('when the backend of an open add-pad transaction is terminated, then that request gets 503 and the next one succeeds (issues 11.1, 11.2)', async () => {
+  it('when the backend of an open add-pad transaction is terminated, then that request gets 503 and the next one succeeds (docs/SECURITY.md "Bad input and database faults")', async () => {
     const route = await createRoute(db);
     const lock = await holdPadsLock();
     const pending = addPads(route.id, 1);

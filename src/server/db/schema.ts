@@ -353,7 +353,7 @@ export const reportInvoices = pgTable(
 );
 
 /**
- * DESIGN §8 ledger: one row per thing that happened to a contiguous run of one pad's numbers. Append
+ * docs/design.md §8 ledger: one row per thing that happened to a contiguous run of one pad's numbers. Append
  * only (a trigger refuses UPDATE and DELETE); seq numbers each pad's events and hash chains them.
  * holder_* is the party whose stock the event changes; counterparty_* the other side of a transfer.
  * pad_id has no foreign key: a deleted pad's history stays.

@@ -17,7 +17,7 @@ import {
 
 const toRows = (pairs: ReadonlyArray<readonly [number, string]>) => pairs.map(([id, name]) => ({ id, name }));
 
-/** Lookups of DESIGN §5 with their fixed ids; safe to run at every start. */
+/** Lookups of docs/design.md §5 with their fixed ids; safe to run at every start. */
 export async function seedLookups(db: Db): Promise<void> {
   await db.insert(userStatuses).values(toRows(SEED_LOOKUPS.userStatuses)).onConflictDoNothing();
   await db.insert(companyTypes).values(toRows(SEED_LOOKUPS.companyTypes)).onConflictDoNothing();

@@ -33,7 +33,7 @@ const expectOneCreated = (statuses: number[], created: number) => {
 };
 
 describe('error mapping', () => {
-  it('when 20 registrations of one e-mail race, then 1 is created and 19 get the taken-e-mail 422 (issue 11.9)', async () => {
+  it('when 20 registrations of one e-mail race, then 1 is created and 19 get the taken-e-mail 422 (docs/SECURITY.md "Bad input and database faults")', async () => {
     const email = 'race@example.com';
     const { statuses, refusals } = await inParallel(() =>
       t.app.inject({
@@ -47,7 +47,7 @@ describe('error mapping', () => {
     expect(await t.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(1);
   });
 
-  it('when 20 creates of one company, branch, location or route name race, then exactly 1 row each and 19 × 422 (issue 11.10)', async () => {
+  it('when 20 creates of one company, branch, location or route name race, then exactly 1 row each and 19 × 422 (docs/SECURITY.md "Bad input and database faults")', async () => {
     const company = await createCompany(t.db);
     const location = await createLocation(t.db);
     const cases = [
@@ -65,7 +65,7 @@ describe('error mapping', () => {
     }
   });
 
-  it('when a database already holds duplicate names, then migration 0001 refuses with a message listing them (issue 11.10)', async () => {
+  it('when a database already holds duplicate names, then migration 0001 refuses with a message listing them (docs/SECURITY.md "Bad input and database faults")', async () => {
     const migration = fs.readFileSync(new URL('../db/migrations/0001_unique_reference_names.sql', import.meta.url), 'utf8');
     const check = migration.split('--> statement-breakpoint')[0];
     await t.db.execute(sql`drop index companies_name_lower_uq`);
@@ -84,7 +84,7 @@ describe('error mapping', () => {
     await t.db.execute(sql.raw(check));
   });
 
-  it('when a text field or search holds a NUL byte, then 422 names the field; an impossible date is 422 too (issue 11.7)', async () => {
+  it('when a text field or search holds a NUL byte, then 422 names the field; an impossible date is 422 too (docs/SECURITY.md "Bad input and database faults")', async () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/register-account',

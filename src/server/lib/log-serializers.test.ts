@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('what the log keeps', () => {
-  it('when a query fails with secrets among its parameters, then the log has SQLSTATE and query text but no hash, e-mail or name (issue 11.8)', async () => {
+  it('when a query fails with secrets among its parameters, then the log has SQLSTATE and query text but no hash, e-mail or name (docs/SECURITY.md "What is logged")', async () => {
     await t.db.execute(sql`alter table users add constraint users_no_boom_ck check (first_name <> 'Boomer')`);
     try {
       const email = 'secret-person@example.com';
@@ -43,7 +43,7 @@ describe('what the log keeps', () => {
     }
   });
 
-  it('when reset links and signed PDF URLs are requested, then the request log keeps neither token nor signature (issue 11.8)', async () => {
+  it('when reset links and signed PDF URLs are requested, then the request log keeps neither token nor signature (docs/SECURITY.md "What is logged")', async () => {
     lines.length = 0;
     await t.app.inject({ method: 'GET', url: '/reset-password/ResetTokenSecret123' });
     await t.app.inject({ method: 'GET', url: '/api/reports/1/pdf?user=1&expires=9999999999&signature=SignatureSecret456' });
@@ -55,7 +55,7 @@ describe('what the log keeps', () => {
     expect(redactUrl('/api/get-pads?search=12&page=2')).toBe('/api/get-pads?search=12&page=2');
   });
 
-  it('when a reset mail is written to disk (no SMTP), then the log names the file but not the link, its token or the address (issue 11.8)', async () => {
+  it('when a reset mail is written to disk (no SMTP), then the log names the file but not the link, its token or the address (docs/SECURITY.md "What is logged")', async () => {
     lines.length = 0;
     const email = 'admin@padtrack.test';
     expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } })).statusCode).toBe(200);

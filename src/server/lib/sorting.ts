@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortOrder } from '../../shared/schemas/common.ts';
 
 /**
- * The ORDER BY of a list sorted by one whitelisted column (issue 14): that column (or columns) in the
+ * The ORDER BY of a list sorted by one whitelisted column: that column (or columns) in the
  * asked direction with empty values last, then the id the same way so no row shows on two pages.
  * Without `sort` the list keeps its own default order.
  */

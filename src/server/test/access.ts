@@ -19,7 +19,7 @@ export async function expectAdminsOnly(t: TestApp, sessions: Sessions, call: Cal
   }
 }
 
-/** 401 without a token; 200 for roles 1 to 11 (the lookups behind other screens' selects); 403 for a user without a role (issue 11.15). */
+/** 401 without a token; 200 for roles 1 to 11 (the lookups behind other screens' selects); 403 for a user without a role (docs/design.md §5 "Roles"). */
 export async function expectStaffOnly(t: TestApp, sessions: Sessions, url: string): Promise<void> {
   expect((await t.app.inject({ method: 'GET', url })).statusCode, `${url} without a token`).toBe(401);
   for (const { role_id, headers } of [...sessions.others, { role_id: 1, headers: sessions.admin }]) {

@@ -20,7 +20,7 @@ export const branchRow = z.object({
 });
 export type Branch = z.infer<typeof branchRow>;
 
-/** The Branches columns the list sorts by (issue 14). */
+/** The Branches columns the list sorts by. */
 export const BRANCH_SORTS = ['company', 'name', 'location'] as const;
 export const branchesQuery = listQuery.extend(sortParams(BRANCH_SORTS));
 export type BranchesQuery = z.infer<typeof branchesQuery>;

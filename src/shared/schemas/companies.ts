@@ -9,7 +9,7 @@ export const companySchema = z.object({
 });
 export type CompanyInput = z.input<typeof companySchema>;
 
-/** The Companies columns the list sorts by (issue 14). */
+/** The Companies columns the list sorts by. */
 export const COMPANY_SORTS = ['name', 'type'] as const;
 export const companiesQuery = listQuery.extend({ ...sortParams(COMPANY_SORTS), company_type_id: optionalId });
 export type CompaniesQuery = z.infer<typeof companiesQuery>;

@@ -7,7 +7,7 @@ import type { Pad } from './pads.ts';
 /** The most pads one Return or Turnover may carry. */
 export const MAX_PADS_PER_TRANSFER = 500;
 
-/** Spec §5 and §8 wording for custody: turnover alerts, hand-over toasts, loading messages. */
+/** docs/spec.md §5 and §8 wording for custody: turnover alerts, hand-over toasts, loading messages. */
 export const CUSTODY_MSG = {
   selectPad: 'Please select at least one pad',
   selectBranch: 'Please select a branch',
@@ -23,7 +23,7 @@ export const CUSTODY_MSG = {
   creatingTurnover: 'Creating turnover invoice...',
   handingOver: 'Handing over custody...',
   noCustodies: 'No custodies',
-  /** Issue 14.13: why the Return and Turnover lists are empty. */
+  /** Why the Return and Turnover lists are empty. */
   noPadsHeld:
     'You have no pads in your custody to move. Pads come into your custody when you accept an Issued invoice or a Turnover; pads already on a Return or Turnover in transit are not listed.',
 } as const;

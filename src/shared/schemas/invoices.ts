@@ -54,7 +54,7 @@ const refId = (label: string) => pickedId(required(label), `The selected ${label
 const dateParam = (label: string) =>
   optionalDate(label, { format: `${label}: ${INVOICE_MSG.badDate}`, invalid: `${label}: ${INVOICE_MSG.badDate}` });
 
-/** The invoice list columns Transactions and Custodies sort by (issue 14), named as the web's column keys. */
+/** The invoice list columns Transactions and Custodies sort by, named as the web's column keys. */
 export const INVOICE_SORTS = ['type', 'pads', 'route', 'by', 'to', 'status', 'date', 'expected', 'assigned'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
@@ -116,7 +116,7 @@ export type RouteRef = z.infer<typeof routeRef>;
 export const MIXED_ROUTES = 'Mixed routes';
 
 /**
- * One invoice as every list and details view shows it (spec §3 Invoice): Transactions, Custodies and
+ * One invoice as every list and details view shows it (docs/spec.md §3 Invoice): Transactions, Custodies and
  * Reports answer this same shape. `by`, `to`, `route_label` and `expected_return_text` are the screens'
  * column texts, decided once on the server (Expected Return counted in APP_TIMEZONE).
  */
@@ -202,7 +202,7 @@ export const invoicePad = padRow
   .extend({ route: routeRef });
 export type InvoicePad = z.infer<typeof invoicePad>;
 
-/** Spec §3 "Invoice pad link". */
+/** docs/spec.md §3 "Invoice pad link". */
 export const invoicePadLink = z.object({ invoice_id: z.number(), pad_id: z.number(), pad: invoicePad });
 export type InvoicePadLink = z.infer<typeof invoicePadLink>;
 

@@ -7,7 +7,7 @@ export type LocationInput = z.input<typeof locationSchema>;
 export const locationRow = z.object({ id: z.number(), name: z.string() });
 export type Location = z.infer<typeof locationRow>;
 
-/** The Locations columns the list sorts by (issue 14). */
+/** The Locations columns the list sorts by. */
 export const LOCATION_SORTS = ['name'] as const;
 export const locationsQuery = listQuery.extend(sortParams(LOCATION_SORTS));
 export type LocationsQuery = z.infer<typeof locationsQuery>;

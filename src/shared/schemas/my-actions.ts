@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 14.1 "Needs my action": requests to issue (roles 1, 3), invoices to accept (spec §4 accepting),
+ * "Needs my action" (README "Screens"): requests to issue (roles 1, 3), invoices to accept (docs/spec.md §4 accepting),
  * custody the user carries, and overdue expected returns of pads the user still holds.
  */
 export const MY_ACTION_KINDS = ['issue', 'accept', 'carry', 'overdue'] as const;

@@ -5,9 +5,9 @@ import { listQuery, sortParams, text } from './common.ts';
 import { MAX_ID, id, refId, wholeNumber } from './fields.ts';
 import { namedRef } from './responses.ts';
 
-/** DESIGN §5: receipt numbers reach 10^12; this bound keeps every number exact in JavaScript. */
+/** docs/design.md §5: receipt numbers reach 10^12; this bound keeps every number exact in JavaScript. */
 export const MAX_SERIES_NUMBER = 999_999_999_999_999;
-/** DESIGN §5: one request generates at most this many numbers. */
+/** docs/design.md §5: one request generates at most this many numbers. */
 export const MAX_NUMBERS_PER_REQUEST = 1_000_000;
 export const MAX_PAD_SIZE = 1_000;
 /** One add-pad makes at most this many pads, so a single request keeps the database (and PGlite's one connection) busy for about a second. */
@@ -81,7 +81,7 @@ const seriesEntry = z.object({
     .refine((v) => v === SERIES_ENTRY.NOT_USED || v === SERIES_ENTRY.USED, 'A series status is 1 (not used) or 2 (used)'),
 });
 
-/** Spec §3: the series may arrive as a JSON string. */
+/** docs/spec.md §3: the series may arrive as a JSON string. */
 export const seriesField = z.preprocess((value) => {
   if (typeof value !== 'string') return value;
   try {
@@ -91,7 +91,7 @@ export const seriesField = z.preprocess((value) => {
   }
 }, z.array(seriesEntry, { error: 'The series must be a list of entries' }).max(100_000));
 
-/** Spec §7 update-pad. Absent optional fields stay as stored; route and series number are only compared. */
+/** docs/spec.md §7 update-pad. Absent optional fields stay as stored; route and series number are only compared. */
 export const updatePadSchema = z.object({
   number: padNumberField('Pad Number', 1, MAX_PAD_NUMBER).optional(),
   pad_status_id: padStatusId,
@@ -105,7 +105,7 @@ export const updatePadSchema = z.object({
 });
 export type UpdatePadInput = z.output<typeof updatePadSchema>;
 
-/** The Inventories columns a pad list sorts by (issue 14). */
+/** The Inventories columns a pad list sorts by. */
 export const PAD_SORTS = ['route', 'number', 'series', 'pad_status', 'issuance_status'] as const;
 export type PadSort = (typeof PAD_SORTS)[number];
 
@@ -123,7 +123,7 @@ export type AvailablePadsQuery = z.output<typeof availablePadsQuery>;
 export const padRoute = z.object({ id: z.number(), name: z.string(), tin: z.string(), company_id: z.number(), company: namedRef });
 export type PadRoute = z.infer<typeof padRoute>;
 
-/** A pad as every pad endpoint returns it (spec §3). */
+/** A pad as every pad endpoint returns it (docs/spec.md §3). */
 export const padRow = z.object({
   id: z.number(),
   route_id: z.number(),

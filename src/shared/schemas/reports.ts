@@ -22,7 +22,7 @@ export const REPORT_MSG = {
 
 export const completedInvoicesQuery = listQuery;
 
-/** The Reports columns the list sorts by (issue 14). */
+/** The Reports columns the list sorts by. */
 export const REPORT_SORTS = ['number', 'total', 'by', 'date'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The envelopes of DESIGN §4; routes declare them so /api/docs shows every answer and nothing else is sent. */
+/** The envelopes of docs/design.md §4; routes declare them so /api/docs shows every answer and nothing else is sent. */
 export const namedRef = z.object({ id: z.number(), name: z.string() });
 
 export const messageResponse = z.object({ message: z.string() });

@@ -13,12 +13,12 @@ export const rolesQuery = z.object({
 export const roleRow = z.object({
   id: z.number(),
   name: z.string(),
-  /** Roles 1 to 11 carry the rules of spec §6: they can be renamed but not deleted. */
+  /** Roles 1 to 11 carry the rules of docs/spec.md §6: they can be renamed but not deleted. */
   is_system: z.boolean(),
 });
 export type Role = z.infer<typeof roleRow>;
 
-/** The Roles columns the list sorts by (issue 14). */
+/** The Roles columns the list sorts by. */
 export const ROLE_SORTS = ['id', 'name'] as const;
 export const rolesPageQuery = listQuery.extend(sortParams(ROLE_SORTS));
 export type RolesPageQuery = z.infer<typeof rolesPageQuery>;

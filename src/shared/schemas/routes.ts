@@ -13,7 +13,7 @@ export type RouteInput = z.input<typeof routeSchema>;
 export const routeRow = z.object({ id: z.number(), company_id: z.number(), name: z.string(), tin: z.string(), company: namedRef });
 export type Route = z.infer<typeof routeRow>;
 
-/** The Routes columns the list sorts by (issue 14). */
+/** The Routes columns the list sorts by. */
 export const ROUTE_SORTS = ['company', 'name', 'tin'] as const;
 export const routesQuery = listQuery.extend(sortParams(ROUTE_SORTS));
 export type RoutesQuery = z.infer<typeof routesQuery>;

@@ -10,7 +10,7 @@ import { namedRef } from './responses.ts';
 
 const personName = (label: string) => firstRuleText(label).regex(LETTERS_AND_SPACES, MSG.lettersAndSpaces);
 
-/** Spec §5 "User form": the labels below are the ones the Add/Edit User modal shows. */
+/** docs/spec.md §5 "User form": the labels below are the ones the Add/Edit User modal shows. */
 export const USER_LABELS = {
   first_name: 'First Name',
   middle_name: 'Middle Name',
@@ -46,7 +46,7 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-/** The Users columns the list sorts by (issue 14). */
+/** The Users columns the list sorts by. */
 export const USER_SORTS = ['first_name', 'last_name', 'email', 'role', 'branch', 'status'] as const;
 export const usersQuery = listQuery.extend({ ...sortParams(USER_SORTS), role: optionalId });
 export type UsersQuery = z.infer<typeof usersQuery>;
@@ -64,7 +64,7 @@ const roleList = z
     return ids.length > 0 ? [...new Set(ids)] : [...COURIER_ROLES];
   });
 
-/** Spec §7 get-users-by-roles: the couriers (roles 10 and 11 unless told otherwise). */
+/** docs/spec.md §7 get-users-by-roles: the couriers (roles 10 and 11 unless told otherwise). */
 export const usersByRolesQuery = z.object({ roles: roleList });
 
 /** A user as every admin call returns it; the password hash never leaves the server. */

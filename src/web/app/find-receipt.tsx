@@ -5,7 +5,7 @@ import { MountOnceOpened } from '../components/mount-once-opened.tsx';
 
 const ReceiptFindingsModal = lazy(() => import('./receipt-findings-modal.tsx').then((m) => ({ default: m.ReceiptFindingsModal })));
 
-/** Issue 13's header box: "Find receipt no." answers in a panel with every route's pad holding that number. */
+/** The header's "Find receipt no." box (README "Screens"): answers in a panel with every route's pad holding that number. */
 export function FindReceiptBox() {
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<string | null>(null);

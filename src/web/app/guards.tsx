@@ -7,8 +7,8 @@ import { useSession } from '../lib/session.ts';
 const SessionEndedModal = lazy(() => import('../features/accounts/session-ended-modal.tsx').then((m) => ({ default: m.SessionEndedModal })));
 
 /**
- * Spec §2: no session goes to /login (which returns to this exact address after sign-in); a role that may not open the
- * screen goes home. A session the server ended keeps the screen and asks for the password over it (issue 14.9).
+ * docs/spec.md §2: no session goes to /login (which returns to this exact address after sign-in); a role that may not open the
+ * screen goes home. A session the server ended keeps the screen and asks for the password over it.
  */
 export function RequireScreen({ screen, children }: { screen: string; children: ReactNode }) {
   const session = useSession();

@@ -6,7 +6,7 @@ import { accountQueries } from '../features/accounts/api.ts';
 import { useSession } from '../lib/session.ts';
 
 /**
- * Spec §2 My QR Code: the badge image, or "Loading QR Code..." while it loads. The holder's name is under the code, and
+ * docs/spec.md §2 My QR Code: the badge image, or "Loading QR Code..." while it loads. The holder's name is under the code, and
  * "Show full screen" gives the code the whole screen on white, so a phone camera reads it in sunlight at a pier.
  */
 export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -42,7 +42,7 @@ const loadLayout = () => import('./app-layout.tsx');
 const ModalsProvider = lazy(async () => ({ default: (await loadModals()).ModalsProvider }));
 
 /**
- * Signed-in screens: the path's first segment is the screen name that spec §2's access table
+ * Signed-in screens: the path's first segment is the screen name that docs/spec.md §2's access table
  * (SCREEN_ROLES in src/shared/permissions.ts) is checked against. Features add one line each here.
  */
 const screens: Array<{ screen: string; load: () => Promise<unknown>; element: ReactNode }> = [

@@ -5,7 +5,7 @@ export interface AppButtonProps extends Omit<ButtonProps, 'variant'>, Omit<Butto
   variant?: 'primary' | 'secondary';
 }
 
-/** Spec §2 buttons: primary by default, and type "button" unless told otherwise. */
+/** docs/spec.md §2 buttons: primary by default, and type "button" unless told otherwise. */
 export function AppButton({ variant = 'primary', type = 'button', ...rest }: AppButtonProps) {
   return <Button type={type} variant={variant === 'primary' ? 'filled' : 'default'} {...rest} />;
 }

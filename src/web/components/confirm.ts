@@ -1,6 +1,6 @@
 import { modals } from '@mantine/modals';
 
-/** A yes/no question in a modal (spec §8 confirmations), as a promise. */
+/** A yes/no question in a modal (docs/spec.md §8 confirmations), as a promise. */
 export function confirmAction(message: string, confirmLabel = 'Yes'): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({

@@ -72,7 +72,7 @@ const actionButton = (label: string, onClick: () => void, name: string, color?: 
   </AppButton>
 );
 
-/** One administration list screen (spec §2 and §4 "Modal behaviour"): search, filter, table, pager, add/edit/view/delete. */
+/** One administration list screen (docs/spec.md §2 and §4 "Modal behaviour"): search, filter, table, pager, add/edit/view/delete. */
 export function CrudPage<Row extends { id: number }, Values extends Record<string, unknown>>({
   screen,
   rowName,

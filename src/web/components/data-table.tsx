@@ -12,7 +12,7 @@ export interface Column<T> {
   wrap?: boolean;
   /** The narrowest a wrapping column may get (default 200), so short names (a branch, a person) wrap and the list fits at 1280 px. */
   minWidth?: number;
-  /** The server sorts the list by this column's key (issue 14). */
+  /** The server sorts the list by this column's key. */
   sortable?: boolean;
 }
 

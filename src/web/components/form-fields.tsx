@@ -9,7 +9,7 @@ export function SelectField({
   return <Select searchable data={(options ?? []).map((o) => ({ value: String(o.id), label: o.name }))} comboboxProps={{ withinPortal: true }} {...rest} />;
 }
 
-/** Spec §2 text area: three rows by default. */
+/** docs/spec.md §2 text area: three rows by default. */
 export function TextAreaField({ minRows = 3, ...rest }: TextareaProps) {
   return <Textarea autosize minRows={minRows} rows={minRows} {...rest} />;
 }

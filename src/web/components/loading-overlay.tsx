@@ -1,6 +1,6 @@
 import { Loader, LoadingOverlay as MantineOverlay, Stack, Text } from '@mantine/core';
 
-/** Spec §2 loading overlay: a spinner and a message, "Loading..." unless told otherwise. */
+/** docs/spec.md §2 loading overlay: a spinner and a message, "Loading..." unless told otherwise. */
 export function LoadingOverlay({ visible, message = 'Loading...' }: { visible: boolean; message?: string }) {
   return (
     <MantineOverlay

@@ -4,7 +4,7 @@ import { greetingName } from '../../shared/format.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useSession } from '../lib/session.ts';
 
-/** Every screen greets the user by first name (spec §1) above its title (the screen's one h1, also the document title) and actions. */
+/** Every screen greets the user by first name (docs/spec.md §1) above its title (the screen's one h1, also the document title) and actions. */
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   const session = useSession();
   useDocumentTitle(title);

@@ -12,8 +12,8 @@ export const rangeText = (page: number, perPage: number, total: number) =>
   `${count(Math.min((page - 1) * perPage + 1, total))}–${count(Math.min(page * perPage, total))} of ${count(total)}`;
 
 /**
- * Spec §2 pager: at most five numbers around the current page; previous/next disabled at the ends.
- * Issue 14 adds first/last page, and, when the list gives its total, the "1–10 of 2,991" count and a
+ * docs/spec.md §2 pager: at most five numbers around the current page; previous/next disabled at the ends.
+ * Beyond the spec's pager: first/last page, and, when the list gives its total, the "1–10 of 2,991" count and a
  * rows-per-page choice.
  */
 export function Pager({

@@ -5,7 +5,7 @@ import { useState } from 'react';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** What a search box finds, behind an info button beside it (issue 14); screen readers hear it as the box's description. */
+/** What a search box finds, behind an info button beside it; screen readers hear it as the box's description. */
 function SearchHint({ hint }: { hint: string }) {
   return (
     <Popover width={280} position="bottom-end" withArrow shadow="md">
@@ -22,7 +22,7 @@ function SearchHint({ hint }: { hint: string }) {
 }
 
 /**
- * A search box that tells its owner 300 ms after the last keystroke (spec §9). `initial` is the search
+ * A search box that tells its owner 300 ms after the last keystroke (docs/spec.md §9). `initial` is the search
  * the list holds (from the address): when Back or a link changes it, the box shows it.
  */
 export function SearchInput({ placeholder, onSearch, initial = '', hint }: { placeholder: string; onSearch: (text: string) => void; initial?: string; hint?: string }) {

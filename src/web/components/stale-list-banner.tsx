@@ -13,7 +13,7 @@ export interface ListQueryState {
 }
 
 /**
- * Issue 14.10: a list whose refresh failed says so and offers Retry; rows loaded earlier stay on screen, marked as possibly
+ * A list whose refresh failed says so and offers Retry; rows loaded earlier stay on screen, marked as possibly
  * out of date, instead of passing for current.
  */
 export function StaleListBanner({ query }: { query: ListQueryState }) {

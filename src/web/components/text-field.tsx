@@ -8,7 +8,7 @@ export interface TextFieldProps extends Omit<TextInputProps, 'error' | 'onChange
   value: string;
   onChange: (value: string) => void;
   required?: boolean;
-  /** Local rules (spec §5 "Shared text input"); checked on input and on blur. */
+  /** Local rules (docs/spec.md §5 "Shared text input"); checked on input and on blur. */
   rule?: Omit<TextRule, 'label' | 'required'>;
   /** An error from outside (a string, a list, or server errors keyed by field); it wins over the local one. */
   error?: ExternalError;

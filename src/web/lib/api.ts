@@ -116,7 +116,7 @@ export function errorMessage(error: unknown, fallback: string = MSG.unexpected):
   return fallback;
 }
 
-/** The spec's words for a failed action, except when nothing reached the server: then "No connection" (issue 14.10). */
+/** The spec's words for a failed action, except when nothing reached the server: then "No connection". */
 export function failureMessage(error: unknown, specMessage: string): string {
   return error instanceof ApiError && !error.hasResponse ? error.message : specMessage;
 }

@@ -1,4 +1,4 @@
-/** What each list's search finds (issue 14), shown by the info button beside the search box. */
+/** What each list's search finds, shown by the info button beside the search box. */
 export const SEARCH_HINTS = {
   invoices:
     'Finds invoices by origin or destination branch, route name, courier (Assigned To), pad number, series (e.g. 100251-100300) or any receipt number inside a pad.',

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../shared/schemas/accounts.ts';
 export interface Session {
   user: SessionUser;
   token: string;
-  /** The server refused the token (expired, revoked): the screen stays and asks to sign in again in place (issue 14.9). */
+  /** The server refused the token (expired, revoked): the screen stays and asks to sign in again in place. */
   ended?: boolean;
 }
 
@@ -28,7 +28,7 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** Spec §4 "Session": user and token persist in local storage. */
+/** docs/spec.md §4 "Session": user and token persist in local storage. */
 export const sessionStore = {
   get: () => current,
   set(session: Session) {

@@ -67,8 +67,8 @@ function toUrl<F extends Record<string, string | null>>(current: URLSearchParams
 }
 
 /**
- * Spec §4 list behaviour in one place: a search, filter, sort or page-size change goes back to page 1,
- * a page change keeps the rest. A screen's list keeps its params in the address (issue 14), so Back,
+ * docs/spec.md §4 list behaviour in one place: a search, filter, sort or page-size change goes back to page 1,
+ * a page change keeps the rest. A screen's list keeps its params in the address (README "Screens"), so Back,
  * Reload and a shared link restore them; a list inside a modal passes `{ inUrl: false }` and keeps them
  * in memory. Use the returned `params` in the queryKey of the list query.
  */

@@ -30,7 +30,7 @@ const resetWith = (token: string, password: string, remoteAddress = '127.0.0.1')
 const mailCount = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length;
 
 describe('account limits and reset tokens', () => {
-  it('when one e-mail asks for resets from many clients, then the per-e-mail limit answers 429 (issue 11.4)', async () => {
+  it('when one e-mail asks for resets from many clients, then the per-e-mail limit answers 429 (docs/SECURITY.md "Rate limits")', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < ACCOUNT_LIMITS.forgotPerEmail.max; i += 1) {
       expect((await forgot(user.email, `10.4.0.${i + 1}`)).statusCode).toBe(200);
@@ -42,7 +42,7 @@ describe('account limits and reset tokens', () => {
     expect((await forgot('someone-else@example.com', '10.4.1.1')).statusCode).toBe(200);
   });
 
-  it('when one client asks for resets of many e-mails, then the per-client limit answers 429 (issue 11.4)', async () => {
+  it('when one client asks for resets of many e-mails, then the per-client limit answers 429 (docs/SECURITY.md "Rate limits")', async () => {
     for (let i = 0; i < ACCOUNT_LIMITS.forgotPerClient.max; i += 1) {
       expect((await forgot(`client-${i}@example.com`, '10.4.2.1')).statusCode).toBe(200);
     }
@@ -50,7 +50,7 @@ describe('account limits and reset tokens', () => {
     expect((await forgot('client-last@example.com', '10.4.2.2')).statusCode).toBe(200);
   });
 
-  it('when one reset token is tried from many clients, then the per-token limit answers 429 (issue 11.4)', async () => {
+  it('when one reset token is tried from many clients, then the per-token limit answers 429 (docs/SECURITY.md "Rate limits")', async () => {
     const token = 'y'.repeat(43);
     for (let i = 0; i < ACCOUNT_LIMITS.updatePasswordPerToken.max; i += 1) {
       const res = await resetWith(token, 'Guess@1234', `10.4.3.${i + 1}`);
@@ -59,7 +59,7 @@ describe('account limits and reset tokens', () => {
     expect((await resetWith(token, 'Guess@1234', '10.4.4.1')).statusCode).toBe(429);
   });
 
-  it('when X-Forwarded-For changes on every request and no proxy is trusted, then the limiter still counts one client (issue 11.3)', async () => {
+  it('when X-Forwarded-For changes on every request and no proxy is trusted, then the limiter still counts one client (docs/SECURITY.md "Running behind a proxy")', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= ACCOUNT_LIMITS.forgotPerClient.max; i += 1) {
       statuses.push((await forgot(`xff-${i}@example.com`, '10.3.0.1', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
@@ -67,7 +67,7 @@ describe('account limits and reset tokens', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it('when TRUST_PROXY names the proxy, then the forwarded address is the client; the setting parses as Fastify accepts (issue 11.3)', async () => {
+  it('when TRUST_PROXY names the proxy, then the forwarded address is the client; the setting parses as Fastify accepts (docs/SECURITY.md "Running behind a proxy")', async () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);
@@ -86,7 +86,7 @@ describe('account limits and reset tokens', () => {
     }
   });
 
-  it('when forgot-password is answered, then the answer is sent before any database work for the e-mail starts (issue 11.5)', async () => {
+  it('when forgot-password is answered, then the answer is sent before any database work for the e-mail starts (docs/design.md §5 "Accounts and sessions")', async () => {
     const user = await createUser(t.db);
     let release!: () => void;
     let locked!: () => void;
@@ -113,7 +113,7 @@ describe('account limits and reset tokens', () => {
     expect(resetTokenFrom(await smtp.mailTo(user.email))).toMatch(/^[\w-]{40,}$/);
   });
 
-  it('when a new link is sent, then the older link stops working; a reset voids every other outstanding link (issue 11.6)', async () => {
+  it('when a new link is sent, then the older link stops working; a reset voids every other outstanding link (docs/design.md §5 "Accounts and sessions")', async () => {
     const user = await createUser(t.db);
     await forgot(user.email, '10.6.0.1');
     const first = resetTokenFrom(await smtp.mailTo(user.email));
@@ -135,7 +135,7 @@ describe('account limits and reset tokens', () => {
     await loginAs(t, user.email, 'Fresh@1234');
   });
 
-  it('when anyone signs in, then expired sign-ins and used or expired reset tokens are purged (issue 11.16)', async () => {
+  it('when anyone signs in, then expired sign-ins and used or expired reset tokens are purged (docs/SECURITY.md "Who may do what")', async () => {
     const user = await createUser(t.db);
     const past = new Date(Date.now() - 60_000);
     await t.db.insert(accessTokens).values({ user_id: user.id, token_hash: hashToken('expired-session'), expires_at: past });
@@ -151,7 +151,7 @@ describe('account limits and reset tokens', () => {
     expect(resets).toEqual([{ token_hash: hashToken('live-reset') }]);
   });
 
-  it('when a user changes the own e-mail, then the current password is required and checked (issue 11.16)', async () => {
+  it('when a user changes the own e-mail, then the current password is required and checked (docs/SECURITY.md "Who may do what")', async () => {
     const { user, headers } = await signedIn(t, { role_id: 5 });
     const names = { first_name: 'Ana', last_name: 'Reyes' };
     const update = (payload: Record<string, string>) => t.app.inject({ method: 'PUT', url: '/api/update-profile', headers, payload: { ...names, ...payload } });
@@ -169,7 +169,7 @@ describe('account limits and reset tokens', () => {
     expect(ok.json().userProfile.email).toBe('new-address@example.com');
   });
 
-  it('when the API answers JSON, then it says Cache-Control: no-store (issue 11.16)', async () => {
+  it('when the API answers JSON, then it says Cache-Control: no-store (docs/SECURITY.md "Who may do what")', async () => {
     const { headers } = await signedIn(t, { role_id: 5 });
     const profile = await t.app.inject({ method: 'GET', url: '/api/user-profile', headers });
     expect(profile.headers['cache-control']).toBe('no-store');

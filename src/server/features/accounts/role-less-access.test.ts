@@ -29,7 +29,7 @@ const DIRECTORIES = [
 const OWN_SCREENS = ['/api/user-profile', '/api/get-user-qrcode', '/api/get-in-transit-invoices', '/api/get-user-pads', '/api/invoice-types'];
 
 describe('users without a role', () => {
-  it('when a user without a role reads staff directories and lookups, then 403; their profile, badge and custodies still answer (issue 11.15)', async () => {
+  it('when a user without a role reads staff directories and lookups, then 403; their profile, badge and custodies still answer (docs/design.md §5 "Roles")', async () => {
     const roleless = await signedIn(t, { role_id: null });
     const driver = await signedIn(t, { role_id: 10 });
     for (const url of DIRECTORIES) {

@@ -25,7 +25,7 @@ import * as service from './service.ts';
 
 const tags = ['accounts'];
 
-/** DESIGN §5 limits, per client (address as the proxy setting resolves it) and, after validation, per e-mail or token. */
+/** docs/design.md §5 limits, per client (address as the proxy setting resolves it) and, after validation, per e-mail or token. */
 export const ACCOUNT_LIMITS = {
   forgotPerClient: { max: 20, windowMs: 60_000 },
   forgotPerEmail: { max: 3, windowMs: 15 * 60_000 },

@@ -348,7 +348,7 @@ describe('custody API', () => {
       expect(done.json().message).toBe('Only custody in transit can be handed over.');
     });
 
-    it('when someone who cannot see an invoice hands it over, then it is not found, whatever its state (issue 11.13)', async () => {
+    it('when someone who cannot see an invoice hands it over, then it is not found, whatever its state (docs/design.md §5 "Who sees what")', async () => {
       const { id, courier } = await carried();
       const outsider = await signedIn(t, { role_id: 5, branch_id: (await branchAt('Outsider Wharf')).id });
       const strangerCourier = await signedIn(t, { role_id: 10, branch_id: headOffice.id });

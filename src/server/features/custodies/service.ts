@@ -8,7 +8,7 @@ import { paginated } from '../../lib/pagination.ts';
 import { listInvoices } from '../invoices/read-model.ts';
 import { listHeldPads } from '../pads/repo.ts';
 
-/** The custodies list: In-Transit invoices inside the one invoice scope (DESIGN §5 "Who sees what"). */
+/** The custodies list: In-Transit invoices inside the one invoice scope (docs/design.md §5 "Who sees what"). */
 export async function listInTransit(ctx: AppContext, actor: Actor, query: InTransitQuery): Promise<InvoicePage> {
   const { rows, total } = await listInvoices(
     ctx.db,

@@ -5,7 +5,7 @@ import { inTransitByType, overdueIssues } from '../invoices/read-model.ts';
 import * as pads from '../pads/repo.ts';
 
 /**
- * Issue 14.3: the overview the head office and auditors ask for first (where the pads are, what is in
+ * The Dashboard (README "Screens"): the overview the head office and auditors ask for first (where the pads are, what is in
  * stock, what is on the road or late), read-only and computed on demand from the pads and invoices.
  */
 export async function overview(ctx: AppContext): Promise<Dashboard> {

@@ -432,7 +432,7 @@ describe('invoices: validation', () => {
     expect(count).toEqual([]);
   });
 
-  it('when an issue breaks the rules (a courier must be an active user with a role: issue 11.16), then it is refused with a message and nothing changes', async () => {
+  it('when an issue breaks the rules (a courier must be an active user with a role), then it is refused with a message and nothing changes', async () => {
     const s = await scene(4);
     const otherRoute = await createRoute(t.db);
     const [foreignPad] = await buildPads(t.db, otherRoute.id, 1);

@@ -40,7 +40,7 @@ function dueDate(timeZone: string, days: number): string {
   return new Date(today + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Spec §4 request: any role 1–9 asks the head office for N pads of a route; it waits as Pending. */
+/** docs/spec.md §4 request: any role 1–9 asks the head office for N pads of a route; it waits as Pending. */
 export async function createRequest(
   ctx: AppContext,
   actor: AuthUser,
@@ -74,7 +74,7 @@ export async function createRequest(
 }
 
 /**
- * Spec §4 issuing: the custodian fulfils a Pending request once. The request is claimed with a conditional
+ * docs/spec.md §4 issuing: the custodian fulfils a Pending request once. The request is claimed with a conditional
  * update and the pads with a locking update, so parallel attempts get a 409 instead of a second issue.
  */
 export async function issue(
@@ -201,8 +201,8 @@ export async function openTransfer(ctx: AppContext, actor: AuthUser, input: Tran
 }
 
 /**
- * Spec §6 hand over: the courier (or roles 1–3) passes an In-Transit invoice to the next courier, exactly once
- * under races. An invoice the caller cannot see is a 404, before any state or role is revealed (issue 11.13).
+ * docs/spec.md §6 hand over: the courier (or roles 1–3) passes an In-Transit invoice to the next courier, exactly once
+ * under races. An invoice the caller cannot see is a 404, before any state or role is revealed (docs/design.md §5 "Who sees what").
  */
 export async function handOver(ctx: AppContext, actor: AuthUser, id: number, input: { assigned_user_id: number }): Promise<InvoiceRow> {
   await ctx.db.transaction(async (tx) => {
@@ -224,7 +224,7 @@ export async function handOver(ctx: AppContext, actor: AuthUser, id: number, inp
 }
 
 /**
- * The one completion path of an In-Transit invoice (spec §4 accepting), inside the caller's transaction:
+ * The one completion path of an In-Transit invoice (docs/spec.md §4 accepting), inside the caller's transaction:
  * completes it only if still In-Transit (409 when another accept won), hands the pads to their receiver
  * (Issued: the requester; Return: the head office, Not Issued again, usage kept; Turnover: the accepting
  * user at the destination) and writes the Completed activity.
@@ -260,7 +260,7 @@ async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.
   });
 }
 
-/** Spec §4 accepting, per invoice type; only one of any number of parallel accepts succeeds. */
+/** docs/spec.md §4 accepting, per invoice type; only one of any number of parallel accepts succeeds. */
 export async function accept(ctx: AppContext, actor: AuthUser, id: number): Promise<InvoiceRow> {
   const invoice = await visibleRecord(ctx.db, actor, id);
   if (invoice.invoice_status_id !== INVOICE_STATUS.IN_TRANSIT) throw conflict(INVOICE_MSG.notInTransit);
@@ -275,7 +275,7 @@ export async function accept(ctx: AppContext, actor: AuthUser, id: number): Prom
   return answer(ctx, id);
 }
 
-/** DESIGN §5: only a Pending invoice may go, by its creator or roles 1–2; the history of anything else stays. */
+/** docs/design.md §5: only a Pending invoice may go, by its creator or roles 1–2; the history of anything else stays. */
 export async function remove(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   const invoice = await visibleRecord(ctx.db, actor, id);
   if (invoice.invoice_status_id !== INVOICE_STATUS.PENDING) throw conflict(INVOICE_MSG.onlyPendingDelete);

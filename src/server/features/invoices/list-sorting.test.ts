@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const idsOf = (body: Listed) => body.data.map((row) => row.id);
 
-describe('list sorting and page size (issue 14)', () => {
+describe('list sorting and page size', () => {
   it('when no sort is asked, then Transactions and Custodies keep the newest-first order', async () => {
     for (const url of ['/api/get-invoices', '/api/get-in-transit-invoices']) {
       const { status, body } = await get(url);
@@ -70,7 +70,7 @@ describe('list sorting and page size (issue 14)', () => {
   });
 });
 
-describe('route and courier search (issue 14 point 12)', () => {
+describe('route and courier search', () => {
   it('when Transactions or Custodies are searched by a route name or the courier’s name, then the matching invoices are found', async () => {
     for (const base of ['/api/get-invoices', '/api/get-in-transit-invoices']) {
       expect(idsOf((await get(`${base}?search=marinduque`)).body)).toEqual([ids.newer]);
@@ -81,7 +81,7 @@ describe('route and courier search (issue 14 point 12)', () => {
   });
 });
 
-describe('pads and reports sorting (issue 14)', () => {
+describe('pads and reports sorting', () => {
   it('when Inventories are sorted by Pad Number or Series, then the pads come in that order and the default stays newest first', async () => {
     const route = await createRoute(t.db, { name: 'Sorting Route' });
     const made = await buildPads(t.db, route.id, 3);
@@ -107,7 +107,7 @@ describe('pads and reports sorting (issue 14)', () => {
   });
 });
 
-describe('administration lists sorting (issue 14)', () => {
+describe('administration lists sorting', () => {
   it('when Companies, Locations, Branches, Routes and Users are sorted by a column, then the rows come in that order and unknown columns are 422', async () => {
     const tag = `Srt${Date.now()}`;
     await Promise.all(['b', 'c', 'a'].map((c) => createCompany(t.db, { name: `${tag} ${c}` })));

@@ -140,7 +140,7 @@ function toRow(r: InvoiceSelection, timeZone: string, now: Date): InvoiceRow {
   };
 }
 
-/** DESIGN §5 "Who sees what" (permissions.ts invoiceScope) as a condition on the invoices table. */
+/** docs/design.md §5 "Who sees what" (permissions.ts invoiceScope) as a condition on the invoices table. */
 function scopeCondition(scope: InvoiceScope, bind: Bind): SQL | undefined {
   if (scope.all) return undefined;
   const userId = bind('scopeUser', scope.userId);
@@ -159,7 +159,7 @@ function scopeCondition(scope: InvoiceScope, bind: Bind): SQL | undefined {
 
 /**
  * "Search by branch name or pad number": the origin or destination branch, one of the invoice's pads,
- * and (issue 14) the route's name or the courier's (Assigned To) name.
+ * and the route's name or the courier's (Assigned To) name.
  */
 function branchOrPadMatches(search: string, bind: Bind): SQL {
   const pattern = bind('branchPattern', likePattern(search));
@@ -220,7 +220,7 @@ function filterCondition(filter: InvoiceFilter, timeZone: string, bindings: Bind
   return where;
 }
 
-/** The list columns an invoice page sorts by (issue 14), on the invoices table and the two branches the id query joins. */
+/** The list columns an invoice page sorts by, on the invoices table and the two branches the id query joins. */
 const sortColumns: Record<InvoiceSort, SQLWrapper | AnyPgColumn> = {
   type: invoices.invoice_type_id,
   pads: invoices.pad_count,

@@ -22,7 +22,7 @@ import { paginated } from '../../lib/pagination.ts';
 import * as readModel from './read-model.ts';
 import * as repo from './repo.ts';
 
-/** Spec §2 Transactions list, limited to what the actor may see (DESIGN "Who sees what"). */
+/** docs/spec.md §2 Transactions list, limited to what the actor may see (docs/design.md §5 "Who sees what"). */
 export async function list(ctx: AppContext, actor: AuthUser, query: InvoiceListQuery): Promise<InvoicePage> {
   if (!canOpenScreen(actor, 'invoices')) throw forbidden();
   const { rows, total } = await readModel.listInvoices(
@@ -68,7 +68,7 @@ export async function pads(
   return paginated(rows, total, query.page, query.per_page);
 }
 
-/** The same pads as spec §3 "Invoice pad link" rows. */
+/** The same pads as docs/spec.md §3 "Invoice pad link" rows. */
 export async function padLinks(
   ctx: AppContext,
   actor: AuthUser,

@@ -105,7 +105,7 @@ function countedRuns(counts: Uint16Array): Array<[number, number]> {
 }
 
 /**
- * DESIGN §8's RAAF fold. `events` are every event recorded before the month's end, ordered by pad and
+ * The RAAF fold of docs/design.md §8. `events` are every event recorded before the month's end, ordered by pad and
  * seq; the month is [startDate, endDate) in business dates. Each event changes one holder's stock, so
  * holders fold independently. Beginning and Ending are the stock before and after the month; Receipt the
  * numbers that entered during it (a revert of an earlier month's use counts, as a correction); Issued

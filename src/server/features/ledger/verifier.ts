@@ -86,7 +86,7 @@ function describeMismatch(pad: PadView, state: Folded[], holder: string[]): stri
 const PAGE = 2000;
 
 /**
- * DESIGN §8's verifier over the whole database: every chain intact, every pad's fast view equal to the
+ * The verifier of docs/design.md §8 over the whole database: every chain intact, every pad's fast view equal to the
  * fold of its events, no number in two stocks, every locked pad on exactly one in-transit invoice.
  * Reads pads in pages so memory stays flat; returns the problems pad by pad.
  */

@@ -31,7 +31,7 @@ export function businessDate(at: Date, timeZone: string): string {
 const recordedAt = (ctx: LedgerCtx) => new Date(Math.floor((ctx.ledgerClock?.() ?? new Date()).getTime()));
 
 /**
- * The only writer of pad_events (DESIGN §8). Runs inside the caller's transaction, so the events commit
+ * The only writer of pad_events (docs/design.md §8). Runs inside the caller's transaction, so the events commit
  * or roll back with the state change they describe; it locks the pads, then chains each new event onto
  * its pad's last one.
  */

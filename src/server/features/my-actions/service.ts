@@ -44,7 +44,7 @@ function label(row: WorkQueueRow): string {
 }
 
 /**
- * Issue 14.1: what waits for this user, grouped with counts and links that open each item, in one
+ * "Needs my action" (README "Screens"): what waits for this user, grouped with counts and links that open each item, in one
  * query so the web can poll it every minute for the menu badges.
  */
 export async function myActions(ctx: AppContext, actor: Actor): Promise<MyActions> {

@@ -56,7 +56,7 @@ const update = (pad: Pad, who: string, changes: Record<string, unknown> = {}) =>
 const marked = (pad: Pad, index: number) => pad.series.map((entry, i) => (i === index ? { ...entry, status: SERIES_ENTRY.USED } : entry));
 
 describe('pad edit rules', () => {
-  it('when 20 clerks mark different receipts of one pad from the same loaded version, then one wins, 19 get 409 to reload, and retries lose nothing (issue 11.11)', async () => {
+  it('when 20 clerks mark different receipts of one pad from the same loaded version, then one wins, 19 get 409 to reload, and retries lose nothing (docs/SECURITY.md "Who may do what")', async () => {
     const pad = await newPad(20);
     const first = await Promise.all(Array.from({ length: 20 }, (_, i) => update(pad, 'headOfficeClerk', { series: marked(pad, i) })));
     const statuses = first.map((r) => r.statusCode).sort();
@@ -79,7 +79,7 @@ describe('pad edit rules', () => {
     expect(stored.pad_status_id).toBe(PAD_STATUS.USED);
   });
 
-  it('when roles 5–7 edit a pad their branch does not hold, then 403; their own branch’s pad, and roles 3 and 8 any pad, save (issue 11.12)', async () => {
+  it('when roles 5–7 edit a pad their branch does not hold, then 403; their own branch’s pad, and roles 3 and 8 any pad, save (docs/SECURITY.md "Who may do what")', async () => {
     const pad = await newPad();
     const refused = await update(pad, 'branchHead', { remarks: 'not ours' });
     expect(refused.statusCode).toBe(403);
@@ -99,7 +99,7 @@ describe('pad edit rules', () => {
     expect(can({ id: 1, role_id: 3, branch_id: null }, 'pad.editThis', { ...held, locked_by_invoice_id: 7 })).toBe(false);
   });
 
-  it('when a held pad is set back to Not Issued, then 409 points to Return and the holder stays; a locked pad cannot be edited (issue 11.12)', async () => {
+  it('when a held pad is set back to Not Issued, then 409 points to Return and the holder stays; a locked pad cannot be edited (docs/SECURITY.md "Who may do what")', async () => {
     const pad = await newPad();
     await t.db.update(pads).set({ holder_branch_id: otherBranchId, issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(pads.id, pad.id));
     const held = await getPad(pad.id);
@@ -114,7 +114,7 @@ describe('pad edit rules', () => {
     expect((await update(await getPad(atHeadOffice.id), 'custodian', { issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED })).statusCode).toBe(200);
   });
 
-  it('when one add-pad would make more pads than the cap, then 422 on Series To and nothing is created (issue 11.14)', async () => {
+  it('when one add-pad would make more pads than the cap, then 422 on Series To and nothing is created (docs/design.md §5 "Pads")', async () => {
     const route = await createRoute(t.db);
     const res = await t.app.inject({
       method: 'POST',

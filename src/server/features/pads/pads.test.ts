@@ -55,7 +55,7 @@ async function editable(id: number) {
 }
 
 describe('pad generation', () => {
-  it('when a bulk generation is answered, then the planner statistics of pads are refreshed without waiting for autovacuum (issue 15.2)', async () => {
+  it('when a bulk generation is answered, then the planner statistics of pads are refreshed without waiting for autovacuum (README "Production start")', async () => {
     const route = await createRoute(t.db);
     const res = await addPad({ route_id: route.id, series_from: 70_000_001, series_to: 70_060_000 });
     expect(res.statusCode).toBe(201);
@@ -362,7 +362,7 @@ describe('pad editing', () => {
   }
 
   for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
-    it(`when role ${role} changes each pad field, then exactly the spec §6 fields are accepted and the rest refused with 403`, async () => {
+    it(`when role ${role} changes each pad field, then exactly the docs/spec.md §6 fields are accepted and the rest refused with 403`, async () => {
       const { pads: rows } = await routeWithPads(1, 50 * FIELDS.length);
       for (const [i, field] of FIELDS.entries()) {
         const before = (await t.db.select().from(pads).where(eq(pads.id, rows[i].id)))[0];

@@ -199,7 +199,7 @@ async function newestPage(conn: Conn, routeId: number | undefined, pageNo: numbe
   return { data: await padsByIds(conn, row.ids ?? [], [desc(pads.id)]), total: Number(row.total) };
 }
 
-/** The Inventories columns a pad list sorts by (issue 14); Route follows the (route, number) unique index. */
+/** The Inventories columns a pad list sorts by; Route follows the (route, number) unique index. */
 const sortColumns: Record<PadSort, AnyColumn | AnyColumn[]> = {
   route: [pads.route_id, pads.number],
   number: pads.number,

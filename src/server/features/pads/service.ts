@@ -74,13 +74,13 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
   }
 }
 
-/** Spec §2 Inventories list: everyone with the screen sees every pad; search and route narrow it. */
+/** docs/spec.md §2 Inventories list: everyone with the screen sees every pad; search and route narrow it. */
 export async function listPads(ctx: AppContext, query: PadListQuery): Promise<Paginated<Pad>> {
   const { data, total } = await repo.listPads(ctx.db, query);
   return paginated(data, total, query.page, query.per_page);
 }
 
-/** What the issue form may pick from: spec §4's rule, minus pads an in-transit invoice is carrying. */
+/** What the issue form may pick from: docs/spec.md §4's rule, minus pads an in-transit invoice is carrying. */
 export async function listAvailablePads(
   ctx: AppContext,
   query: { page: number; per_page: number; search?: string; route_id?: number },
@@ -105,7 +105,7 @@ const FIELD_LABELS: Record<keyof PadFieldChanges, string> = {
 };
 
 /**
- * Spec §6 field rules, enforced here whatever the UI shows: a field counts as changed only when it
+ * docs/spec.md §6 field rules, enforced here whatever the UI shows: a field counts as changed only when it
  * differs from the stored pad, and one change the role may not make refuses the whole request.
  * Roles 5–7 edit only what their branch holds; an edit sent with an older updated_at is refused (409)
  * rather than overwriting a change made since; and no edit moves a pad away from its holder: a held

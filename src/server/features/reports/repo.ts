@@ -79,7 +79,7 @@ export async function insertReport(conn: Conn, values: typeof reports.$inferInse
 
 const generatorUser = alias(users, 'generator');
 
-/** The Reports columns the list sorts by (issue 14). */
+/** The Reports columns the list sorts by. */
 const reportSortColumns: Record<ReportSort, SQLWrapper | AnyColumn> = {
   number: reports.number,
   total: reports.total_invoice,

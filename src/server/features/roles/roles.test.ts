@@ -118,7 +118,7 @@ describe('roles', () => {
     expect(second.json().data.map((r: { name: string }) => r.name)).toEqual([`${tag} Crew 10`]);
   });
 
-  it('when the Roles list is sorted by name, then the rows come in that order both ways, and an unknown column is a 422 (issue 14.14)', async () => {
+  it('when the Roles list is sorted by name, then the rows come in that order both ways, and an unknown column is a 422', async () => {
     const tag = `Srt${Date.now()}`;
     for (const name of ['Bosun', 'Able Seaman', 'Cook']) await addRole(`${tag} ${name}`);
     const names = async (query: string) => {

@@ -22,7 +22,7 @@ export async function all(ctx: AppContext): Promise<Role[]> {
   return repo.all(ctx.db);
 }
 
-/** Adds a role without system rules: its users see Profile, Custodies and Logout only (DESIGN §5). */
+/** Adds a role without system rules: its users see Profile, Custodies and Logout only (docs/design.md §5). */
 export async function create(ctx: AppContext, name: string): Promise<Role> {
   if (await repo.nameTaken(ctx.db, name, null)) throw invalid('name', ADMIN_MSG.nameTaken);
   return repo.insert(ctx.db, name);

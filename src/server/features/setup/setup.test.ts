@@ -21,7 +21,7 @@ const status = async () => {
   return (res.json() as { data: Record<string, boolean> }).data;
 };
 
-describe('setup checklist (issue 14.15)', () => {
+describe('setup checklist', () => {
   it('when an installation is empty, then no step is done, and each step ticks itself off as its first record is made (other admins and role-less accounts do not count as users)', async () => {
     expect(await status()).toEqual({ company: false, location: false, head_office: false, route: false, users: false, pads: false });
 

@@ -42,7 +42,7 @@ function imagesIn(pdf: Buffer): number {
   }
 }
 
-describe('badge card (issue 14.16)', () => {
+describe('badge card', () => {
   it('when an admin prints a badge, then the signed address opens a card PDF with the name, role, branch and one QR image', async () => {
     const url = await badgeUrl(s.admin, driver.id);
     expect(url).toMatch(new RegExp(`^/api/user-badge/${driver.id}/pdf\\?user=\\d+&expires=\\d+&signature=`));

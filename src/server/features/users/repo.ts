@@ -48,7 +48,7 @@ const toUser = (row: Row): AdminUser => ({ ...row, full_name: fullName(row) });
 /** The expression the users_search_trgm index is built on, so the name-or-email search uses it. */
 const searchable = sql`(${users.first_name} || ' ' || coalesce(${users.middle_name}, '') || ' ' || ${users.last_name} || ' ' || ${users.email})`;
 
-/** The Users columns the list sorts by (issue 14). */
+/** The Users columns the list sorts by. */
 const userSortColumns = {
   first_name: users.first_name,
   last_name: users.last_name,

@@ -78,7 +78,7 @@ export async function update(ctx: AppContext, actor: AuthUser, id: number, input
   });
 }
 
-/** Only users without history can go; anyone history names is deactivated instead (DESIGN §5). */
+/** Only users without history can go; anyone history names is deactivated instead (docs/design.md §5). */
 export async function remove(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   if (id === actor.id) throw conflict(ADMIN_MSG.cannotDeleteSelf);
   await ctx.db.transaction(async (tx) => {

@@ -25,7 +25,7 @@ const columns: Column<InvoicePad>[] = [
   { key: 'remarks', header: 'Remarks', wrap: true, minWidth: 120, render: (p) => p.remarks || '-' },
 ];
 
-/** The pads an invoice carries, searchable and paged (spec §2 view modals). */
+/** The pads an invoice carries, searchable and paged (docs/spec.md §2 view modals). */
 export function InvoicePadsTable({ invoiceId }: { invoiceId: number }) {
   const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const pads = useQuery(invoiceQueries.pads(invoiceId, { page: params.page, search: params.search }));

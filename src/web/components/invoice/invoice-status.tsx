@@ -11,7 +11,7 @@ const STATUS_LOOK: Record<number, { color: string; icon: Icon }> = {
   [INVOICE_STATUS.COMPLETED]: { color: 'teal', icon: IconCircleCheck },
 };
 
-/** Spec §2 timeline icons (check-circle, truck, file-export, clock, otherwise a circle) and their badge colour. */
+/** docs/spec.md §2 timeline icons (check-circle, truck, file-export, clock, otherwise a circle) and their badge colour. */
 export const statusLook = (statusId: number) => STATUS_LOOK[statusId] ?? { color: 'gray', icon: IconCircle };
 
 /** The invoice status badge of every list, card and details table. */

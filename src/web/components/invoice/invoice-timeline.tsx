@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { statusLook } from './invoice-status.tsx';
 
 /**
- * Spec §2 activity timeline, oldest first: status, time, description and place of each step; an
+ * docs/spec.md §2 activity timeline, oldest first: status, time, description and place of each step; an
  * In-Transit step names the person carrying the pads.
  */
 export function InvoiceTimeline({ activities, title, timeZone }: { activities: ActivityRow[]; title: string; timeZone: string }) {

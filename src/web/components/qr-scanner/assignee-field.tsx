@@ -17,7 +17,7 @@ const couriersQuery = () =>
 const resolveBadge = (code: string) => api.get<{ data: ScannedPerson }>(`get-assigned-user/${encodeURIComponent(code)}`).then((r) => r.data);
 
 /**
- * Spec §2 "Assign to" / "Hand over to": the couriers (roles 10 and 11) to pick from, and an Open Scanner
+ * docs/spec.md §2 "Assign to" / "Hand over to": the couriers (roles 10 and 11) to pick from, and an Open Scanner
  * button whose scanned badge adds and picks whoever it belongs to.
  */
 export function AssigneeField({

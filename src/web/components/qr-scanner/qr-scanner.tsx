@@ -7,7 +7,7 @@ import { AppButton } from '../app-button.tsx';
 import { notify } from '../notify.ts';
 import { cameraErrorMessage, isNotFoundDecodeError } from './scan-rules.ts';
 
-/** Spec §9 scanner constants: file and other flows scan at 2 fps; invoice flows pass 10 fps and a 250 px box. */
+/** docs/spec.md §9 scanner constants: file and other flows scan at 2 fps; invoice flows pass 10 fps and a 250 px box. */
 export const SCANNER_DEFAULTS = { fps: 2, box: 250, minBox: 50, aspectRatio: 1 } as const;
 
 export type ScannerState = 'not-started' | 'scanning' | 'paused';
@@ -80,7 +80,7 @@ async function decodeFile(all: Html5Qrcode, qrOnly: Html5Qrcode, file: File): Pr
 }
 
 /**
- * The camera QR scanner of spec §2: back camera preferred, a square scan box, and scanning an image file
+ * The camera QR scanner of docs/spec.md §2: back camera preferred, a square scan box, and scanning an image file
  * while the camera is not started. html5-qrcode is loaded only when a scan begins, from the app's own bundle.
  */
 export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DEFAULTS.box }: QrScannerProps) {

@@ -1,6 +1,6 @@
 import { MSG } from '../../../shared/messages.ts';
 
-/** Spec §5: a scanned value must be a non-empty number before it is looked up. */
+/** docs/spec.md §5: a scanned value must be a non-empty number before it is looked up. */
 export function checkScannedValue(text: string): string | null {
   const value = text.trim();
   if (value === '') return MSG.emptyQr;
@@ -8,7 +8,7 @@ export function checkScannedValue(text: string): string | null {
   return null;
 }
 
-/** Spec §8 camera messages, by the kind of error the browser or the library reports. */
+/** docs/spec.md §8 camera messages, by the kind of error the browser or the library reports. */
 export function cameraErrorMessage(error: unknown): string {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
   if (/NotAllowed|Permission|denied/i.test(text)) return MSG.cameraDenied;
@@ -16,6 +16,6 @@ export function cameraErrorMessage(error: unknown): string {
   return MSG.cameraFailed;
 }
 
-/** Spec §8: a frame where nothing was found is normal while scanning; only other decode errors deserve an alert. */
+/** docs/spec.md §8: a frame where nothing was found is normal while scanning; only other decode errors deserve an alert. */
 export const isNotFoundDecodeError = (message: string) =>
   /NotFound|No MultiFormat Readers|No barcode or QR code detected|not found/i.test(message);

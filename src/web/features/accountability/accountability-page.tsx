@@ -35,7 +35,7 @@ interface Option {
 }
 
 /**
- * Whose RAAF the user may pick (issue 13): their own; anyone for roles 1, 2, 3, 8, 9; their branch's stock
+ * Whose RAAF the user may pick (docs/design.md §8): their own; anyone for roles 1, 2, 3, 8, 9; their branch's stock
  * and its people for roles 4-6. Everyone allowed is offered, not only those who held forms in the month.
  */
 function useHolderOptions(user: (Actor & { full_name: string }) | undefined, extra: Option[]) {
@@ -88,7 +88,7 @@ function CertificateBadge({ raaf }: { raaf: Raaf }) {
   );
 }
 
-/** Issue 13 Accountability: one holder's monthly RAAF, its files, certification and review, the consolidated view and the certificates. */
+/** Accountability (docs/design.md §8): one holder's monthly RAAF, its files, certification and review, the consolidated view and the certificates. */
 export function AccountabilityPage() {
   const user = useSession()?.user;
   const phone = useMediaQuery('(max-width: 48em)') ?? false;

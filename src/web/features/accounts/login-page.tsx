@@ -13,7 +13,7 @@ import { sessionStore, useSession } from '../../lib/session.ts';
 import { useLogin } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 
-/** Spec §2 Sign in, built on the spec's shared text input: each field checks itself and reports its validity. */
+/** docs/spec.md §2 Sign in, built on the spec's shared text input: each field checks itself and reports its validity. */
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { sessionStore, type Session } from '../../lib/session.ts';
 import { useLogin } from './api.ts';
 
 /**
- * Issue 14.9: when the server ends a session, sign-in happens here, over the screen, so a filled form keeps its values
+ * When the server ends a session, sign-in happens here, over the screen, so a filled form keeps its values
  * and its submit can be repeated. Someone else may sign in on the sign-in screen instead.
  */
 export function SessionEndedModal({ session }: { session: Session }) {

@@ -9,7 +9,7 @@ import { branchApi, branchCache } from './api.ts';
 
 type Values = { company_id: string | null; name: string; location_id: string | null };
 
-/** Spec §2 Branches/Agencies (/branches, roles 1 and 2). */
+/** docs/spec.md §2 Branches/Agencies (/branches, roles 1 and 2). */
 export function BranchesPage() {
   const companies = useQuery(lookupQueries.companies());
   const locations = useQuery(lookupQueries.locations());

@@ -9,7 +9,7 @@ import { companyApi, companyCache } from './api.ts';
 
 type Values = { name: string; company_type_id: string | null };
 
-/** Spec §2 Companies (/companies, roles 1 and 2). */
+/** docs/spec.md §2 Companies (/companies, roles 1 and 2). */
 export function CompaniesPage() {
   const types = useQuery(lookupQueries.companyTypes());
   const screen: CrudScreen<Company, Values> = {

@@ -22,7 +22,7 @@ import { CustodyDetailsModal } from './custody-details-modal.tsx';
 
 const initialFilters = { invoiceType: null as string | null };
 
-/** Spec §2 Custodies: the in-transit invoices the user may see, with hand-over (and the app's Accept) from the details view. */
+/** docs/spec.md §2 Custodies: the in-transit invoices the user may see, with hand-over (and the app's Accept) from the details view. */
 export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: InvoiceDetail) => ReactNode }) {
   const { params, setSearch, setFilter, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(custodyQueries.inTransit({ ...params, invoiceType: params.filters.invoiceType }));

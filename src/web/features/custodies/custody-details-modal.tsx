@@ -10,8 +10,8 @@ import { HandOverModal } from './hand-over-modal.tsx';
 const wording = { noun: 'Custody', typeLabel: 'Invoice Type' } as const;
 
 /**
- * Spec §2 "{type} Custody Details": the kit's details with Hand Over for the courier and roles 1 to 3, and the
- * Accept (with its Confirm scan) the app composes in from Transactions (issue 14.2).
+ * docs/spec.md §2 "{type} Custody Details": the kit's details with Hand Over for the courier and roles 1 to 3, and the
+ * Accept (with its Confirm scan) the app composes in from Transactions.
  */
 export function CustodyDetailsModal({
   invoiceId,

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { useHandOver } from './api.ts';
 
-/** Spec §2 "Hand Over Custody": pick or scan the next person; the server allows it once. */
+/** docs/spec.md §2 "Hand Over Custody": pick or scan the next person; the server allows it once. */
 export function HandOverModal({ invoice, onClose, onDone }: { invoice: InvoiceDetail; onClose: () => void; onDone: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const handOver = useHandOver();

@@ -14,7 +14,7 @@ export interface PadEditorProps {
 }
 
 /**
- * The Return button of /invoices and its Create Return Invoice modal (not offered to a read-only role, issue 14.13); roles 5 to 8 get EDIT per pad,
+ * The Return button of /invoices and its Create Return Invoice modal (not offered to a read-only role); roles 5 to 8 get EDIT per pad,
  * which opens the pad editor the app composes in (the Inventories feature's Edit Pad modal).
  */
 export function ReturnInvoiceButton({ padEditor }: { padEditor: (props: PadEditorProps) => ReactNode }) {
@@ -40,7 +40,7 @@ export function ReturnInvoiceButton({ padEditor }: { padEditor: (props: PadEdito
   );
 }
 
-/** The Turnover button of /invoices and its Create Turnover Invoice modal; not offered to a read-only role (issue 14.13). */
+/** The Turnover button of /invoices and its Create Turnover Invoice modal; not offered to a read-only role. */
 export function TurnoverInvoiceButton() {
   const session = useSession();
   const [opened, setOpened] = useState(false);

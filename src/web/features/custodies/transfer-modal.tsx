@@ -22,13 +22,13 @@ const TEXT = {
   turnover: { title: 'Create Turnover Invoice', busy: CUSTODY_MSG.creatingTurnover, ok: CUSTODY_MSG.turnoverCreated, failed: CUSTODY_MSG.turnoverFailed },
 } as const;
 
-/** Spec §5 turnover alerts come in this order; the return modal asks the same questions. */
+/** docs/spec.md §5 turnover alerts come in this order; the return modal asks the same questions. */
 const ALERT_ORDER = ['pads', 'branch_id', 'assigned_user_id'] as const;
 
 const blank = { pads: [] as number[], branch_id: null as string | null, assigned_user_id: null as string | null };
 
 /**
- * Spec §2 Create Return Invoice / Create Turnover Invoice: the user's own pads, (for a turnover) the
+ * docs/spec.md §2 Create Return Invoice / Create Turnover Invoice: the user's own pads, (for a turnover) the
  * destination branch, and the courier chosen or scanned.
  */
 export function TransferModal({ kind, opened, onClose, onEditPad }: { kind: Kind; opened: boolean; onClose: () => void; onEditPad?: (pad: HeldPad) => void }) {

@@ -157,7 +157,7 @@ function Charts({ data }: { data: Dashboard }) {
   );
 }
 
-/** Issue 14.3 Dashboard (roles 1, 2, 8, 9): where the pads are, the stock per route, and invoices on the road or late. */
+/** Dashboard (roles 1, 2, 8, 9; README "Screens"): where the pads are, the stock per route, and invoices on the road or late. */
 export function DashboardPage() {
   const overview = useQuery(dashboardQueries.overview());
   return (

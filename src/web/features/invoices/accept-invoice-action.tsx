@@ -6,8 +6,8 @@ import { useSession } from '../../lib/session.ts';
 import { ConfirmInvoiceModal } from './confirm-invoice-modal.tsx';
 
 /**
- * Spec §4 accepting: the Accept button and its Confirm Invoice (scan) modal, shown only when `can` allows it.
- * The one owner of Accept: Transactions' and Custodies' details views both render it (issue 14.2).
+ * docs/spec.md §4 accepting: the Accept button and its Confirm Invoice (scan) modal, shown only when `can` allows it.
+ * The one owner of Accept: Transactions' and Custodies' details views both render it.
  */
 export function AcceptInvoiceAction({ invoice }: { invoice: InvoiceDetail }) {
   const user = useSession()?.user;

@@ -44,7 +44,7 @@ export const invoiceListQueries = {
     queryOptions({ queryKey: queryKeys.headOffice.all, queryFn: () => api.get<{ data: NamedRef }>('head-office-branch').then((r) => r.data), staleTime: 300_000 }),
 };
 
-/** Spec §7 get-invoice-assigned-user-id: does the scanned badge belong to the invoice's courier? */
+/** docs/spec.md §7 get-invoice-assigned-user-id: does the scanned badge belong to the invoice's courier? */
 export const checkCourier = (invoiceId: number, code: string) =>
   api.get<InvoiceAssignedUserCheck>('get-invoice-assigned-user-id', { invoice_id: invoiceId, decoded_user_id: code });
 

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { checkCourier, useAcceptInvoice } from './api.ts';
 
 /**
- * Spec §2 Confirm Invoice: before accepting, the receiver scans the badge of the person handing the pads
+ * docs/spec.md §2 Confirm Invoice: before accepting, the receiver scans the badge of the person handing the pads
  * over; only the invoice's assigned courier passes, then Submit accepts the invoice.
  */
 export function ConfirmInvoiceModal({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {

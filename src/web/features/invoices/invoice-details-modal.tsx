@@ -14,7 +14,7 @@ import { IssueInvoiceModal } from './issue-invoice-modal.tsx';
 
 const wording = { noun: 'Invoice', typeLabel: 'Transaction Type' } as const;
 
-/** Spec §2 "View invoice details" on Transactions: the kit's details plus Delete, Issue and Accept as the rules allow. */
+/** docs/spec.md §2 "View invoice details" on Transactions: the kit's details plus Delete, Issue and Accept as the rules allow. */
 export function InvoiceDetailsModal({ invoiceId, onClose }: { invoiceId: number | null; onClose: () => void }) {
   const user = useSession()?.user;
   const [issuing, setIssuing] = useState<InvoiceDetail | null>(null);

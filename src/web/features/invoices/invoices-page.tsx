@@ -28,7 +28,7 @@ const InvoiceFilterFields = lazy(() => import('./invoice-filter-fields.tsx').the
 const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null, startDate: null, endDate: null };
 
 /**
- * Spec §2 Transactions (/invoices): the invoices the user may see, with Request; the app composes in
+ * docs/spec.md §2 Transactions (/invoices): the invoices the user may see, with Request; the app composes in
  * the Return and Turnover buttons, which belong to the Custody feature.
  */
 export function InvoicesPage({ transferActions }: { transferActions: ReactNode }) {

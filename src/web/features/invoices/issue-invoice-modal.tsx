@@ -32,7 +32,7 @@ const columns: Column<Pad>[] = [
   { key: 'status', header: 'Pad Status', render: (p) => p.pad_status.name },
 ];
 
-/** Spec §2 Create Issue Invoice: the request's branch, route and count (disabled), the pads to send, the days and the courier. */
+/** docs/spec.md §2 Create Issue Invoice: the request's branch, route and count (disabled), the pads to send, the days and the courier. */
 export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail; onClose: () => void }) {
   const session = useSession();
   const maySelect = can(session?.user, 'invoice.selectPads');

@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { invoiceListQueries, useRequestInvoice } from './api.ts';
 
-/** Spec §2 Create Request Invoice: the head office (fixed, disabled), a route and how many pads; without a head office it says why (issue 14.15). */
+/** docs/spec.md §2 Create Request Invoice: the head office (fixed, disabled), a route and how many pads; without a head office it says why. */
 export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const headOffice = useQuery({ ...invoiceListQueries.headOffice(), enabled: opened });
   const routes = useQuery({ ...lookupQueries.routes(), enabled: opened });

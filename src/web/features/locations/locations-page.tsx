@@ -27,7 +27,7 @@ const screen: CrudScreen<Location, Values> = {
   remove: (row) => locationApi.remove(row.id),
 };
 
-/** Spec §2 Locations (/locations, roles 1 and 2). */
+/** docs/spec.md §2 Locations (/locations, roles 1 and 2). */
 export function LocationsPage() {
   return <CrudPage screen={screen} rowName={(r) => r.name} />;
 }

@@ -3,7 +3,7 @@ import type { MyActions } from '../../../shared/schemas/my-actions.ts';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** Issue 14.1: polled every minute; invoice and custody changes invalidate it at once (query-keys.ts invoiceListKeys). */
+/** "Needs my action": polled every minute; invoice and custody changes invalidate it at once (query-keys.ts invoiceListKeys). */
 export const MY_ACTIONS_POLL_MS = 60_000;
 
 export const myActionQueries = {

@@ -32,7 +32,7 @@ function GroupCard({ group }: { group: MyActionGroup }) {
   );
 }
 
-/** Issue 14.1 "Needs my action", at the top of the role's home screen: each group with its count and links that open the item. */
+/** "Needs my action" (README "Screens"), at the top of the role's home screen: each group with its count and links that open the item. */
 export function NeedsMyAction() {
   const mine = useQuery(myActionQueries.mine());
   if (!mine.data || mine.data.groups.length === 0) return null;

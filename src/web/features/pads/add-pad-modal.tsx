@@ -16,7 +16,7 @@ import { useGeneratePads } from './api.ts';
 
 const blank = { route_id: '', series_from: '', series_to: '' };
 
-/** Spec §2 Add Pad: route, series from and series to; "Generate Pads" cuts the range into pads on the server. */
+/** docs/spec.md §2 Add Pad: route, series from and series to; "Generate Pads" cuts the range into pads on the server. */
 export function AddPadModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const session = useSession();

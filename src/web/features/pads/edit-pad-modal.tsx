@@ -35,7 +35,7 @@ const valuesOf = (pad: Pad): EditValues => ({
 });
 
 /**
- * Spec §2 and §6 Edit Pad: every field is shown, only those the signed-in role may change are enabled
+ * docs/spec.md §2 and §6 Edit Pad: every field is shown, only those the signed-in role may change are enabled
  * (the server checks the same rules). Clicking a circle flips it and re-derives the pad status at once.
  * Also opened from the custody Return modal's EDIT button.
  */

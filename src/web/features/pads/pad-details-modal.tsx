@@ -23,7 +23,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Issue 13: who holds the pad now, or the invoice and courier carrying it. */
+/** Who holds the pad now (docs/design.md §5 "Custody model"), or the invoice and courier carrying it. */
 function PadHolder({ padId }: { padId: number }) {
   const history = useQuery(ledgerQueries.padHistory(padId));
   if (history.isPending) return <Loader size="sm" aria-label="Loading holder" />;
@@ -31,7 +31,7 @@ function PadHolder({ padId }: { padId: number }) {
   return <HeldBy history={history.data} />;
 }
 
-/** Issue 13: the pad's custody chain, oldest first. */
+/** The pad's custody chain from the ledger (docs/design.md §8), oldest first. */
 function PadHistorySection({ padId }: { padId: number }) {
   const history = useQuery(ledgerQueries.padHistory(padId));
   return (
@@ -45,7 +45,7 @@ function PadHistorySection({ padId }: { padId: number }) {
   );
 }
 
-/** Spec §2 Pad Details: read-only fields, the series grid with its legend, who holds it, its history, and Close. */
+/** docs/spec.md §2 Pad Details: read-only fields, the series grid with its legend, who holds it, its history, and Close. */
 export function PadDetailsModal({ pad, onClose }: { pad: Pad | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (

@@ -27,7 +27,7 @@ import { PadDetailsModal } from './pad-details-modal.tsx';
 
 const initialFilters = { route: null as string | null };
 
-/** Spec §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8. */
+/** docs/spec.md §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8. */
 export function PadsPage() {
   const session = useSession();
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);

@@ -7,7 +7,7 @@ import classes from './series-grid.module.css';
 const statusName = (entry: SeriesEntry) => (entry.status === SERIES_ENTRY.USED ? 'Used' : 'Not Used');
 
 /**
- * Spec §2 series grid: one circle per receipt number, filled when used, with the abbreviated number
+ * docs/spec.md §2 series grid: one circle per receipt number, filled when used, with the abbreviated number
  * under it and the full number as the hover title. With onToggle the circles are buttons; `highlight`
  * rings one number (Find receipt).
  */

@@ -21,7 +21,7 @@ import { REPORT_TEXT } from './report-text.ts';
 const noFilters = {};
 const invoiceKey = (row: InvoiceRow) => row.id;
 
-/** Spec §2 Generate modal: pick completed Issued invoices, then preview the report they make. */
+/** docs/spec.md §2 Generate modal: pick completed Issued invoices, then preview the report they make. */
 export function GenerateReportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (

@@ -12,7 +12,7 @@ import { useCreateReport } from './api.ts';
 import { PdfFrame } from './pdf-frame.tsx';
 import { REPORT_TEXT } from './report-text.ts';
 
-/** Spec §2 Preview Report: the PDF the server would file, with Generate Report (asks for remarks, saves) and Cancel. */
+/** docs/spec.md §2 Preview Report: the PDF the server would file, with Generate Report (asks for remarks, saves) and Cancel. */
 export function PreviewReportModal({
   preview,
   onClose,

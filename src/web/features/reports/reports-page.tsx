@@ -25,7 +25,7 @@ import { LabelledValue } from '../../components/labelled-value.tsx';
 
 const initialFilters = { startDate: null as string | null, endDate: null as string | null };
 
-/** Spec §2 Reports: saved reports with search and a date range, Generate Report, and VIEW of each saved PDF. */
+/** docs/spec.md §2 Reports: saved reports with search and a date range, Generate Report, and VIEW of each saved PDF. */
 export function ReportsPage() {
   const { params, setSearch, setFilter, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(reportQueries.list({ ...params, ...params.filters }));

@@ -5,7 +5,7 @@ import { AppButton } from '../../components/app-button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { PdfFrame } from './pdf-frame.tsx';
 
-/** Spec §2 View Report: the saved PDF exactly as it was filed. */
+/** docs/spec.md §2 View Report: the saved PDF exactly as it was filed. */
 export function ViewReportModal({ report, onClose }: { report: ReportRow | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (

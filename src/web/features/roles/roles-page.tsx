@@ -45,7 +45,7 @@ const screen: CrudScreen<Role, Values> = {
   canDelete: (row) => !row.is_system,
 };
 
-/** DESIGN §5 Roles screen (/roles, roles 1 and 2): list, add, rename, delete. */
+/** docs/design.md §5 Roles screen (/roles, roles 1 and 2): list, add, rename, delete. */
 export function RolesPage() {
   return <CrudPage screen={screen} rowName={(r) => r.name} />;
 }

@@ -9,7 +9,7 @@ import { routeApi, routeCache } from './api.ts';
 
 type Values = { company_id: string | null; name: string; tin: string };
 
-/** Spec §2 Routes (/routes, roles 1 and 2). */
+/** docs/spec.md §2 Routes (/routes, roles 1 and 2). */
 export function RoutesPage() {
   const companies = useQuery(lookupQueries.companies());
   const screen: CrudScreen<Route, Values> = {

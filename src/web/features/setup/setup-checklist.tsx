@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.ts';
 import { setupQueries } from './api.ts';
 
 /**
- * Issue 14.15: on a new installation the administrator's home lists what to set up first, in order, each step linking to
+ * On a new installation the administrator's home lists what to set up first, in order, each step linking to
  * its screen and ticked once done; it disappears when every step is done.
  */
 export function SetupChecklist() {

@@ -27,7 +27,7 @@ type Values = {
 const idText = (id: number | null) => (id === null ? null : String(id));
 const isActive = (row: AdminUser) => row.status?.name === 'Active';
 
-/** Spec §2 Users (/users, roles 1 and 2): the staff accounts, with password reset and activation. */
+/** docs/spec.md §2 Users (/users, roles 1 and 2): the staff accounts, with password reset and activation. */
 export function UsersPage() {
   const resetUserPassword = useResetUserPassword();
   const toggleActivation = useToggleUserActivation();
