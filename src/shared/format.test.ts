@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateSeries, expectedReturnText, fullName, greetingName, pagerWindow, routeLabel, seriesRange } from './format.ts';
+import { abbreviateSeries, calendarDayText, countText, dayText, dayTimeText, expectedReturnText, monthText, fullName, greetingName, pagerWindow, routeLabel, seriesRange } from './format.ts';
 
 describe('formatters', () => {
   it('when a series number is shown in the grid, then it is abbreviated as docs/spec.md §9 says', () => {
@@ -14,6 +14,22 @@ describe('formatters', () => {
   it('when a series is shown where staff compare it with paper, then both ends are written in full', () => {
     expect(seriesRange(100251, 100300)).toBe('100251-100300');
     expect(seriesRange(2500000000001, 2500000000050)).toBe('2500000000001-2500000000050');
+  });
+
+  it('when a printed document shows an instant, then it is the day and time in the given zone, "-" when there is none', () => {
+    const lateUtc = new Date('2026-11-05T17:30:00Z');
+    expect(dayText(lateUtc, 'Asia/Manila')).toBe('06 Nov 2026');
+    expect(dayText(lateUtc, 'UTC')).toBe('05 Nov 2026');
+    expect(dayText(null, 'Asia/Manila')).toBe('-');
+    expect(dayTimeText(lateUtc, 'Asia/Manila')).toBe('06 Nov 2026 01:30');
+  });
+
+  it('when a printed document shows a calendar date, a month or a count, then no zone shifts the date and counts get separators', () => {
+    expect(calendarDayText('2026-11-05')).toBe('05 Nov 2026');
+    expect(calendarDayText('2026-11-05T00:00:00.000Z')).toBe('05 Nov 2026');
+    expect(calendarDayText(null)).toBe('-');
+    expect(monthText('2026-10')).toBe('October 2026');
+    expect(countText(1250)).toBe('1,250');
   });
 
   it('when the expected return is empty, past, today or ahead, then "-", "Overdue", "Due today" or "N days"', () => {

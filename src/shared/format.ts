@@ -22,16 +22,51 @@ export function seriesRange(from: number | string, to: number | string): string 
   return `${from}-${to}`;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone; one formatter per zone, as making one costs more than formatting. */
-export function dateInZone(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
+/** One formatter per style and zone, as making one costs more than formatting. */
+function zoned(style: string, locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
   }
-  return format.format(instant);
+  return format;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  return zoned('iso', 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).format(instant);
+}
+
+/** An instant's day in a time zone as printed documents show it, "05 Nov 2026"; "-" when there is none. */
+export function dayText(instant: Date | null, timeZone: string): string {
+  return instant ? zoned('day', 'en-GB', DAY, timeZone).format(instant) : '-';
+}
+
+/** An instant as printed documents show it, "05 Nov 2026 17:30", in a time zone. */
+export function dayTimeText(instant: Date, timeZone: string): string {
+  return zoned('day-time', 'en-GB', DAY_TIME, timeZone).format(instant).replace(',', '');
+}
+
+/** A calendar date (YYYY-MM-DD) as "05 Nov 2026"; no time zone applies to it. */
+export function calendarDayText(value: string | null): string {
+  return value ? dayText(new Date(`${value.slice(0, 10)}T00:00:00Z`), 'UTC') : '-';
+}
+
+/** A month (YYYY-MM) as "October 2026". */
+export function monthText(month: string): string {
+  return zoned('month', 'en-US', { month: 'long', year: 'numeric' }, 'UTC').format(new Date(`${month}-01T00:00:00Z`));
+}
+
+const counts = new Intl.NumberFormat('en-US');
+
+/** A count with thousands separators, "1,250". */
+export function countText(n: number): string {
+  return counts.format(n);
 }
 
 /** Whole days from today (in the zone) to a YYYY-MM-DD date; negative when past. */
