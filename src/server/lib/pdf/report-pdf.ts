@@ -102,8 +102,8 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   table(
     pdf,
     ROUTE_COLUMNS,
-    routeRows.map(([route, totals]) => [pdfText(route), countText(totals.invoices), countText(totals.pads), countText(totals.receipts)]),
-    { caption: 'Summary by route', totals: ['Total', countText(total.invoices), countText(total.pads), countText(total.receipts)] },
+    routeRows.map(([route, totals]) => [pdfText(route), ...countCells(totals)]),
+    { caption: 'Summary by route', totals: ['Total', ...countCells(total)] },
   );
 
   sectionTitle(pdf, 'Invoice details');
@@ -140,6 +140,8 @@ function sumTotals(parts: Array<Totals | undefined>): Totals {
   }
   return sum;
 }
+
+const countCells = (totals: Totals) => [countText(totals.invoices), countText(totals.pads), countText(totals.receipts)];
 
 const totalFields = (total: Totals) => [
   { label: 'Invoices', value: countText(total.invoices) },
