@@ -38,7 +38,7 @@ const TABLE_OWNERS = {
   pads: ['pads', 'padStatuses', 'issuanceStatuses', 'padIdBlocks'],
   invoices: ['invoices', 'invoicePads', 'activities', 'invoiceTypes', 'invoiceStatuses'],
   reports: ['reports', 'reportInvoices'],
-  ledger: ['padEvents', 'raafCertificates'],
+  ledger: ['padEvents', 'raafCertificates', 'raafMonthCloses', 'raafMonthBalances', 'ledgerVerifiedHeads', 'ledgerVerifyRuns'],
   setup: ['settings'],
 };
 

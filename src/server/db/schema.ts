@@ -388,6 +388,7 @@ export const padEvents = pgTable(
     index('pad_events_holder_user_idx').on(t.holder_user_id, t.recorded_at).where(sql`${t.holder_user_id} is not null`),
     index('pad_events_holder_branch_idx').on(t.holder_branch_id, t.recorded_at),
     index('pad_events_invoice_idx').on(t.invoice_id).where(sql`${t.invoice_id} is not null`),
+    index('pad_events_business_date_idx').on(t.business_date),
     check('pad_events_range_ck', sql`${t.to_number} >= ${t.from_number} and ${t.qty} = ${t.to_number} - ${t.from_number} + 1`),
     check(
       'pad_events_kind_ck',
@@ -419,4 +420,53 @@ export const raafCertificates = pgTable(
     uniqueIndex('raaf_certificates_holder_month_uq').on(t.month, t.holder_type, t.holder_id),
     check('raaf_certificates_holder_type_ck', sql`${t.holder_type} in ('user', 'branch')`),
   ],
+);
+
+/** A month whose end balances are stored (design §8): written once, after the month has ended. */
+export const raafMonthCloses = pgTable('raaf_month_closes', {
+  month: text('month').primaryKey(),
+  closed_at: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  balances: integer('balances').notNull(),
+});
+
+/** Derived data: one holder's unused numbers of one pad at a month's end, as "from-to" runs separated by commas. */
+export const raafMonthBalances = pgTable(
+  'raaf_month_balances',
+  {
+    month: text('month').notNull(),
+    holder_type: text('holder_type').notNull(),
+    holder_id: integer('holder_id').notNull(),
+    pad_id: integer('pad_id').notNull(),
+    route_id: integer('route_id')
+      .notNull()
+      .references(() => routes.id),
+    ranges: text('ranges').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'raaf_month_balances_pk', columns: [t.month, t.holder_type, t.holder_id, t.pad_id] }),
+    index('raaf_month_balances_pad_idx').on(t.pad_id, t.month),
+    check('raaf_month_balances_holder_type_ck', sql`${t.holder_type} in ('user', 'branch')`),
+  ],
+);
+
+/** The last event of each pad the verifier has checked: the next incremental run starts after it. */
+export const ledgerVerifiedHeads = pgTable('ledger_verified_heads', {
+  pad_id: integer('pad_id').primaryKey(),
+  seq: integer('seq').notNull(),
+  hash: text('hash').notNull(),
+  verified_at: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerVerifyRuns = pgTable(
+  'ledger_verify_runs',
+  {
+    id: serial('id').primaryKey(),
+    mode: text('mode').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    finished_at: timestamp('finished_at', { withTimezone: true }).notNull(),
+    pads: integer('pads').notNull(),
+    events: integer('events').notNull(),
+    problems: integer('problems').notNull(),
+  },
+  (t) => [check('ledger_verify_runs_mode_ck', sql`${t.mode} in ('full', 'incremental')`)],
 );

@@ -59,12 +59,17 @@ export const sortParams = <K extends string>(keys: readonly [K, ...K[]]) => ({
   order: z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).optional(),
 });
 
+/** Lists count their rows up to this bound and say "10,000+" above it, so no request scans a whole table. */
+export const COUNT_CAP = 10_000;
+
 export interface Paginated<T> {
   data: T[];
   current_page: number;
   last_page: number;
   per_page: number;
   total: number;
+  /** True when more rows than COUNT_CAP match: `total` is then the bound, and `last_page` the bound's last page. */
+  total_capped: boolean;
 }
 
 export interface NamedRef {

@@ -16,7 +16,14 @@ export const savedResponse = <T extends z.ZodType>(data: T) => z.object({ messag
 
 /** A page of a list. */
 export const pageResponse = <T extends z.ZodType>(row: T) =>
-  z.object({ data: z.array(row), current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() });
+  z.object({
+    data: z.array(row),
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+    total_capped: z.boolean().describe('true when more rows match than the count bound (10,000): total is the bound'),
+  });
 
 /** A PDF sent as bytes (never serialised): declared so /api/docs names the content type. */
 export const pdfResponse = {

@@ -172,7 +172,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''} size="lg" centered>

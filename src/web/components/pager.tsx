@@ -7,9 +7,9 @@ import { PAGE_SIZES } from '../../shared/lookups.ts';
 /** Thousands with commas, as en-US writes them; a list screen's first paint then does not wait for Intl to load its locale data. */
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** "1–10 of 2,991": the rows shown and the total the filters let through. */
-export const rangeText = (page: number, perPage: number, total: number) =>
-  `${count(Math.min((page - 1) * perPage + 1, total))}–${count(Math.min(page * perPage, total))} of ${count(total)}`;
+/** "1–10 of 2,991": the rows shown and the total the filters let through; "of 10,000+" when the list stopped counting. */
+export const rangeText = (page: number, perPage: number, total: number, capped = false) =>
+  `${count(Math.min((page - 1) * perPage + 1, total))}–${count(Math.min(page * perPage, total))} of ${count(total)}${capped ? '+' : ''}`;
 
 /**
  * docs/spec.md §2 pager: at most five numbers around the current page; previous/next disabled at the ends.
@@ -24,6 +24,7 @@ export function Pager({
   perPage,
   onPerPageChange,
   onOutOfRange,
+  totalCapped = false,
 }: {
   page: number;
   lastPage: number;
@@ -33,6 +34,8 @@ export function Pager({
   onPerPageChange?: (perPage: number) => void;
   /** Told the last page when `page` lies past it. */
   onOutOfRange?: (lastPage: number) => void;
+  /** The list counted only up to its bound: the total reads "10,000+" and the pages stop at the bound. */
+  totalCapped?: boolean;
 }) {
   const beyond = total !== undefined && page > lastPage;
   useEffect(() => {
@@ -45,7 +48,8 @@ export function Pager({
     <Group justify="space-between" align="center" gap="xs" mt="md" wrap="wrap">
       {counted ? (
         <Text size="sm" c="dimmed" data-testid="list-range" aria-live="polite">
-          {rangeText(page, perPage, total)}
+          {rangeText(page, perPage, total, totalCapped)}
+          {totalCapped ? ` · pages up to ${count(lastPage)} shown; narrow the search to see the rest` : ''}
         </Text>
       ) : (
         <span />

@@ -4,7 +4,7 @@ import { expectedReturnText, routeLabel, seriesRange } from '../../../shared/for
 import { IN_TRANSIT } from '../../../shared/custody-rules.ts';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import type { AcceptCondition, InvoiceScope } from '../../../shared/permissions.ts';
-import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
+import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import { MY_ACTION_ITEM_LIMIT, type MyActionKind } from '../../../shared/schemas/my-actions.ts';
 import { MIXED_ROUTES, type ActivityRow, type InvoiceSort, type InvoicePad, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
@@ -245,13 +245,20 @@ const prepareIds = (conn: Conn, name: string, where: SQL | undefined, order: SQL
     .offset(sql.placeholder('offset'))
     .prepare(name);
 
+/** Counts up to one past COUNT_CAP: the list says "10,000+" instead of scanning every invoice. */
 const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
   conn
     .select({ count: sql<number>`count(*)::int` })
-    .from(invoices)
-    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-    .where(where)
+    .from(
+      conn
+        .select({ one: sql`1` })
+        .from(invoices)
+        .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+        .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('capped'),
+    )
     .prepare(name);
 
 const idsOfShape = preparedPerShape<ReturnType<typeof prepareIds>>('invoice_ids');

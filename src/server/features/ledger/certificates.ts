@@ -8,7 +8,8 @@ import { paginated } from '../../lib/pagination.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
 import { Names } from '../users/names.ts';
 import { activeActor } from '../users/repo.ts';
-import { certificateRef, computeRaaf, holderFilter, monthBounds, raafPdf, resolveHolder } from './raaf.ts';
+import { monthBounds } from './month-balances.ts';
+import { certificateRef, computeRaaf, holderFilter, raafPdf, resolveHolder } from './raaf.ts';
 import * as repo from './repo.ts';
 import { businessDate } from './writer.ts';
 

@@ -14,6 +14,34 @@ export interface RaafEvent {
   invoice_id: number | null;
   reason: string | null;
   business_date: string;
+  /** Set on a stored month-end balance row (kind `balance`): the holder's unused runs, "from-to,from-to". */
+  ranges?: string | null;
+}
+
+/** A stored month-end balance read as a row of the stream: it puts its runs into the holder's stock before the month. */
+export const BALANCE_KIND = 'balance';
+
+/** One holder's unused numbers of one pad after the fold: what a month's end balances store. */
+export interface PadEnding {
+  holderKey: string;
+  padId: number;
+  routeId: number;
+  ranges: Ranges;
+}
+
+export const rangesText = (ranges: ReadonlyArray<readonly [number, number]>) => ranges.map(([from, to]) => `${from}-${to}`).join(',');
+
+export function parseRanges(text: string): Ranges {
+  if (text === '') return [];
+  return text.split(',').map((part) => {
+    const [from, to] = part.split('-');
+    return [Number(from), Number(to)] as [number, number];
+  });
+}
+
+/** A balance row as the pseudo-events the fold replays, one per run, dated before any month. */
+function balanceEvents(row: RaafEvent): RaafEvent[] {
+  return parseRanges(row.ranges ?? '').map(([from, to]) => ({ ...row, kind: BALANCE_KIND, from_number: from, to_number: to, business_date: '', ranges: null }));
 }
 
 /** A remark before names are known: the receiver's ids stay ids until the service looks them up. */
@@ -105,40 +133,73 @@ function countedRuns(counts: Uint16Array): Array<[number, number]> {
 }
 
 /**
- * The RAAF fold of docs/design.md §8. `events` are every event recorded before the month's end, ordered by pad and
- * seq; the month is [startDate, endDate) in business dates. Each event changes one holder's stock, so
- * holders fold independently. Beginning and Ending are the stock before and after the month; Receipt the
- * numbers that entered during it (a revert of an earlier month's use counts, as a correction); Issued
- * those that left (a use reverted within the month counts in neither). Answers holder key → route → cells.
+ * The RAAF fold of docs/design.md §8, fed as rows arrive. Rows come ordered by pad and seq: a pad's stored balance rows
+ * (the stock at the start of the events read) first, then its events; the month is [startDate, endDate)
+ * in business dates. Each event changes one holder's stock, so holders fold independently. Beginning and
+ * Ending are the stock before and after the month; Receipt the numbers that entered during it (a revert
+ * of an earlier month's use counts, as a correction); Issued those that left (a use reverted within the
+ * month counts in neither). Only one pad's rows are held at a time; `finish` answers holder key → route → cells.
  */
-export function foldRaaf(events: RaafEvent[], startDate: string): Map<string, Map<number, RaafCells>> {
-  const result = new Map<string, Map<number, RaafCells>>();
-  let index = 0;
-  while (index < events.length) {
-    const padId = events[index].pad_id;
-    let end = index;
+export class RaafFold {
+  private readonly result = new Map<string, Map<number, RaafCells>>();
+  private pad: RaafEvent[] = [];
+
+  constructor(
+    private readonly startDate: string,
+    private readonly onEnding?: (ending: PadEnding) => void,
+  ) {}
+
+  push(rows: Iterable<RaafEvent>): void {
+    for (const row of rows) {
+      if (this.pad.length > 0 && this.pad[0].pad_id !== row.pad_id) this.flush();
+      if (row.kind === BALANCE_KIND) this.pad.push(...balanceEvents(row));
+      else this.pad.push(row);
+    }
+  }
+
+  finish(): Map<string, Map<number, RaafCells>> {
+    this.flush();
+    for (const routes of this.result.values()) {
+      for (const cells of routes.values()) {
+        cells.beginning = mergeRanges(cells.beginning);
+        cells.receipt = layeredRuns(cells.receipt);
+        cells.issued = layeredRuns(cells.issued);
+        cells.ending = mergeRanges(cells.ending);
+      }
+    }
+    return this.result;
+  }
+
+  private flush(): void {
+    const events = this.pad;
+    this.pad = [];
+    if (events.length === 0) return;
     let low = Number.POSITIVE_INFINITY;
     let high = Number.NEGATIVE_INFINITY;
-    while (end < events.length && events[end].pad_id === padId) {
-      low = Math.min(low, events[end].from_number);
-      high = Math.max(high, events[end].to_number);
-      end += 1;
+    for (const event of events) {
+      low = Math.min(low, event.from_number);
+      high = Math.max(high, event.to_number);
     }
-    foldPad(events.slice(index, end), low, high - low + 1, startDate, result);
-    index = end;
+    if (high < low) return;
+    foldPad(events, low, high - low + 1, this.startDate, this.result, this.onEnding);
   }
-  for (const routes of result.values()) {
-    for (const cells of routes.values()) {
-      cells.beginning = mergeRanges(cells.beginning);
-      cells.receipt = layeredRuns(cells.receipt);
-      cells.issued = layeredRuns(cells.issued);
-      cells.ending = mergeRanges(cells.ending);
-    }
-  }
-  return result;
 }
 
-function foldPad(events: RaafEvent[], low: number, length: number, startDate: string, result: Map<string, Map<number, RaafCells>>) {
+/** The fold over rows already in memory (tests and small reports). */
+export function foldRaaf(events: RaafEvent[], startDate: string): Map<string, Map<number, RaafCells>> {
+  const fold = new RaafFold(startDate);
+  fold.push(events);
+  return fold.finish();
+}
+
+function foldPad(
+  events: RaafEvent[],
+  low: number,
+  length: number,
+  startDate: string,
+  result: Map<string, Map<number, RaafCells>>,
+  onEnding?: (ending: PadEnding) => void,
+) {
   const holders = new Map<string, HolderPad>();
   for (const event of events) {
     const key = holderKeyOf(event.holder_user_id, event.holder_branch_id);
@@ -149,7 +210,7 @@ function foldPad(events: RaafEvent[], low: number, length: number, startDate: st
     }
     const inMonth = event.business_date >= startDate;
     if (inMonth && h.begin === null) h.begin = h.stock.slice();
-    const entering = ENTERING_KINDS.has(event.kind);
+    const entering = ENTERING_KINDS.has(event.kind) || event.kind === BALANCE_KIND;
     let correction = false;
     for (let n = event.from_number; n <= event.to_number; n += 1) {
       const i = n - low;
@@ -181,7 +242,10 @@ function foldPad(events: RaafEvent[], low: number, length: number, startDate: st
       });
     }
   }
+  const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]) => [low + a, low + b] as [number, number]);
   for (const [key, h] of holders) {
+    const ending = toNumbers(runsOf(length, (i) => h.stock[i] === 1));
+    if (onEnding && ending.length > 0) onEnding({ holderKey: key, padId: events[0].pad_id, routeId: h.routeId, ranges: ending });
     const begin = h.begin ?? h.stock;
     for (let i = 0; i < length; i += 1) {
       if (h.usedPending[i]) {
@@ -200,11 +264,10 @@ function foldPad(events: RaafEvent[], low: number, length: number, startDate: st
       cells = { beginning: [], receipt: [], issued: [], ending: [], byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 }, remarks: [], balanced: true };
       routes.set(h.routeId, cells);
     }
-    const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]) => [low + a, low + b] as [number, number]);
     cells.beginning.push(...toNumbers(runsOf(length, (i) => begin[i] === 1)));
     cells.receipt.push(...toNumbers(countedRuns(h.receipt)));
     cells.issued.push(...toNumbers(countedRuns(h.issued)));
-    cells.ending.push(...toNumbers(runsOf(length, (i) => h.stock[i] === 1)));
+    cells.ending.push(...ending);
     for (const kind of ['used', 'cancelled', 'lost', 'transferred'] as const) cells.byKind[kind] += h.byKind[kind];
     for (let i = 0; i < length; i += 1) {
       if (begin[i] + h.receipt[i] - h.issued[i] !== h.stock[i]) cells.balanced = false;

@@ -7,7 +7,8 @@ import { invoicesInTransitAt } from '../invoices/read-model.ts';
 import { routeInfos, type RouteInfo } from '../routes/repo.ts';
 import { Names } from '../users/names.ts';
 import { rangesQty } from './fold.ts';
-import { foldRaaf, holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
+import { foldMonth, monthBounds, type RaafSource } from './month-balances.ts';
+import { holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
 import * as repo from './repo.ts';
 
 export interface Holder extends RaafHolderForRules {
@@ -31,13 +32,6 @@ export async function resolveHolder(ctx: AppContext, input: { user_id?: number; 
 }
 
 export const holderFilter = (holder: { type: 'user' | 'branch'; id: number }) => (holder.type === 'user' ? { userId: holder.id } : { branchId: holder.id });
-
-/** The month [S, E) as business dates in APP_TIMEZONE. */
-export function monthBounds(month: string): { start: string; end: string } {
-  const [year, monthNo] = month.split('-').map(Number);
-  const next = monthNo === 12 ? `${year + 1}-01` : `${year}-${String(monthNo + 1).padStart(2, '0')}`;
-  return { start: `${month}-01`, end: `${next}-01` };
-}
 
 const rangeText = ([from, to]: [number, number]) => (from === to ? `${from}` : `${from}-${to}`);
 
@@ -88,9 +82,9 @@ function orderedRoutes<T>(routes: Map<number, RouteInfo>, ids: Iterable<number>,
 }
 
 /** One holder's RAAF for a month, computed from the ledger; refuses (409) to answer one that does not balance. */
-export async function computeRaaf(ctx: AppContext, holder: Holder, month: string): Promise<Raaf> {
-  const { start, end } = monthBounds(month);
-  const folded = foldRaaf(await repo.raafEvents(ctx.db, end, holderFilter(holder)), start).get(holderKeyFor(holder)) ?? new Map<number, RaafCells>();
+export async function computeRaaf(ctx: AppContext, holder: Holder, month: string, source: RaafSource = 'balances'): Promise<Raaf> {
+  const { end } = monthBounds(month);
+  const folded = (await foldMonth(ctx, month, holderFilter(holder), source)).get(holderKeyFor(holder)) ?? new Map<number, RaafCells>();
   if ([...folded.values()].some((cells) => !cells.balanced)) throw conflict(LEDGER_MSG.unbalanced);
   const routes = new Map((await routeInfos(ctx.db, [...folded.keys()])).map((route) => [route.id, route]));
   const transit = (await invoicesInTransitAt(ctx.db, end, ctx.config.timeZone))
@@ -190,9 +184,8 @@ export async function summaryPdf(ctx: AppContext, summary: RaafSummary): Promise
 }
 
 /** The consolidated RAAF: per route over every holder, and per holder their totals and certificate. */
-export async function summary(ctx: AppContext, month: string): Promise<RaafSummary> {
-  const { start, end } = monthBounds(month);
-  const folded = foldRaaf(await repo.raafEvents(ctx.db, end, null), start);
+export async function summary(ctx: AppContext, month: string, source: RaafSource = 'balances'): Promise<RaafSummary> {
+  const folded = await foldMonth(ctx, month, null, source);
   const byRoute = new Map<number, { beginning: Ranges[]; receipt: Ranges[]; issued: Ranges[]; ending: Ranges[]; qty: number[]; byKind: RaafCells['byKind'] }>();
   const holderTotals: Array<{ key: string; totals: ReturnType<typeof totalsOf> }> = [];
   for (const [key, routesOfHolder] of folded) {

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from
 import type { HolderScope } from '../../../shared/permissions.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { padEvents, raafCertificates } from '../../db/schema.ts';
+import { ledgerVerifiedHeads, ledgerVerifyRuns, padEvents, raafCertificates, raafMonthBalances, raafMonthCloses } from '../../db/schema.ts';
+import { streamRows } from '../../db/stream.ts';
+import type { RaafEvent } from './raaf-fold.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export type PadEventRow = typeof padEvents.$inferSelect;
@@ -100,34 +102,6 @@ export async function padEventsOf(conn: Conn, padId: number, containing?: number
     .orderBy(asc(padEvents.seq));
 }
 
-/** The events a RAAF folds: all before the month's end, of one holder or of everyone. */
-export async function raafEvents(conn: Conn, endDate: string, holder: { userId: number } | { branchId: number } | null) {
-  const holderWhere =
-    holder === null
-      ? undefined
-      : 'userId' in holder
-        ? eq(padEvents.holder_user_id, holder.userId)
-        : and(isNull(padEvents.holder_user_id), eq(padEvents.holder_branch_id, holder.branchId));
-  return conn
-    .select({
-      pad_id: padEvents.pad_id,
-      route_id: padEvents.route_id,
-      kind: padEvents.kind,
-      from_number: padEvents.from_number,
-      to_number: padEvents.to_number,
-      holder_user_id: padEvents.holder_user_id,
-      holder_branch_id: padEvents.holder_branch_id,
-      counterparty_user_id: padEvents.counterparty_user_id,
-      counterparty_branch_id: padEvents.counterparty_branch_id,
-      invoice_id: padEvents.invoice_id,
-      reason: padEvents.reason,
-      business_date: padEvents.business_date,
-    })
-    .from(padEvents)
-    .where(and(lt(padEvents.business_date, endDate), holderWhere))
-    .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
-}
-
 /** The last event hash of each pad a certificate covers, frozen with it. */
 export async function lastHashesOnRoutes(conn: Conn, endDate: string, holder: { userId: number } | { branchId: number }) {
   const holderSql = 'userId' in holder ? sql`holder_user_id = ${holder.userId}` : sql`holder_user_id is null and holder_branch_id = ${holder.branchId}`;
@@ -205,4 +179,175 @@ export async function listCertificates(conn: Conn, query: { page: number; per_pa
     conn.select({ total: sql<number>`count(*)::int` }).from(raafCertificates).where(where),
   ]);
   return { rows, total };
+}
+
+export type RaafHolderFilter = { userId: number } | { branchId: number } | null;
+
+function eventHolderSql(holder: RaafHolderFilter): SQL {
+  if (holder === null) return sql`true`;
+  return 'userId' in holder ? sql`holder_user_id = ${holder.userId}` : sql`holder_user_id is null and holder_branch_id = ${holder.branchId}`;
+}
+
+function balanceHolderSql(holder: RaafHolderFilter): SQL {
+  if (holder === null) return sql`true`;
+  return 'userId' in holder ? sql`holder_type = 'user' and holder_id = ${holder.userId}` : sql`holder_type = 'branch' and holder_id = ${holder.branchId}`;
+}
+
+/**
+ * What a RAAF folds, streamed in pad and seq order: the stored balances at the end of month `base` (none when
+ * null) as `balance` rows, then the events of business dates [fromDate, endDate), only the columns the fold reads.
+ */
+export async function streamRaafRows(
+  conn: Conn,
+  input: { base: string | null; fromDate: string | null; endDate: string; holder: RaafHolderFilter },
+  onBatch: (rows: RaafEvent[]) => void | Promise<void>,
+): Promise<void> {
+  const balances =
+    input.base === null
+      ? sql``
+      : sql`select pad_id, 0 as seq, route_id, 'balance' as kind, 0::bigint as from_number, 0::bigint as to_number,
+          case when holder_type = 'user' then holder_id end as holder_user_id, case when holder_type = 'branch' then holder_id end as holder_branch_id,
+          null::int as counterparty_user_id, null::int as counterparty_branch_id, null::int as invoice_id, null::text as reason, '' as business_date, ranges
+        from raaf_month_balances where month = ${input.base} and ${balanceHolderSql(input.holder)}
+        union all `;
+  const query = sql`${balances}select pad_id, seq, route_id, kind, from_number, to_number, holder_user_id, holder_branch_id,
+      counterparty_user_id, counterparty_branch_id, invoice_id, reason, business_date::text as business_date, null::text as ranges
+    from pad_events where business_date < ${input.endDate}::date ${input.fromDate === null ? sql`` : sql`and business_date >= ${input.fromDate}::date`}
+      and ${eventHolderSql(input.holder)}
+    order by pad_id, seq`;
+  await streamRows<RaafEvent>(conn, query, async (rows) => {
+    for (const row of rows) {
+      row.from_number = Number(row.from_number);
+      row.to_number = Number(row.to_number);
+    }
+    await onBatch(rows);
+  });
+}
+
+/** The first business date in the ledger: months before it have nothing to close. */
+export async function firstEventDate(conn: Conn): Promise<string | null> {
+  const [row] = await rowsOf<{ first: string | null }>(conn, sql`select min(business_date)::text as first from pad_events`);
+  return row?.first ?? null;
+}
+
+export async function closedMonths(conn: Conn): Promise<string[]> {
+  const rows = await conn.select({ month: raafMonthCloses.month }).from(raafMonthCloses).orderBy(asc(raafMonthCloses.month));
+  return rows.map((row) => row.month);
+}
+
+/** The latest month before `month` whose end balances are stored. */
+export async function latestCloseBefore(conn: Conn, month: string): Promise<string | null> {
+  const [row] = await conn.select({ month: raafMonthCloses.month }).from(raafMonthCloses).where(lt(raafMonthCloses.month, month)).orderBy(desc(raafMonthCloses.month)).limit(1);
+  return row?.month ?? null;
+}
+
+/** Namespace of the advisory lock under which one writer at a time closes a month ("BALN"). */
+const CLOSE_LOCK = 0x42414c4e;
+
+export async function lockMonthClose(conn: Conn, month: string): Promise<void> {
+  const [year, monthNo] = month.split('-').map(Number);
+  await conn.execute(sql`select pg_advisory_xact_lock(${CLOSE_LOCK}::int, ${year * 100 + monthNo}::int)`);
+}
+
+export async function isClosed(conn: Conn, month: string): Promise<boolean> {
+  const [row] = await conn.select({ month: raafMonthCloses.month }).from(raafMonthCloses).where(eq(raafMonthCloses.month, month));
+  return row !== undefined;
+}
+
+export type MonthBalanceRow = typeof raafMonthBalances.$inferInsert;
+
+export async function insertBalances(conn: Conn, rows: MonthBalanceRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await conn.execute(sql`
+      insert into raaf_month_balances (month, holder_type, holder_id, pad_id, route_id, ranges)
+      select month, holder_type, holder_id, pad_id, route_id, ranges
+      from json_to_recordset(${JSON.stringify(rows.slice(start, start + INSERT_CHUNK))}::json)
+        as x(month text, holder_type text, holder_id int, pad_id int, route_id int, ranges text)`);
+  }
+}
+
+export async function insertClose(conn: Conn, month: string, balances: number): Promise<void> {
+  await conn.insert(raafMonthCloses).values({ month, balances });
+}
+
+/** Stored balances of some pads, by pad and month: the verifier compares them with its own fold. */
+export async function balancesOfPads(conn: Conn, fromPad: number, toPad: number) {
+  return rowsOf<{ pad_id: number; month: string; holder_type: string; holder_id: number; ranges: string }>(
+    conn,
+    sql`select pad_id, month, holder_type, holder_id, ranges from raaf_month_balances where pad_id between ${fromPad} and ${toPad} order by pad_id, month`,
+  );
+}
+
+/** The event columns the verifier reads, as plain rows (no ORM objects per event). */
+const verifierEventColumns = sql`id, pad_id, seq, route_id, kind, from_number::float8 as from_number, to_number::float8 as to_number, qty,
+  holder_user_id, holder_branch_id, counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason,
+  round(extract(epoch from recorded_at) * 1000)::float8 as recorded_at, business_date::text as business_date, prev_hash, hash`;
+
+/** Both drivers answer the instant as milliseconds here; the hash needs it as a Date. */
+const withDates = (rows: Array<Omit<PadEventRow, 'recorded_at'> & { recorded_at: number }>): PadEventRow[] =>
+  rows.map((row) => ({ ...row, recorded_at: new Date(row.recorded_at) }));
+
+/** All events of the pads with ids in (afterId, lastId], in pad and seq order, for the verifier's page of pads. */
+export async function verifierEventsInRange(conn: Conn, afterId: number, lastId: number): Promise<PadEventRow[]> {
+  return withDates(
+    await rowsOf<Omit<PadEventRow, 'recorded_at'> & { recorded_at: number }>(
+      conn,
+      sql`select ${verifierEventColumns} from pad_events where pad_id > ${afterId} and pad_id <= ${lastId} order by pad_id, seq`,
+    ),
+  );
+}
+
+/** All events of the named pads, for the incremental verifier. */
+export async function verifierEventsOf(conn: Conn, padIds: number[]): Promise<PadEventRow[]> {
+  if (padIds.length === 0) return [];
+  return withDates(
+    await rowsOf<Omit<PadEventRow, 'recorded_at'> & { recorded_at: number }>(
+      conn,
+      sql`select ${verifierEventColumns} from pad_events where pad_id = any(${`{${padIds.join(',')}}`}::int[]) order by pad_id, seq`,
+    ),
+  );
+}
+
+/**
+ * Pads the last verification has not seen as they are now: those with events on or after `sinceDate` whose
+ * last event is not the verified head, and those never verified.
+ */
+export async function padsToVerify(conn: Conn, sinceDate: string): Promise<number[]> {
+  const rows = await rowsOf<{ pad_id: number }>(
+    conn,
+    sql`select c.pad_id from (select pad_id, max(seq) as seq from pad_events where business_date >= ${sinceDate}::date group by pad_id) c
+        left join ledger_verified_heads h on h.pad_id = c.pad_id where h.seq is distinct from c.seq
+      union
+      select p.id from pads p where not exists (select 1 from ledger_verified_heads h where h.pad_id = p.id)
+      order by 1`,
+  );
+  return rows.map((row) => Number(row.pad_id));
+}
+
+export async function saveVerifiedHeads(conn: Conn, heads: Array<{ pad_id: number; seq: number; hash: string }>): Promise<void> {
+  for (let start = 0; start < heads.length; start += INSERT_CHUNK) {
+    await conn.execute(sql`
+      insert into ledger_verified_heads (pad_id, seq, hash, verified_at)
+      select pad_id, seq, hash, now() from json_to_recordset(${JSON.stringify(heads.slice(start, start + INSERT_CHUNK))}::json) as x(pad_id int, seq int, hash text)
+      on conflict (pad_id) do update set seq = excluded.seq, hash = excluded.hash, verified_at = excluded.verified_at`);
+  }
+}
+
+export async function forgetVerifiedHeads(conn: Conn, padIds: number[]): Promise<void> {
+  if (padIds.length === 0) return;
+  await conn.delete(ledgerVerifiedHeads).where(inArray(ledgerVerifiedHeads.pad_id, padIds));
+}
+
+export async function lastVerifyRun(conn: Conn): Promise<{ started_at: Date } | undefined> {
+  const [row] = await conn.select({ started_at: ledgerVerifyRuns.started_at }).from(ledgerVerifyRuns).orderBy(desc(ledgerVerifyRuns.started_at)).limit(1);
+  return row;
+}
+
+export async function insertVerifyRun(conn: Conn, run: typeof ledgerVerifyRuns.$inferInsert): Promise<void> {
+  await conn.insert(ledgerVerifyRuns).values(run);
+}
+
+export async function verifiedHeadCount(conn: Conn): Promise<number> {
+  const [row] = await conn.select({ n: sql<number>`count(*)::int` }).from(ledgerVerifiedHeads);
+  return row.n;
 }

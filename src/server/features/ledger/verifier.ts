@@ -1,7 +1,9 @@
 import type { Conn } from '../../db/client.ts';
 import { ENTERING_KINDS, GENESIS_HASH, eventHash, numberStates } from './fold.ts';
 import { inTransitInvoicesByPad } from '../invoices/read-model.ts';
-import { padViewsAfter, type PadView } from '../pads/repo.ts';
+import { padViews, padViewsAfter, type PadView } from '../pads/repo.ts';
+import { monthBounds, nextMonth } from './month-balances.ts';
+import { rangesText } from './raaf-fold.ts';
 import * as repo from './repo.ts';
 
 export interface LedgerProblem {
@@ -20,14 +22,51 @@ const holderText = (key: string) => {
 
 const LEAVES: Record<string, Folded> = { used: 'used', cancelled: 'cancelled', lost: 'lost', transfer_out: 'out' };
 
-/** Replays one pad's chain: order and hashes first, then the fold of its numbers. */
-function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (message: string) => void) {
+/** A holder's stock of one pad as the balances store it: "u12" or "b3" → "from-to,from-to". */
+type Snapshot = Map<string, string>;
+
+function snapshotOf(state: Folded[], holder: string[], from: number): Snapshot {
+  const byHolder = new Map<string, Array<[number, number]>>();
+  for (let i = 0; i < state.length; i += 1) {
+    if (state[i] !== 'stock') continue;
+    const [user, branch] = holder[i].split('/');
+    const key = user === '-' ? `b${branch}` : `u${user}`;
+    const runs = byHolder.get(key) ?? [];
+    const lastRun = runs[runs.length - 1];
+    if (lastRun && lastRun[1] === from + i - 1) lastRun[1] = from + i;
+    else runs.push([from + i, from + i]);
+    byHolder.set(key, runs);
+  }
+  return new Map([...byHolder].map(([key, runs]) => [key, rangesText(runs)]));
+}
+
+/** Month ends to snapshot a pad's stock at: each closed month and the first business date after it. */
+interface MonthEnds {
+  months: string[];
+  ends: string[];
+  onSnapshot: (month: string, snapshot: Snapshot) => void;
+}
+
+/** Replays one pad's chain: order and hashes first, then the fold of its numbers (and its stock at each month end asked for). */
+function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (message: string) => void, monthEnds?: MonthEnds) {
   const length = to - from + 1;
   const state: Folded[] = new Array<Folded>(Math.max(length, 0)).fill('none');
   const holder: string[] = new Array<string>(Math.max(length, 0)).fill('');
   let prev = GENESIS_HASH;
   let expectedSeq = 1;
+  let nextEnd = 0;
+  let snapshot: Snapshot | null = null;
+  const passMonthEnds = (date: string | null) => {
+    if (!monthEnds) return;
+    while (nextEnd < monthEnds.ends.length && (date === null || date >= monthEnds.ends[nextEnd])) {
+      snapshot ??= snapshotOf(state, holder, from);
+      monthEnds.onSnapshot(monthEnds.months[nextEnd], snapshot);
+      nextEnd += 1;
+    }
+  };
   for (const event of events) {
+    passMonthEnds(event.business_date);
+    snapshot = null;
     if (event.seq !== expectedSeq) say(`event seq ${expectedSeq}${event.seq > expectedSeq + 1 ? `–${event.seq - 1}` : ''} is missing (next is event ${event.id}, seq ${event.seq})`);
     expectedSeq = event.seq + 1;
     if (event.prev_hash !== prev) say(`event ${event.id} (seq ${event.seq}) does not chain onto the event before it`);
@@ -59,6 +98,7 @@ function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (
       );
     }
   }
+  passMonthEnds(null);
   return { state, holder };
 }
 
@@ -84,65 +124,156 @@ function describeMismatch(pad: PadView, state: Folded[], holder: string[]): stri
 }
 
 const PAGE = 2000;
+/** One pad in this many has its stored month-end balances recomputed on a run without `balances: 'all'`. */
+const BALANCE_SAMPLE = 50;
+/** An incremental run looks again at pads with events from a day before the last run started. */
+const RECHECK_MS = 86_400_000;
+
+export interface VerifyOptions {
+  /** `full`: every pad and every event; `incremental`: pads whose chain grew since their verified head, and pads never verified. */
+  mode: 'full' | 'incremental';
+  /** Which pads' stored month-end balances are recomputed from their events: a sample, or all. */
+  balances?: 'sample' | 'all';
+}
+
+type Page = { pads: PadView[]; events: repo.PadEventRow[] };
+
+/** The stored balances of a page's pads, checked against each pad's own fold at every closed month's end. */
+async function balanceChecker(conn: Conn, page: Page, closes: string[], sampled: (padId: number) => boolean) {
+  const wanted = page.pads.filter((pad) => sampled(pad.id));
+  const stored = new Map<number, Map<string, Snapshot>>();
+  if (wanted.length > 0 && closes.length > 0) {
+    for (const row of await repo.balancesOfPads(conn, wanted[0].id, wanted[wanted.length - 1].id)) {
+      if (!sampled(row.pad_id)) continue;
+      const months = stored.get(row.pad_id) ?? new Map<string, Snapshot>();
+      const snapshot = months.get(row.month) ?? new Map<string, string>();
+      snapshot.set(`${row.holder_type === 'user' ? 'u' : 'b'}${row.holder_id}`, row.ranges);
+      months.set(row.month, snapshot);
+      stored.set(row.pad_id, months);
+    }
+  }
+  const ends = closes.map((month) => monthBounds(nextMonth(month)).start);
+  return (pad: PadView, say: (message: string) => void): MonthEnds | undefined => {
+    if (!sampled(pad.id) || closes.length === 0) return undefined;
+    const months = stored.get(pad.id) ?? new Map<string, Snapshot>();
+    const wrong: string[] = [];
+    return {
+      months: closes,
+      ends,
+      onSnapshot: (month, expected) => {
+        const got = months.get(month) ?? new Map<string, string>();
+        const same = got.size === expected.size && [...expected].every(([key, ranges]) => got.get(key) === ranges);
+        if (!same && wrong.push(month) === 1) say(`stored balances at the end of ${month} differ from its events (stored ${describe(got)}, events ${describe(expected)})`);
+      },
+    };
+  };
+}
+
+const describe = (snapshot: Snapshot) => (snapshot.size === 0 ? 'none' : [...snapshot].map(([key, ranges]) => `${key}: ${ranges}`).join('; '));
+
+/** Checks one page of pads: the heads of the pads found sound, and the pads with problems (checked again on every run). */
+async function checkPage(conn: Conn, page: Page, closes: string[], sampled: (padId: number) => boolean, problems: LedgerProblem[]) {
+  const byPad = new Map<number, repo.PadEventRow[]>();
+  for (const event of page.events) {
+    const list = byPad.get(event.pad_id) ?? [];
+    list.push(event);
+    byPad.set(event.pad_id, list);
+  }
+  const transit = await inTransitInvoicesByPad(
+    conn,
+    page.pads.map((pad) => pad.id),
+  );
+  const balancesOf = await balanceChecker(conn, page, closes, sampled);
+  const heads: Array<{ pad_id: number; seq: number; hash: string }> = [];
+  const unsound: number[] = [];
+  for (const pad of page.pads) {
+    const name = `pad ${pad.id} (route ${pad.route_id}, pad no. ${pad.number}, ${pad.series_from}-${pad.series_to})`;
+    const before = problems.length;
+    const say = (message: string) => problems.push({ pad_id: pad.id, pad: name, message });
+    const events = byPad.get(pad.id) ?? [];
+    if (events.length === 0) say('has no events');
+    const { state, holder } = checkChain(events, pad.series_from, pad.series_to, say, balancesOf(pad, say));
+    for (const message of describeMismatch(pad, state, holder)) say(message);
+    const carriers = transit.get(pad.id) ?? [];
+    if (pad.locked_by_invoice_id !== null && (carriers.length !== 1 || carriers[0] !== pad.locked_by_invoice_id)) {
+      say(`is locked by invoice ${pad.locked_by_invoice_id} but is on ${carriers.length} in-transit invoice(s)${carriers.length ? ` (${carriers.join(', ')})` : ''}`);
+    }
+    if (pad.locked_by_invoice_id === null && carriers.length > 0) say(`is unlocked but on in-transit invoice(s) ${carriers.join(', ')}`);
+    const head = events[events.length - 1];
+    if (problems.length === before && head) heads.push({ pad_id: pad.id, seq: head.seq, hash: head.hash });
+    else unsound.push(pad.id);
+  }
+  return { heads, unsound };
+}
 
 /**
- * The verifier of docs/design.md §8 over the whole database: every chain intact, every pad's fast view equal to the
- * fold of its events, no number in two stocks, every locked pad on exactly one in-transit invoice.
- * Reads pads in pages so memory stays flat; returns the problems pad by pad.
+ * The verifier of docs/design.md §8: every chain intact, every pad's fast view equal to the fold of its events, no number
+ * in two stocks, every locked pad on exactly one in-transit invoice, and the stored month-end balances of a
+ * sample of pads (or all) equal to their events. A full run reads every pad in pages, the next page read
+ * while the last is checked, so memory stays flat; an incremental run reads only the pads whose chain has
+ * grown past its verified head (or that were never verified). Sound pads' heads are recorded for the next run.
  */
-export async function verifyLedger(conn: Conn): Promise<{ pads: number; events: number; problems: LedgerProblem[] }> {
+export async function verifyLedger(conn: Conn, options: VerifyOptions = { mode: 'full' }): Promise<{ pads: number; events: number; problems: LedgerProblem[] }> {
+  const startedAt = new Date();
   const problems: LedgerProblem[] = [];
+  const closes = await repo.closedMonths(conn);
+  const salt = Math.floor(Math.random() * BALANCE_SAMPLE);
+  const sampled = options.balances === 'all' ? () => true : (padId: number) => padId % BALANCE_SAMPLE === salt;
   let padCount = 0;
   let eventCount = 0;
-  let afterId = 0;
-  for (;;) {
-    const padPage = await padViewsAfter(conn, afterId, PAGE);
-    if (padPage.length === 0) break;
-    const page = { pads: padPage, events: await repo.eventsInPadRange(conn, afterId, padPage[padPage.length - 1].id) };
-    const byPad = new Map<number, repo.PadEventRow[]>();
-    for (const event of page.events) {
-      const list = byPad.get(event.pad_id) ?? [];
-      list.push(event);
-      byPad.set(event.pad_id, list);
-    }
-    const transit = await inTransitInvoicesByPad(
-      conn,
-      page.pads.map((pad) => pad.id),
-    );
-    for (const pad of page.pads) {
-      const name = `pad ${pad.id} (route ${pad.route_id}, pad no. ${pad.number}, ${pad.series_from}-${pad.series_to})`;
-      const say = (message: string) => problems.push({ pad_id: pad.id, pad: name, message });
-      const events = byPad.get(pad.id) ?? [];
-      if (events.length === 0) say('has no events');
-      const { state, holder } = checkChain(events, pad.series_from, pad.series_to, say);
-      for (const message of describeMismatch(pad, state, holder)) say(message);
-      const carriers = transit.get(pad.id) ?? [];
-      if (pad.locked_by_invoice_id !== null && (carriers.length !== 1 || carriers[0] !== pad.locked_by_invoice_id)) {
-        say(`is locked by invoice ${pad.locked_by_invoice_id} but is on ${carriers.length} in-transit invoice(s)${carriers.length ? ` (${carriers.join(', ')})` : ''}`);
-      }
-      if (pad.locked_by_invoice_id === null && carriers.length > 0) say(`is unlocked but on in-transit invoice(s) ${carriers.join(', ')}`);
-    }
+  const lastRun = options.mode === 'incremental' ? await repo.lastVerifyRun(conn) : undefined;
+  const account = async (page: Page) => {
+    const { heads, unsound } = await checkPage(conn, page, closes, sampled, problems);
+    await repo.saveVerifiedHeads(conn, heads);
+    await repo.forgetVerifiedHeads(conn, unsound);
     padCount += page.pads.length;
     eventCount += page.events.length;
-    afterId = page.pads[page.pads.length - 1].id;
+  };
+  if (lastRun) {
+    const since = new Date(lastRun.started_at.getTime() - RECHECK_MS).toISOString().slice(0, 10);
+    const padIds = await repo.padsToVerify(conn, since);
+    for (let start = 0; start < padIds.length; start += PAGE) {
+      const ids = padIds.slice(start, start + PAGE);
+      await account({ pads: await padViews(conn, ids), events: await repo.verifierEventsOf(conn, ids) });
+    }
+  } else {
+    const pageAfter = async (afterId: number): Promise<Page> => {
+      const padPage = await padViewsAfter(conn, afterId, PAGE);
+      return { pads: padPage, events: padPage.length === 0 ? [] : await repo.verifierEventsInRange(conn, afterId, padPage[padPage.length - 1].id) };
+    };
+    let next = pageAfter(0);
+    for (;;) {
+      const page = await next;
+      if (page.pads.length === 0) break;
+      next = pageAfter(page.pads[page.pads.length - 1].id);
+      await account(page);
+    }
+    for (const padId of await repo.orphanEventPadIds(conn)) {
+      const events = await repo.eventsOfPads(conn, [padId]);
+      eventCount += events.length;
+      const from = Math.min(...events.map((event) => event.from_number));
+      const to = Math.max(...events.map((event) => event.to_number));
+      const name = `deleted pad ${padId} (route ${events[0].route_id}, ${from}-${to})`;
+      const say = (message: string) => problems.push({ pad_id: padId, pad: name, message });
+      const { state } = checkChain(events, from, to, say);
+      const left = state.filter((value) => value === 'stock').length;
+      if (left > 0) say(`is gone but ${left} of its number(s) are still in stock in the ledger`);
+    }
   }
-  for (const padId of await repo.orphanEventPadIds(conn)) {
-    const events = await repo.eventsOfPads(conn, [padId]);
-    eventCount += events.length;
-    const from = Math.min(...events.map((event) => event.from_number));
-    const to = Math.max(...events.map((event) => event.to_number));
-    const name = `deleted pad ${padId} (route ${events[0].route_id}, ${from}-${to})`;
-    const say = (message: string) => problems.push({ pad_id: padId, pad: name, message });
-    const { state } = checkChain(events, from, to, say);
-    const left = state.filter((value) => value === 'stock').length;
-    if (left > 0) say(`is gone but ${left} of its number(s) are still in stock in the ledger`);
-  }
+  await repo.insertVerifyRun(conn, {
+    mode: lastRun ? 'incremental' : 'full',
+    started_at: startedAt,
+    finished_at: new Date(),
+    pads: padCount,
+    events: eventCount,
+    problems: problems.length,
+  });
   return { pads: padCount, events: eventCount, problems };
 }
 
 /** `npm run ledger:verify`: prints the problems pad by pad and answers the exit code (0 clean, 1 problems). */
-export async function runLedgerVerify(conn: Conn, print: (line: string) => void): Promise<number> {
-  const result = await verifyLedger(conn);
+export async function runLedgerVerify(conn: Conn, print: (line: string) => void, options: VerifyOptions = { mode: 'full' }): Promise<number> {
+  const result = await verifyLedger(conn, options);
   let lastPad = -1;
   for (const problem of result.problems) {
     if (problem.pad_id !== lastPad) print(`${problem.pad}:`);

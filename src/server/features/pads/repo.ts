@@ -4,7 +4,7 @@ import { seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import { seriesFromStatus } from '../../../shared/pad-status.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
-import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
+import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
 import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
@@ -173,7 +173,16 @@ async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: nu
       .orderBy(...order)
       .limit(perPage)
       .offset(offsetOf(pageNo, perPage)),
-    conn.select({ total: sql<number>`count(*)::int` }).from(pads).where(where),
+    conn
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        conn
+          .select({ one: sql`1` })
+          .from(pads)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      ),
   ]);
   return { data: await padsByIds(conn, idRows.map((r) => r.id), order), total };
 }
@@ -283,7 +292,17 @@ const heldWhere = (userId: number, search: string | undefined, { bind }: Binding
   and(eq(pads.holder_user_id, bind('userId', userId)), isNull(pads.locked_by_invoice_id), search ? padMatches(search, bind) : undefined);
 
 const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
-  conn.select({ count: sql<number>`count(*)::int` }).from(pads).where(where).prepare(name);
+  conn
+    .select({ count: sql<number>`count(*)::int` })
+    .from(
+      conn
+        .select({ one: sql`1` })
+        .from(pads)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('capped'),
+    )
+    .prepare(name);
 
 const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
   conn

@@ -74,7 +74,7 @@ export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: Invoi
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={CUSTODY_MSG.noCustodies} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
       <CustodyDetailsModal invoiceId={viewing.id} onClose={viewing.close} acceptAction={acceptAction} />
     </>

@@ -84,7 +84,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText="No invoices" sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
       <MountOnceOpened when={requesting}>
         <RequestInvoiceModal opened={requesting} onClose={() => setRequesting(false)} />

@@ -122,7 +122,7 @@ export function PadsPage() {
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(pad) => pad.id} loading={list.isLoading} emptyText={MSG.noPads} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
 
       <AddPadModal opened={adding} onClose={() => setAdding(false)} />

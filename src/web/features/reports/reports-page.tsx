@@ -94,7 +94,7 @@ export function ReportsPage() {
         ) : (
           <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={REPORT_TEXT.noReports} sort={sort} />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
       <GenerateReportModal opened={generating} onClose={() => setGenerating(false)} />
       <ViewReportModal report={viewed} onClose={viewing.close} />

@@ -1,0 +1,24 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Conn } from './client.ts';
+
+let cursorCount = 0;
+
+/**
+ * Reads a query's rows in batches through a server-side cursor (PostgreSQL and PGlite alike), handing each
+ * batch on before the next is fetched, so a report over millions of rows holds one batch at a time. Runs in
+ * its own transaction (a savepoint when the caller already has one), which the cursor needs.
+ */
+export async function streamRows<T>(conn: Conn, query: SQL, onBatch: (rows: T[]) => void | Promise<void>, batchSize = 10_000): Promise<void> {
+  cursorCount = (cursorCount + 1) % 1_000_000;
+  const name = sql.raw(`stream_${cursorCount}`);
+  await conn.transaction(async (tx) => {
+    await tx.execute(sql`declare ${name} no scroll cursor for ${query}`);
+    for (;;) {
+      const result = (await tx.execute(sql`fetch forward ${sql.raw(String(batchSize))} from ${name}`)) as unknown as { rows: T[] };
+      if (result.rows.length === 0) break;
+      await onBatch(result.rows);
+      if (result.rows.length < batchSize) break;
+    }
+    await tx.execute(sql`close ${name}`);
+  });
+}
