@@ -21,6 +21,8 @@ const runs: Array<[string, Record<string, string>]> = [
   ['bench/reports.ts', { TEST_DATABASE_URL: pgUrl }],
   ['bench/ledger.ts', { TEST_DATABASE_URL: pgUrl }],
   ['bench/ledger.ts', {}],
+  ['bench/history.ts', { TEST_DATABASE_URL: pgUrl, BENCH_HISTORY_PADS: '20000' }],
+  ['bench/history.ts', { TEST_DATABASE_URL: pgUrl }],
   ['bench/phone.ts', {}],
   ['bench/start.ts', {}],
 ];

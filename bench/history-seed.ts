@@ -1,5 +1,5 @@
 /**
- * The five-year operator of scripts/bench-history.ts, written straight into the database in the shapes the
+ * The five-year operator of bench/history.ts, written straight into the database in the shapes the
  * API writes them (add-pad's `received`, an accepted Issued invoice's request, invoice, pads and its
  * `transfer_out`/`transfer_in` pair, update-pad's `used` runs and a Lost write-off), month by month in time
  * order, every event hashed onto its pad's chain as the ledger writer does. The structure (branches, routes,

@@ -1,11 +1,11 @@
 /**
  * Benchmark of five years of history on PostgreSQL: about 400,000 pads, over 5 M ledger events spread over
- * 60 months (≈ 90,000 a month), 350 holders and ~200,000 invoices (scripts/bench-history-seed.ts), kept in
+ * 60 months (≈ 90,000 a month), 350 holders and ~200,000 invoices (bench/history-seed.ts), kept in
  * its own database for re-runs. Measures one holder's RAAF (the busiest person, the head office) and the
  * consolidated RAAF of last month and of 30 months ago, JSON and PDF, with this process's memory peak (the
  * server runs in it); the full `ledger:verify` and, after a day of real API work (add-pad, issue, accept,
  * marking uses), the incremental one; get-pads, get-invoices and find-receipt p95 at 10 connections.
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/bench-history.ts [pads=400000]
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/history.ts [pads=400000]
  * `pads=20000` keeps the same monthly activity over three months: the short-history baseline for the ratios.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,10 +21,10 @@ import { closeEndedMonths, previousMonth } from '../src/server/features/ledger/m
 import { verifyLedger } from '../src/server/features/ledger/verifier.ts';
 import { startApp } from '../src/server/start.ts';
 import { createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
-import { seedHistory, seedWorld } from './bench-history-seed.ts';
-import { load, loadAverage, machine, median, PRODUCTION_ENV, RESULTS_DIR, ROOT, saveResult } from './bench-support.ts';
+import { seedHistory, seedWorld } from './history-seed.ts';
+import { load, loadAverage, machine, median, PRODUCTION_ENV, RESULTS_DIR, ROOT, saveResult } from './support.ts';
 
-const targetPads = Number(process.argv[2] ?? 400_000);
+const targetPads = Number(process.argv[2] ?? process.env.BENCH_HISTORY_PADS ?? 400_000);
 const seedOnly = process.argv.includes('--seed-only');
 const PADS_PER_MONTH = 6_700;
 const HOLDERS = 350;
