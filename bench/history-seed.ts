@@ -146,6 +146,7 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
       const receivedAt = start + Math.floor(rand() * 26 * DAY) + 3_600_000;
       const holder = world.holders[Math.floor(world.holders.length * rand() ** 2.5)];
       const issuedAt = receivedAt + 2 * DAY + Math.floor(rand() * 12 * DAY);
+      if (receivedAt >= untilMs) continue;
       const requestId = ++invoiceId;
       const issuedId = ++invoiceId;
       const group: PadPlan[] = [];
