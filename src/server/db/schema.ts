@@ -422,7 +422,7 @@ export const raafCertificates = pgTable(
   ],
 );
 
-/** A month whose end balances are stored (design §8): written once, after the month has ended. */
+/** A month whose end balances are stored (docs/design.md §8): written once, after the month has ended. */
 export const raafMonthCloses = pgTable('raaf_month_closes', {
   month: text('month').primaryKey(),
   closed_at: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),

@@ -34,7 +34,7 @@ function lastEndedMonth(ctx: AppContext): string {
 }
 
 /**
- * Stores the end balances of one ended month (design §8: a month once ended never changes): the previous
+ * Stores the end balances of one ended month (docs/design.md §8: a month once ended never changes): the previous
  * month's balances plus the month's events, folded as they stream in. One writer per month across every
  * instance (an advisory lock, then a look whether another got there first); all of it in one transaction.
  */
