@@ -185,6 +185,23 @@ describe('month-end balances over a scripted history', () => {
     at(t, '2026-09-15T02:00:00Z');
     await expectBalancesChangeNoAnswer(t, w, monthsFrom('2026-05', '2026-09'));
   });
+
+  it('when six reports of a month whose earlier months are not closed run at once, then each month closes once and all answer alike', async () => {
+    await t.db.delete(raafMonthBalances);
+    await t.db.delete(raafMonthCloses);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(t, w.accounting, 'GET', '/api/raaf-summary?month=2026-09')));
+    expect(answers.map((res) => res.statusCode)).toEqual(new Array(6).fill(200));
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+    expect(JSON.parse(answers[0].body).data).toEqual(await summary(t.ctx, '2026-09', 'events'));
+    const closes = await t.db.select().from(raafMonthCloses).orderBy(asc(raafMonthCloses.month));
+    expect(closes.map((row) => row.month)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
+    const perMonth = await t.db
+      .select({ month: raafMonthBalances.month, n: sql<number>`count(*)::int` })
+      .from(raafMonthBalances)
+      .groupBy(raafMonthBalances.month)
+      .orderBy(asc(raafMonthBalances.month));
+    expect(perMonth.map((row) => row.n)).toEqual(closes.map((row) => row.balances));
+  });
 });
 
 /** A small deterministic generator, so a failing sequence can be replayed from its seed. */
