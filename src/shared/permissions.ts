@@ -273,10 +273,10 @@ const RULES: { [A in Action]: Rule<A> } = {
     const scope = raafScope(actor);
     return scope.all || (holder.type === 'user' && holder.id === scope.userId) || (scope.branchId !== null && holder.branch_id === scope.branchId);
   },
-  /** Only the accountable person certifies: the user, or for a branch its custodian or head (or roles 1–2). */
+  /** Only the accountable person certifies: the user, or for a branch its custodian or head (or roles 1–2); the Auditor reads only and certifies nothing. */
   'raaf.certify': (actor, holder) => {
     if (!holder) return false;
-    if (holder.type === 'user') return holder.id === actor.id && hasRole(actor, PAD_AND_INVOICE_ROLES);
+    if (holder.type === 'user') return holder.id === actor.id && hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR;
     return hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]) || (hasRole(actor, [ROLE.BRANCH_CUSTODIAN, ROLE.BRANCH_HEAD]) && actor.branch_id === holder.id);
   },
   'raaf.review': (actor) => hasRole(actor, [ROLE.ACCOUNTING]),

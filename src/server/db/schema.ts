@@ -415,6 +415,8 @@ export const raafCertificates = pgTable(
     certified_at: timestamp('certified_at', { withTimezone: true }).notNull().defaultNow(),
     reviewed_by: integer('reviewed_by').references(() => users.id),
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    /** SHA-256 over everything certified (not the review): the verifier recomputes it. A trigger allows only the one-way review. */
+    content_hash: text('content_hash').notNull(),
   },
   (t) => [
     uniqueIndex('raaf_certificates_holder_month_uq').on(t.month, t.holder_type, t.holder_id),
@@ -469,4 +471,28 @@ export const ledgerVerifyRuns = pgTable(
     problems: integer('problems').notNull(),
   },
   (t) => [check('ledger_verify_runs_mode_ck', sql`${t.mode} in ('full', 'incremental')`)],
+);
+
+/** Failures counted per key in a sliding window (sign-in throttles), shared by every instance on one PostgreSQL. */
+export const limitHits = pgTable('limit_hits', { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() }, (t) => [
+  index('limit_hits_key_at_idx').on(t.key, t.at),
+]);
+
+/** Request counters per key in a fixed window (the HTTP rate limits), shared by every instance on one PostgreSQL. */
+export const limitWindows = pgTable('limit_windows', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** One row per run of a background job and period: the primary key makes a job run once per period across instances. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    name: text('name').notNull(),
+    period: text('period').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    instance: text('instance').notNull(),
+  },
+  (t) => [primaryKey({ name: 'job_runs_pk', columns: [t.name, t.period] })],
 );

@@ -3,6 +3,8 @@ import { MAX_ID } from '../../shared/schemas/fields.ts';
 
 /** How long a PDF address handed to the browser stays valid. */
 export const SIGNED_URL_TTL_MS = 10 * 60 * 1000;
+/** The furthest ahead a signed address may expire: one that claims more was not made here, whatever its signature. */
+export const SIGNED_URL_MAX_AHEAD_MS = 15 * 60 * 1000;
 
 export interface SignedQuery {
   user?: string;
@@ -44,6 +46,7 @@ export function verifySigned(key: Buffer, subject: string, q: SignedQuery, now =
   const given = Buffer.from(q.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
   if (Number(q.expires) * 1000 <= now) return { ok: false, reason: 'expired' };
+  if (Number(q.expires) * 1000 > now + SIGNED_URL_MAX_AHEAD_MS) return { ok: false, reason: 'invalid' };
   const userId = Number(q.user);
   return userId > 0 && userId <= MAX_ID ? { ok: true, userId } : { ok: false, reason: 'invalid' };
 }

@@ -19,6 +19,9 @@ export const LEDGER_MSG = {
   reviewed: 'Certificate reviewed.',
 } as const;
 
+/** DESIGN §8's months run from the ledger's first month (or the installation's) to the current month. */
+export const monthOutsideLedger = (first: string, last: string) => `Choose a month from ${first} to ${last}: the ledger has no other months.`;
+
 /** The holder's certification under the RAAF (COA Appendix 67), printed on the PDF and shown before Certify. */
 export const RAAF_CERTIFICATION_TEXT =
   'I hereby certify that the foregoing is a true statement of all accountable forms received, issued and transferred by me during the period above-stated and that the beginning and ending balances are correct.';

@@ -3,7 +3,7 @@ import type { Paginated } from '../../../shared/schemas/common.ts';
 import { LEDGER_MSG, type CertificateListQuery, type CertifyRaafInput, type Raaf, type RaafCertificate } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState } from '../../db/client.ts';
-import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
 import { Names } from '../users/names.ts';
@@ -11,7 +11,8 @@ import { activeActor } from '../users/repo.ts';
 import { monthBounds } from './month-balances.ts';
 import { certificateRef, computeRaaf, holderFilter, raafPdf, resolveHolder } from './raaf.ts';
 import * as repo from './repo.ts';
-import { businessDate } from './writer.ts';
+import { certificateContentHash } from './certificate-check.ts';
+import { assertCertifiableMonth } from './months.ts';
 
 const UNIQUE_VIOLATION = '23505';
 const keyOf = (ctx: AppContext) => urlKey(ctx.badgeSecret, 'raaf-pdf-url');
@@ -49,8 +50,8 @@ async function certificateDto(ctx: AppContext, rows: repo.CertificateRow[], view
 export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafInput): Promise<RaafCertificate> {
   const holder = await resolveHolder(ctx, input);
   if (!can(actor, 'raaf.certify', holder)) throw forbidden(LEDGER_MSG.certifyOwn);
+  await assertCertifiableMonth(ctx, input.month);
   const { end } = monthBounds(input.month);
-  if (businessDate(new Date(), ctx.config.timeZone) < end) throw invalid('month', LEDGER_MSG.monthNotEnded);
   if (await repo.findCertificate(ctx.db, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
   const frozen: Raaf = { ...(await computeRaaf(ctx, holder, input.month)), certificate: null };
   const hashes = await repo.lastHashesOnRoutes(ctx.db, end, holderFilter(holder));
@@ -60,7 +61,7 @@ export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafI
       const number = await repo.nextCertificateNumber(tx, input.month);
       if (await repo.findCertificate(tx, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
       const certifiedAt = new Date();
-      const row = await repo.insertCertificate(tx, {
+      const content = {
         number,
         month: input.month,
         holder_type: holder.type,
@@ -70,7 +71,8 @@ export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafI
         pdf: await raafPdf(ctx, frozen, { number, certifiedAt }),
         certified_by: actor.id,
         certified_at: certifiedAt,
-      });
+      };
+      const row = await repo.insertCertificate(tx, { ...content, content_hash: certificateContentHash(content) });
       return row.id;
     });
   } catch (error) {

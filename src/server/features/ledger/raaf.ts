@@ -8,6 +8,7 @@ import { routeInfos, type RouteInfo } from '../routes/repo.ts';
 import { Names } from '../users/names.ts';
 import { rangesQty } from './fold.ts';
 import { foldMonth, monthBounds, type RaafSource } from './month-balances.ts';
+import { assertLedgerMonth } from './months.ts';
 import { holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
 import * as repo from './repo.ts';
 
@@ -132,6 +133,7 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
 export async function raafFor(ctx: AppContext, actor: Actor, query: { month: string; user_id?: number; branch_id?: number }): Promise<Raaf> {
   const holder = await resolveHolder(ctx, query);
   if (!can(actor, 'raaf.read', holder)) throw forbidden();
+  await assertLedgerMonth(ctx, query.month);
   return computeRaaf(ctx, holder, query.month);
 }
 
@@ -185,6 +187,7 @@ export async function summaryPdf(ctx: AppContext, summary: RaafSummary): Promise
 
 /** The consolidated RAAF: per route over every holder, and per holder their totals and certificate. */
 export async function summary(ctx: AppContext, month: string, source: RaafSource = 'balances'): Promise<RaafSummary> {
+  await assertLedgerMonth(ctx, month);
   const folded = await foldMonth(ctx, month, null, source);
   const byRoute = new Map<number, { beginning: Ranges[]; receipt: Ranges[]; issued: Ranges[]; ending: Ranges[]; qty: number[]; byKind: RaafCells['byKind'] }>();
   const holderTotals: Array<{ key: string; totals: ReturnType<typeof totalsOf> }> = [];

@@ -351,3 +351,30 @@ export async function verifiedHeadCount(conn: Conn): Promise<number> {
   const [row] = await conn.select({ n: sql<number>`count(*)::int` }).from(ledgerVerifiedHeads);
   return row.n;
 }
+
+/** Certificates in id order after `afterId`, a page at a time, for the verifier. */
+export async function certificatesAfter(conn: Conn, afterId: number, limit: number): Promise<CertificateRow[]> {
+  return conn.select().from(raafCertificates).where(sql`${raafCertificates.id} > ${afterId}`).orderBy(asc(raafCertificates.id)).limit(limit);
+}
+
+/** The hash each (pad, seq) has in the ledger now; pairs with no event are absent from the answer. */
+export async function eventHashesAt(conn: Conn, pairs: Array<[number, number]>): Promise<Map<string, string>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await rowsOf<{ pad_id: number; seq: number; hash: string }>(
+    conn,
+    sql`select e.pad_id, e.seq, e.hash from pad_events e
+      join unnest(${`{${pairs.map((p) => p[0]).join(',')}}`}::int[], ${`{${pairs.map((p) => p[1]).join(',')}}`}::int[]) as w(pad_id, seq)
+        on e.pad_id = w.pad_id and e.seq = w.seq`,
+  );
+  return new Map(rows.map((row) => [`${row.pad_id}:${row.seq}`, row.hash]));
+}
+
+/** The business date of the ledger's first event (events are never backdated, so the lowest id is the earliest) and the day of the first sign-up. */
+export async function ledgerBeginnings(conn: Conn, timeZone: string): Promise<{ first_event: string | null; installed: string | null }> {
+  const [row] = await rowsOf<{ first_event: string | null; installed: string | null }>(
+    conn,
+    sql`select (select to_char(business_date, 'YYYY-MM-DD') from pad_events order by id limit 1) as first_event,
+      (select to_char(min(created_at) at time zone ${timeZone}, 'YYYY-MM-DD') from users) as installed`,
+  );
+  return row;
+}

@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/client.ts';
+import { verifyCertificates } from './certificate-check.ts';
 import { ENTERING_KINDS, GENESIS_HASH, eventHash, numberStates } from './fold.ts';
 import { inTransitInvoicesByPad } from '../invoices/read-model.ts';
 import { padViews, padViewsAfter, type PadView } from '../pads/repo.ts';
@@ -271,13 +272,20 @@ export async function verifyLedger(conn: Conn, options: VerifyOptions = { mode: 
   return { pads: padCount, events: eventCount, problems };
 }
 
-/** `npm run ledger:verify`: prints the problems pad by pad and answers the exit code (0 clean, 1 problems). */
+/** `npm run ledger:verify`: prints the problems pad by pad, then certificate by certificate, and answers the exit code (0 clean, 1 problems). */
 export async function runLedgerVerify(conn: Conn, print: (line: string) => void, options: VerifyOptions = { mode: 'full' }): Promise<number> {
   const result = await verifyLedger(conn, options);
+  const anchors = await verifyCertificates(conn);
   let lastPad = -1;
   for (const problem of result.problems) {
     if (problem.pad_id !== lastPad) print(`${problem.pad}:`);
     lastPad = problem.pad_id;
+    print(`  - ${problem.message}`);
+  }
+  let lastCertificate = -1;
+  for (const problem of anchors.problems) {
+    if (problem.certificate_id !== lastCertificate) print(`${problem.certificate}:`);
+    lastCertificate = problem.certificate_id;
     print(`  - ${problem.message}`);
   }
   const padsWithProblems = new Set(result.problems.map((problem) => problem.pad_id)).size;
@@ -286,5 +294,11 @@ export async function runLedgerVerify(conn: Conn, print: (line: string) => void,
       ? `Ledger verified: ${result.pads} pads, ${result.events} events, no problems.`
       : `Ledger verification FAILED: ${result.problems.length} problem(s) on ${padsWithProblems} pad(s) (${result.pads} pads, ${result.events} events checked).`,
   );
-  return result.problems.length === 0 ? 0 : 1;
+  const certificatesWithProblems = new Set(anchors.problems.map((problem) => problem.certificate_id)).size;
+  print(
+    anchors.problems.length === 0
+      ? `Certificates verified: ${anchors.certificates} certificate(s), each intact and every event it froze still in the ledger.`
+      : `Ledger verification FAILED: ${anchors.problems.length} problem(s) on ${certificatesWithProblems} certificate(s) (${anchors.certificates} certificates checked).`,
+  );
+  return result.problems.length + anchors.problems.length === 0 ? 0 : 1;
 }
