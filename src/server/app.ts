@@ -58,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
   app.setSerializerCompiler(responseSerializerCompiler(ctx.config.checkResponses));
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: ctx.shared.rateLimitStore });
   await app.register(swagger, {
     openapi: {
       info: { title: 'PadTrack API', description: 'Receipt pads, invoices, custody and reports.', version: '1.0.0' },
@@ -69,7 +69,7 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuth(app, ctx);
+  await registerAuth(app, ctx);
   app.decorate('ping', options.ping);
   const api = withZod(app);
   for (const feature of FEATURES) feature(api, ctx);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { SharedState } from './db/shared-state.ts';
 import type { Mailer } from './lib/mail.ts';
 
 /** What services need from the outside world; built once in main.ts or by the test app. */
@@ -9,6 +10,8 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   badgeSecret: string;
+  /** Throttles, rate limits and session news that every app instance on this database shares. */
+  shared: SharedState;
   log: FastifyBaseLogger;
   /** The instant ledger events are recorded at; unset is now. Only the demo loader and tests set it, to lay down a past month. */
   ledgerClock?: () => Date;

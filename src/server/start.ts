@@ -4,10 +4,13 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { DEFAULT_POOL_TIMEOUTS, openDatabase, type Database } from './db/client.ts';
 import { badgeSecret, seedFirstAdmin, seedLookups } from './db/seed.ts';
+import { sharedStateOf } from './db/shared-state.ts';
 import { createMailer } from './lib/mail.ts';
+import { startJobs } from './db/jobs.ts';
+import { serverJobs } from './jobs.ts';
 
 /** Opens and migrates the database, seeds it, and builds the app: the same steps for the server, demo and benchmarks. */
-export async function startApp(config: Config, options: { database?: Database; logger?: pino.Logger } = {}) {
+export async function startApp(config: Config, options: { database?: Database; logger?: pino.Logger; jobs?: boolean } = {}) {
   const log = options.logger ?? pino({ level: config.logLevel });
   const database = options.database ?? (await openDatabase({
       url: config.databaseUrl,
@@ -21,9 +24,14 @@ export async function startApp(config: Config, options: { database?: Database; l
     config,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
     badgeSecret: await badgeSecret(database.db),
+    shared: sharedStateOf(database),
     log,
   };
   const app = await buildApp(ctx, { ping: database.ping });
+  if (options.jobs ?? true) {
+    const stopJobs = startJobs(database.db, serverJobs(ctx), log);
+    app.addHook('onClose', async () => stopJobs());
+  }
   app.addHook('onClose', async () => database.close());
   return { app, ctx, database, generatedAdminPassword: generated };
 }

@@ -18,10 +18,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: data access functions take whichever the service hands them. */
 export type Conn = Db | Tx;
 
+/** Called with each notification's payload, or with null after a lost listening connection came back (some may be missed). */
+export type Listener = (payload: string | null) => void;
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   ping(): Promise<void>;
+  /** LISTEN on a channel until the returned function is called; survives the server going away and coming back. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,18 +63,64 @@ function resilientPool(url: string, timeouts: PoolTimeouts): pg.Pool {
   return pool;
 }
 
+const RELISTEN_MS = 1_000;
+
+/**
+ * A connection of its own that LISTENs on PostgreSQL. When it breaks, it reconnects every second and then
+ * tells the listener null, since notifications sent meanwhile are lost.
+ */
+async function listenOnServer(url: string, channel: string, listener: Listener, timeouts: PoolTimeouts): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs });
+    const lost = () => {
+      next.removeAllListeners('notification');
+      if (client === next) client = null;
+      if (!stopped && !retry) retry = setTimeout(reconnect, RELISTEN_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+    client = next;
+  };
+  const reconnect = () => {
+    retry = null;
+    connect().then(
+      () => listener(null),
+      () => {
+        if (!stopped && !retry) retry = setTimeout(reconnect, RELISTEN_MS);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
 export async function openDatabase(options: { url: string | null; dataDir: string | null; timeouts?: PoolTimeouts }): Promise<Database> {
   if (options.url) {
     const pool = resilientPool(options.url, options.timeouts ?? DEFAULT_POOL_TIMEOUTS);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    const url = options.url;
+    const timeouts = options.timeouts ?? DEFAULT_POOL_TIMEOUTS;
     return {
       kind: 'postgres',
       db,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, listener) => listenOnServer(url, channel, listener, timeouts),
       close: () => pool.end(),
     };
   }
@@ -87,6 +138,12 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, (payload) => listener(payload));
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };

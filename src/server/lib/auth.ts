@@ -18,6 +18,13 @@ export interface AuthUser extends Actor {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route changes sign-ins or users: its answer waits until every instance's session cache has heard. */
+    changesSessions?: boolean;
+  }
+}
+
+declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     tokenHash: string | null;
@@ -33,8 +40,9 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * How long a resolved sign-in is reused without asking the database. Any write request on this instance
- * (logout, deactivation, a password reset, a role change, ...) forgets every cached sign-in before its answer
- * is sent; a change made through another instance takes effect here within this many milliseconds.
+ * forgets every cached sign-in before its answer is sent, and every change to a sign-in or its user (logout,
+ * deactivation, a password reset, a role or branch change), made through any instance, reaches every
+ * instance's cache at once by LISTEN/NOTIFY (a trigger sends it at commit); this is only the backstop.
  */
 export const SESSION_CACHE_MS = 3_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -64,12 +72,18 @@ const prepareSessionLookup = (db: Db) =>
  * Resolves the Bearer token of every API request to its Active, unexpired user, through a short-lived cache
  * (SESSION_CACHE_MS). A lookup that overlapped a write is not cached, so it cannot bring back what the write ended.
  */
-export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
   const lookup = prepareSessionLookup(ctx.db);
   const sessions = new Map<string, { user: AuthUser; until: number }>();
   let writes = 0;
+  const forget = () => {
+    writes += 1;
+    sessions.clear();
+  };
+  const watch = await ctx.shared.watchSessions(forget);
+  app.addHook('onClose', async () => watch.stop());
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearer(request);
@@ -94,12 +108,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     request.user = session.user;
     request.tokenHash = tokenHash;
   });
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READ_METHODS.has(request.method)) {
-      writes += 1;
-      sessions.clear();
-    }
-    done(null, payload);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (READ_METHODS.has(request.method)) return payload;
+    forget();
+    if (request.routeOptions.config.changesSessions && reply.statusCode < 400) await watch.settle();
+    return payload;
   });
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { startApp } from '../start.ts';
 
@@ -45,9 +45,20 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const config = { ...loaded, webDir: env.WEB_DIR ? loaded.webDir : null };
-  const started = await startApp(config, { database, logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const started = await startApp(config, { database, logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), jobs: false });
   await started.app.ready();
-  return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, close: () => started.app.close() };
+  return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, database, config, close: () => started.app.close() };
+}
+
+/**
+ * Another app instance on the same database, as a second process behind a load balancer would be: it shares
+ * only what the database shares (on PGlite, what the process shares). Closing it leaves the database open.
+ */
+export async function createSecondInstance(t: TestApp, overrides: Partial<Config> = {}) {
+  const config = { ...t.ctx.config, ...overrides };
+  const started = await startApp(config, { database: { ...t.database, close: async () => undefined }, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), jobs: false });
+  await started.app.ready();
+  return { app: started.app, ctx: started.ctx, close: () => started.app.close() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -57,7 +57,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     service.login(ctx, request.body, request.ip),
   );
 
-  app.post('/api/logout', { schema: { tags, response: ok(messageResponse) }, onRequest: authorize() }, async (request) => {
+  app.post('/api/logout', { schema: { tags, response: ok(messageResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => {
     await service.logout(ctx, request.tokenHash ?? '');
     return { message: MSG.loggedOut };
   });
@@ -87,7 +87,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/api/update-password',
     {
       schema: { tags, security: [], body: updatePasswordSchema, response: ok(passwordUpdatedResponse) },
-      config: perClient(ACCOUNT_LIMITS.updatePasswordPerClient),
+      config: { ...perClient(ACCOUNT_LIMITS.updatePasswordPerClient), changesSessions: true },
       preHandler: perSubject(app, ACCOUNT_LIMITS.updatePasswordPerToken, (request) => `reset-token:${hashToken(bodyField(request, 'token'))}`),
     },
     async (request) => {
@@ -100,7 +100,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     data: await service.profile(ctx, currentUser(request).id),
   }));
 
-  app.put('/api/update-profile', { schema: { tags, body: profileSchema, response: ok(profileUpdatedResponse) }, onRequest: authorize() }, async (request) => ({
+  app.put('/api/update-profile', { schema: { tags, body: profileSchema, response: ok(profileUpdatedResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => ({
     message: MSG.profileUpdated,
     userProfile: await service.updateProfile(ctx, currentUser(request).id, request.body),
   }));

@@ -3,7 +3,6 @@ import { USER_STATUS } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { LoginResponse, SessionUser } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
-import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { encodeBadge } from '../../lib/badge.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -14,7 +13,8 @@ import { assertCan } from '../../lib/policy.ts';
 import * as repo from './repo.ts';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
-const loginFailures = new AttemptLimiter(5, 60_000);
+/** Five failed sign-ins per client and e-mail a minute, counted together by every instance. */
+const loginFailures = (ctx: AppContext) => ctx.shared.failures('login', 5, 60_000);
 /** Unknown e-mails still cost one hash check, so response times do not reveal which accounts exist. */
 const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -30,15 +30,16 @@ async function startSession(ctx: AppContext, userId: number): Promise<LoginRespo
 /** Signs in; repeated failures for one client and e-mail are throttled so passwords cannot be guessed. */
 export async function login(ctx: AppContext, input: { email: string; password: string }, clientKey: string): Promise<LoginResponse> {
   const key = `${clientKey}|${input.email}`;
-  if (loginFailures.isBlocked(key)) throw new AppError('too_many', MSG.tooManyRequests, 429);
+  const failures = loginFailures(ctx);
+  if (await failures.isBlocked(key)) throw new AppError('too_many', MSG.tooManyRequests, 429);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = user ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await dummyHash, input.password)) && false;
   if (!user || !ok) {
-    loginFailures.fail(key);
+    await failures.fail(key);
     throw invalid('email', MSG.invalidCredentials);
   }
   if (user.user_status_id !== USER_STATUS.ACTIVE) throw new AppError('inactive', MSG.accountInactive, 403, { email: [MSG.accountInactive] });
-  loginFailures.clear(key);
+  await failures.clear(key);
   return startSession(ctx, user.id);
 }
 

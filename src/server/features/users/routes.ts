@@ -29,12 +29,12 @@ export function userRoutes(app: App, ctx: AppContext) {
     reply.status(201).send({ message: ADMIN_MSG.created('User'), data: await service.create(ctx, request.body) }),
   );
 
-  app.put('/api/update-user/:id', { schema: { tags, params: idParam, body: updateUserSchema, response: ok(savedResponse(adminUser)) }, onRequest: admin }, async (request) => ({
+  app.put('/api/update-user/:id', { schema: { tags, params: idParam, body: updateUserSchema, response: ok(savedResponse(adminUser)) }, onRequest: admin, config: { changesSessions: true } }, async (request) => ({
     message: ADMIN_MSG.updated('User'),
     data: await service.update(ctx, currentUser(request), request.params.id, request.body),
   }));
 
-  app.delete('/api/delete-user/:id', { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: admin }, async (request) => {
+  app.delete('/api/delete-user/:id', { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: admin, config: { changesSessions: true } }, async (request) => {
     await service.remove(ctx, currentUser(request), request.params.id);
     return { message: ADMIN_MSG.deleted('User') };
   });
@@ -52,7 +52,7 @@ export function userRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.post('/api/toggle-user-activation/:id', { schema: { tags, params: idParam, response: ok(savedResponse(adminUser)) }, onRequest: admin }, async (request) =>
+  app.post('/api/toggle-user-activation/:id', { schema: { tags, params: idParam, response: ok(savedResponse(adminUser)) }, onRequest: admin, config: { changesSessions: true } }, async (request) =>
     service.toggleActivation(ctx, currentUser(request), request.params.id),
   );
 }
