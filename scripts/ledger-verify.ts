@@ -9,7 +9,7 @@ import { runLedgerVerify } from '../src/server/features/ledger/verifier.ts';
 
 const args = process.argv.slice(2);
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, dataDir: config.dataDir });
 try {
   process.exitCode = await runLedgerVerify(database.db, (line) => console.log(line), {
     mode: args.includes('--full') ? 'full' : 'incremental',

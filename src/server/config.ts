@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL: the role that owns the tables and runs the migrations; DATABASE_URL's role then owns nothing. */
+  databaseOwnerUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   appUrl: string;
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'PadTrack <no-reply@padtrack.local>',
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -14,9 +14,11 @@ export async function startApp(config: Config, options: { database?: Database; l
   const log = options.logger ?? pino({ level: config.logLevel });
   const database = options.database ?? (await openDatabase({
       url: config.databaseUrl,
+      ownerUrl: config.databaseOwnerUrl,
       dataDir: config.databaseUrl ? null : config.dataDir,
       timeouts: { ...DEFAULT_POOL_TIMEOUTS, statementTimeoutMs: config.dbStatementTimeoutMs },
     }));
+  for (const warning of database.warnings) log.warn(warning);
   await seedLookups(database.db);
   const generated = await seedFirstAdmin(database.db, config.adminEmail, config.adminPassword);
   const ctx: AppContext = {

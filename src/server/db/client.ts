@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { currentRole, grantAppRole, ownedTables } from './app-role.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -27,6 +28,8 @@ export interface Database {
   ping(): Promise<void>;
   /** LISTEN on a channel until the returned function is called; survives the server going away and coming back. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** What the operator should hear at start: the app's role owning the tables it should only use. */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -107,11 +110,35 @@ async function listenOnServer(url: string, channel: string, listener: Listener, 
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
-export async function openDatabase(options: { url: string | null; dataDir: string | null; timeouts?: PoolTimeouts }): Promise<Database> {
+/**
+ * Migrates as the owner and grants the app's role what it needs (app-role.ts); without an owner URL the
+ * app's own role migrates, owns the tables, and a warning says so.
+ */
+async function migrateServer(pool: pg.Pool, ownerUrl: string | null | undefined): Promise<string[]> {
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  if (!ownerUrl) {
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    return ['DATABASE_OWNER_URL is not set: the app migrates and runs as one role, which owns the tables and could switch off the ledger\'s append-only triggers. Set DATABASE_OWNER_URL to the owner and DATABASE_URL to a role that owns nothing (README, "Running on PostgreSQL").'];
+  }
+  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+  ownerPool.on('error', () => undefined);
+  try {
+    const owner = drizzlePg({ client: ownerPool, schema }) as unknown as Db;
+    await migratePg(drizzlePg({ client: ownerPool, schema }), { migrationsFolder });
+    const appRole = await currentRole(db);
+    if (appRole !== (await currentRole(owner))) await grantAppRole(owner, appRole);
+  } finally {
+    await ownerPool.end();
+  }
+  const owned = await ownedTables(db);
+  return owned.length > 0 ? [`The app's database role owns ${owned.length} table(s) (${owned.slice(0, 3).join(', ')}…): it could switch off the ledger's triggers. Give them to the owner role (ALTER TABLE … OWNER TO …).`] : [];
+}
+
+export async function openDatabase(options: { url: string | null; ownerUrl?: string | null; dataDir: string | null; timeouts?: PoolTimeouts }): Promise<Database> {
   if (options.url) {
     const pool = resilientPool(options.url, options.timeouts ?? DEFAULT_POOL_TIMEOUTS);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    const warnings = await migrateServer(pool, options.ownerUrl);
     const url = options.url;
     const timeouts = options.timeouts ?? DEFAULT_POOL_TIMEOUTS;
     return {
@@ -121,6 +148,7 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
         await db.execute(sql`select 1`);
       },
       listen: (channel, listener) => listenOnServer(url, channel, listener, timeouts),
+      warnings,
       close: () => pool.end(),
     };
   }
@@ -145,6 +173,7 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
         if (!client.closed) await stop();
       };
     },
+    warnings: [],
     close: () => client.close(),
   };
 }
