@@ -21,6 +21,10 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Fastify's trustProxy: false (no proxy, the default), true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
+  /** BACKUP_DIR: where the scheduled daily backup goes; unset, there is none. */
+  backupDir: string | null;
+  /** BACKUP_KEEP: how many daily backups are kept (older ones are deleted). */
+  backupKeep: number;
   /** Where the built UI lives; null serves the API only. */
   webDir: string | null;
   /** CHECK_RESPONSES=true: every answer is also checked against its zod schema (the tests run so). */
@@ -62,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : null,
+    backupKeep: int(env.BACKUP_KEEP, 7),
     webDir: path.resolve(env.WEB_DIR || 'dist'),
     checkResponses: env.CHECK_RESPONSES === 'true',
   };

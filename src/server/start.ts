@@ -7,6 +7,7 @@ import { badgeSecret, seedFirstAdmin, seedLookups } from './db/seed.ts';
 import { sharedStateOf } from './db/shared-state.ts';
 import { createMailer } from './lib/mail.ts';
 import { startJobs } from './db/jobs.ts';
+import { serveBackups } from './db/backup.ts';
 import { serverJobs } from './jobs.ts';
 
 /** Opens and migrates the database, seeds it, and builds the app: the same steps for the server, demo and benchmarks. */
@@ -31,8 +32,12 @@ export async function startApp(config: Config, options: { database?: Database; l
   };
   const app = await buildApp(ctx, { ping: database.ping });
   if (options.jobs ?? true) {
-    const stopJobs = startJobs(database.db, serverJobs(ctx), log);
+    const stopJobs = startJobs(database.db, serverJobs(ctx, database), log);
     app.addHook('onClose', async () => stopJobs());
+  }
+  if (!options.database && database.kind === 'pglite') {
+    const stopServing = await serveBackups(database, config.dataDir);
+    app.addHook('onClose', stopServing);
   }
   app.addHook('onClose', async () => database.close());
   return { app, ctx, database, generatedAdminPassword: generated };

@@ -30,6 +30,8 @@ export interface Database {
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   /** What the operator should hear at start: the app's role owning the tables it should only use. */
   warnings: string[];
+  /** PGlite only: a consistent gzipped tarball of the data directory, taken while the app runs (backup.ts). */
+  dumpDataDir?: () => Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -174,6 +176,13 @@ export async function openDatabase(options: { url: string | null; ownerUrl?: str
       };
     },
     warnings: [],
+    dumpDataDir: async () => {
+      const blob = await client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      });
+      return Buffer.from(await blob.arrayBuffer());
+    },
     close: () => client.close(),
   };
 }
