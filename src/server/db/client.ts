@@ -112,6 +112,24 @@ async function listenOnServer(url: string, channel: string, listener: Listener, 
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
+/** Namespace of the advisory lock under which one starting instance at a time migrates ("MIGR"). */
+const MIGRATION_LOCK = 0x4d494752;
+
+/** Instances starting together migrate one after the other: the lock is held by a session of its own. */
+async function oneAtATime(pool: pg.Pool, work: () => Promise<unknown>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await work();
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 /**
  * Migrates as the owner and grants the app's role what it needs (app-role.ts); without an owner URL the
  * app's own role migrates, owns the tables, and a warning says so.
@@ -119,16 +137,18 @@ async function listenOnServer(url: string, channel: string, listener: Listener, 
 async function migrateServer(pool: pg.Pool, ownerUrl: string | null | undefined): Promise<string[]> {
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   if (!ownerUrl) {
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    await oneAtATime(pool, () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }));
     return ['DATABASE_OWNER_URL is not set: the app migrates and runs as one role, which owns the tables and could switch off the ledger\'s append-only triggers. Set DATABASE_OWNER_URL to the owner and DATABASE_URL to a role that owns nothing (README, "Running on PostgreSQL").'];
   }
-  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 3 });
   ownerPool.on('error', () => undefined);
   try {
     const owner = drizzlePg({ client: ownerPool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: ownerPool, schema }), { migrationsFolder });
-    const appRole = await currentRole(db);
-    if (appRole !== (await currentRole(owner))) await grantAppRole(owner, appRole);
+    await oneAtATime(ownerPool, async () => {
+      await migratePg(drizzlePg({ client: ownerPool, schema }), { migrationsFolder });
+      const appRole = await currentRole(db);
+      if (appRole !== (await currentRole(owner))) await grantAppRole(owner, appRole);
+    });
   } finally {
     await ownerPool.end();
   }
