@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
-/** Debian packages the test suite drives for real: the browser, PDF text extraction, and the fake camera's video. */
+/** Debian packages the test suite drives for real: the browser, PDF text extraction, the fake camera's video, and the scale-out test's load balancer. */
 const NEEDED: Array<{ pkg: string; file: string; why: string }> = [
   { pkg: 'chromium', file: '/usr/bin/chromium', why: 'browser tests' },
   { pkg: 'poppler-utils', file: '/usr/bin/pdftotext', why: 'reading report PDFs' },
   { pkg: 'ffmpeg', file: '/usr/bin/ffmpeg', why: 'the fake camera of the scanner tests' },
+  { pkg: 'haproxy', file: '/usr/sbin/haproxy', why: 'the scale-out test (two instances behind a load balancer)' },
 ];
 
 const missing = NEEDED.filter((n) => !fs.existsSync(n.file));

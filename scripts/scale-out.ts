@@ -135,8 +135,9 @@ frontend api
 backend app
   balance roundrobin
   option httpchk GET /api/health
+  timeout check 5s
   http-response set-header X-Served-By %s
-${PORTS.map((port, i) => `  server app${i + 1} 127.0.0.1:${port} check inter 500 fall 2 rise 2`).join('\n')}
+${PORTS.map((port, i) => `  server app${i + 1} 127.0.0.1:${port} check inter 1s fall 2 rise 2`).join('\n')}
 `;
   const file = path.join(work, 'haproxy.cfg');
   fs.writeFileSync(file, config);
@@ -204,9 +205,9 @@ const db = () => {
   return opened.database.db;
 };
 
-async function burst(routeId: number, branchId: number, custodianToken: string, courierId: number, killAfterMs: number) {
-  const owner = new pg.Client({ connectionString: urlFor(null) });
-  await owner.connect();
+async function burst(routeId: number, branchId: number, custodianToken: string, courierId: number, killAfterAnswers: number) {
+  const owner = new pg.Pool({ connectionString: urlFor(null), max: 4 });
+  owner.on('error', () => undefined);
   const people = await Promise.all(
     Array.from({ length: REQUESTERS }, (_, i) => createUser(db(), { role_id: 7, branch_id: branchId, first_name: 'Burst', last_name: `Holder ${String.fromCharCode(65 + (i % 26))}` })),
   );
@@ -214,9 +215,17 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
   const { rows: freePads } = await owner.query<{ id: number }>('select id from pads where route_id = $1 and locked_by_invoice_id is null order by number limit $2', [routeId, REQUESTERS]);
   const acknowledged = { requests: new Map<number, number>(), issues: new Map<number, { invoiceId: number; padId: number }>(), accepts: new Set<number>() };
   const statuses = new Map<string, number>();
-  const count = (step: string, status: number) => statuses.set(`${step} ${status}`, (statuses.get(`${step} ${status}`) ?? 0) + 1);
   const victim = children[1];
-  const killer = setTimeout(() => victim.kill('SIGKILL'), killAfterMs);
+  let answers = 0;
+  let killedAt = -1;
+  const count = (step: string, status: number) => {
+    statuses.set(`${step} ${status}`, (statuses.get(`${step} ${status}`) ?? 0) + 1);
+    answers += 1;
+    if (answers === killAfterAnswers) {
+      killedAt = Date.now() - started;
+      victim.kill('SIGKILL');
+    }
+  };
   const started = Date.now();
   await Promise.all(
     people.map(async (person, i) => {
@@ -228,17 +237,28 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
       const issue = await api('POST', '/api/issue-invoice', custodianToken, { invoice_id: requestId, pads: [freePads[i].id], assigned_user_id: courierId, expected_return: 3 });
       count('issue', issue.status);
       if (issue.status !== 201) return;
-      const { rows } = await owner.query<{ id: number }>('select id from invoices where invoice_id = $1 and invoice_type_id = 2', [requestId]);
+      const { rows } = await owner.query<{ id: number }>('select id from invoices where request_invoice_id = $1 and invoice_type_id = 2', [requestId]);
       acknowledged.issues.set(requestId, { invoiceId: rows[0]?.id ?? -1, padId: freePads[i].id });
       const accept = await api('POST', `/api/accept-invoice/${rows[0]?.id ?? 0}`, tokens[i]);
       count('accept', accept.status);
       if (accept.status === 200) acknowledged.accepts.add(rows[0].id);
     }),
   );
-  clearTimeout(killer);
   const seconds = (Date.now() - started) / 1000;
-  console.log(`burst: ${REQUESTERS} requesters × (request, issue, accept) in ${seconds.toFixed(1)} s; instance 2 killed after ${killAfterMs} ms; answers: ${[...statuses.entries()].map(([k, v]) => `${k}×${v}`).join(', ')}`);
-  check(victim.exitCode !== null || victim.signalCode === 'SIGKILL', 'instance 2 was killed mid-burst');
+  console.log(`burst: ${REQUESTERS} requesters × (request, issue, accept) in ${seconds.toFixed(1)} s; instance 2 killed (SIGKILL) after ${killAfterAnswers} answers, at ${killedAt} ms; answers: ${[...statuses.entries()].map(([k, v]) => `${k}×${v}`).join(', ')}`);
+  check(victim.signalCode === 'SIGKILL' && killedAt > 0 && answers > killAfterAnswers, `instance 2 was killed mid-burst (${answers - killAfterAnswers} answers came after)`);
+
+  const retried = new Map<string, number>();
+  await Promise.all(
+    people.map(async (person, i) => {
+      const requestId = acknowledged.requests.get(person.id);
+      if (requestId === undefined || acknowledged.issues.has(requestId)) return;
+      const again = await api('POST', '/api/issue-invoice', custodianToken, { invoice_id: requestId, pads: [freePads[i].id], assigned_user_id: courierId, expected_return: 3 });
+      retried.set(`${again.status}`, (retried.get(`${again.status}`) ?? 0) + 1);
+    }),
+  );
+  console.log(`unacknowledged issues sent again to the surviving instance: ${[...retried.entries()].map(([k, v]) => `${k}×${v}`).join(', ') || 'none'}`);
+  check([...retried.keys()].every((status) => ['201', '409', '422'].includes(status)), 'each retry is issued now or refused as already done, never a 5xx');
 
   const ids = people.map((person) => person.id);
   const { rows: requests } = await owner.query<{ user_id: number; n: number; ids: number[] }>(
@@ -248,8 +268,8 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
   const byUser = new Map(requests.map((row) => [row.user_id, row]));
   check(requests.every((row) => row.n === 1), `every requester has at most one request stored (${requests.length} stored for ${acknowledged.requests.size} acknowledged)`);
   check([...acknowledged.requests.entries()].every(([userId, id]) => byUser.get(userId)?.ids.includes(id)), 'every acknowledged request is stored');
-  const { rows: issued } = await owner.query<{ invoice_id: number; n: number }>('select invoice_id, count(*)::int as n from invoices where invoice_type_id = 2 and invoice_id = any($1) group by invoice_id', [[...acknowledged.requests.values()]]);
-  check(issued.every((row) => row.n === 1), `no request issued twice (${issued.length} issued, ${acknowledged.issues.size} acknowledged)`);
+  const { rows: issued } = await owner.query<{ request_invoice_id: number; n: number }>('select request_invoice_id, count(*)::int as n from invoices where invoice_type_id = 2 and request_invoice_id = any($1) group by request_invoice_id', [[...acknowledged.requests.values()]]);
+  check(issued.every((row) => row.n === 1) && issued.length === acknowledged.requests.size, `every request issued exactly once after the retries (${issued.length} of ${acknowledged.requests.size}; ${acknowledged.issues.size} acknowledged in the burst)`);
   check([...acknowledged.issues.values()].every((issue) => issue.invoiceId > 0), 'every acknowledged issue is stored');
   const { rows: padUse } = await owner.query<{ pad_id: number; n: number }>(
     'select ip.pad_id, count(*)::int as n from invoice_pads ip join invoices i on i.id = ip.invoice_id where i.invoice_type_id = 2 and ip.pad_id = any($1) group by ip.pad_id having count(*) > 1',
@@ -299,7 +319,7 @@ async function main() {
   check(generated.status === 201, `pads generated through the proxy (${generated.status})`);
 
   await apiSuite(adminToken, headOffice.id);
-  const { acknowledged, seconds } = await burst(route.id, headOffice.id, custodianToken, courier.id, 1_500);
+  const { acknowledged, seconds } = await burst(route.id, headOffice.id, custodianToken, courier.id, 30);
 
   const lines: string[] = [];
   const code = await runLedgerVerify(db(), (line) => lines.push(line));

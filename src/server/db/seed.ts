@@ -39,18 +39,22 @@ export async function badgeSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-/** On an empty users table, creates the first admin; returns the generated password when one was made. */
+/** On an empty users table, creates the first admin; returns the generated password when one was made. Instances starting together make one. */
 export async function seedFirstAdmin(db: Db, email: string, password: string | null): Promise<string | null> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return null;
   const chosen = password ?? `${randomBytes(9).toString('base64url')}aA1!`;
-  await db.insert(users).values({
-    first_name: 'System',
-    last_name: 'Administrator',
-    email,
-    password_hash: await hashPassword(chosen),
-    role_id: ROLE.ADMIN,
-    user_status_id: USER_STATUS.ACTIVE,
-  });
-  return password ? null : chosen;
+  const inserted = await db
+    .insert(users)
+    .values({
+      first_name: 'System',
+      last_name: 'Administrator',
+      email,
+      password_hash: await hashPassword(chosen),
+      role_id: ROLE.ADMIN,
+      user_status_id: USER_STATUS.ACTIVE,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return password || inserted.length === 0 ? null : chosen;
 }
