@@ -111,7 +111,9 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   app.addHook('onSend', async (request, reply, payload) => {
     if (READ_METHODS.has(request.method)) return payload;
     forget();
-    if (request.routeOptions.config.changesSessions && reply.statusCode < 400) await watch.settle();
+    if (request.routeOptions.config.changesSessions && reply.statusCode < 400) {
+      await watch.settle().catch((error: unknown) => request.log.warn({ err: error }, 'other instances may keep this sign-in cached for up to SESSION_CACHE_MS'));
+    }
     return payload;
   });
 }

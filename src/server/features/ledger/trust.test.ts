@@ -5,6 +5,7 @@ import { pads, raafCertificates } from '../../db/schema.ts';
 import { signedQueryFor, urlKey } from '../../lib/signed-url.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { certificateContentHash } from './certificate-check.ts';
 import { runLedgerVerify } from './verifier.ts';
 
 interface Who {
@@ -101,6 +102,15 @@ describe('certificates anchor the ledger', () => {
     const [row] = await t.db.select().from(raafCertificates).where(eq(raafCertificates.id, certificateId));
     expect(JSON.parse(row.report_json)).toMatchObject({ month: '2026-09' });
     expect((await verify()).code).toBe(0);
+  });
+
+  it('when migration 0006 hashes a certificate made before it, then the SQL gives the hash the verifier computes', async () => {
+    const [row] = await t.db.select().from(raafCertificates).where(eq(raafCertificates.id, certificateId));
+    const result = (await t.db.execute(sql`select encode(sha256(convert_to(concat_ws('|', "number", "month", "holder_type", "holder_id",
+      encode(sha256(convert_to("report_json", 'UTF8')), 'hex'), encode(sha256(convert_to("pad_hashes", 'UTF8')), 'hex'), encode(sha256("pdf"), 'hex'),
+      "certified_by", floor(extract(epoch FROM "certified_at") * 1000)::bigint), 'UTF8')), 'hex') as hash from raaf_certificates where id = ${certificateId}`)) as unknown as { rows: Array<{ hash: string }> };
+    expect(result.rows[0].hash).toBe(certificateContentHash(row));
+    expect(row.content_hash).toBe(certificateContentHash(row));
   });
 
   it('when the Auditor certifies their own month, then it is refused with 403 and no certificate is numbered', async () => {
