@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
-/** The ledger (DESIGN §8): the app reads and appends, never rewrites; the review is its only column change. */
+/** The ledger (docs/design.md §8): the app reads and appends, never rewrites; the review is its only column change. */
 export const LEDGER_TABLES = ['pad_events', 'raaf_certificates'] as const;
 
 const ROLE_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;

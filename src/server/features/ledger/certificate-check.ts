@@ -36,7 +36,7 @@ function frozenHeads(padHashes: string): Array<[number, number, string]> | null 
 const PAGE = 50;
 
 /**
- * DESIGN §8 anchors the chains in the certificates: each certificate must still hash to its content, and
+ * docs/design.md §8 anchors the chains in the certificates: each certificate must still hash to its content, and
  * every pad it covers must still hold, at the frozen position, the event whose hash it froze. A chain cut
  * back (its last events deleted and the pad row set back) folds cleanly on its own; only this finds it.
  */

@@ -5,7 +5,7 @@ import * as repo from './repo.ts';
 import { businessDate } from './writer.ts';
 
 /**
- * The months a RAAF can exist for (DESIGN §8): from the month of the first ledger event, or of the
+ * The months a RAAF can exist for (docs/design.md §8): from the month of the first ledger event, or of the
  * installation when that is earlier, to the current month in APP_TIMEZONE. Months compare as text, safely,
  * because the schema admits only four-digit years.
  */
