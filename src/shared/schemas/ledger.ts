@@ -19,7 +19,7 @@ export const LEDGER_MSG = {
   reviewed: 'Certificate reviewed.',
 } as const;
 
-/** DESIGN §8's months run from the ledger's first month (or the installation's) to the current month. */
+/** docs/design.md §8: months run from the ledger's first month (or the installation's) to the current month. */
 export const monthOutsideLedger = (first: string, last: string) => `Choose a month from ${first} to ${last}: the ledger has no other months.`;
 
 /** The holder's certification under the RAAF (COA Appendix 67), printed on the PDF and shown before Certify. */
