@@ -23,7 +23,7 @@ export interface RateLimitStore {
   child(routeOptions: object): RateLimitStore;
 }
 
-/** Hears that sign-ins changed anywhere; settle() returns once every instance has been told of this instance's change. */
+/** Hears that sign-ins changed anywhere; settle() returns once every instance has heard of this instance's change. */
 export interface SessionWatch {
   settle(): Promise<void>;
   stop(): Promise<void>;
@@ -143,29 +143,54 @@ function memoryFailures(limiter: AttemptLimiter): FailureCounter {
   };
 }
 
-/** Tells every instance's session cache to forget (through LISTEN/NOTIFY on either database) and waits for the echo. */
+/**
+ * Tells every instance's session cache to forget, through LISTEN/NOTIFY on either database. Instances greet
+ * each other on the channel ("hello"), so each knows its peers; settle() sends a marker after the change and
+ * returns once every known peer has answered that it heard it. A peer hears notifications in commit order, so
+ * by then it has forgotten the changed sign-in. A peer silent for SETTLE_LIMIT_MS is taken for gone.
+ */
 async function watchSessions(database: Database, onChange: () => void): Promise<SessionWatch> {
-  const waiting = new Map<string, () => void>();
+  const self = randomUUID();
+  const peers = new Set<string>();
+  const waiting = new Map<string, { missing: Set<string>; done: () => void }>();
+  const send = (payload: string) => database.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payload})`);
   const stop = await database.listen(SESSIONS_CHANNEL, (payload) => {
-    const done = payload === null ? undefined : waiting.get(payload);
-    if (done) {
-      waiting.delete(payload as string);
-      done();
+    const [kind, token, from] = (payload ?? '').split(':');
+    if (kind === 'hello' && token !== self) {
+      if (!peers.has(token)) {
+        peers.add(token);
+        send(`hello:${self}`).catch(() => undefined);
+      }
+      return;
+    }
+    if (kind === 'settle') {
+      onChange();
+      send(`heard:${token}:${self}`).catch(() => undefined);
+      return;
+    }
+    if (kind === 'heard') {
+      if (from !== self) peers.add(from);
+      const wait = waiting.get(token);
+      wait?.missing.delete(from);
+      if (wait && wait.missing.size === 0) wait.done();
       return;
     }
     onChange();
   });
+  await send(`hello:${self}`);
   return {
     async settle() {
-      const token = `settled:${randomUUID()}`;
+      const token = randomUUID();
+      const missing = new Set([self, ...peers]);
       let timer: NodeJS.Timeout | undefined;
       const heard = new Promise<void>((resolve) => {
-        waiting.set(token, resolve);
+        waiting.set(token, { missing, done: resolve });
         timer = setTimeout(resolve, SETTLE_LIMIT_MS);
       });
       try {
-        await database.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${token})`);
+        await send(`settle:${token}`);
         await heard;
+        for (const gone of missing) peers.delete(gone);
       } finally {
         clearTimeout(timer);
         waiting.delete(token);
