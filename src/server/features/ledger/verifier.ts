@@ -295,10 +295,12 @@ export async function runLedgerVerify(conn: Conn, print: (line: string) => void,
       : `Ledger verification FAILED: ${result.problems.length} problem(s) on ${padsWithProblems} pad(s) (${result.pads} pads, ${result.events} events checked).`,
   );
   const certificatesWithProblems = new Set(anchors.problems.map((problem) => problem.certificate_id)).size;
-  print(
-    anchors.problems.length === 0
-      ? `Certificates verified: ${anchors.certificates} certificate(s), each intact and every event it froze still in the ledger.`
-      : `Ledger verification FAILED: ${anchors.problems.length} problem(s) on ${certificatesWithProblems} certificate(s) (${anchors.certificates} certificates checked).`,
-  );
+  if (anchors.certificates > 0) {
+    print(
+      anchors.problems.length === 0
+        ? `Certificates verified: ${anchors.certificates} certificate(s), each intact and every event it froze still in the ledger.`
+        : `Ledger verification FAILED: ${anchors.problems.length} problem(s) on ${certificatesWithProblems} certificate(s) (${anchors.certificates} certificates checked).`,
+    );
+  }
   return result.problems.length + anchors.problems.length === 0 ? 0 : 1;
 }
