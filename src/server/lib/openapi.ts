@@ -54,8 +54,8 @@ export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
 /** Adds each route's derived error answers (from the one ERROR_TABLE) before Fastify compiles its serializers and the document. */
 export function documentErrorStatuses(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || !route.schema) return;
-    const schema = route.schema as RouteSchema;
+    const schema = route.schema as (RouteSchema & { hide?: boolean }) | undefined;
+    if (!route.url.startsWith('/api/') || !schema || schema.hide) return;
     const response = (schema.response ??= {});
     for (const status of derivedErrorStatuses(route)) response[status] ??= errorAnswer(status);
   });
