@@ -5,13 +5,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-type.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { logSerializers } from './lib/log-serializers.ts';
+import { documentErrorStatuses, swaggerOptions } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -59,14 +60,8 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false, store: ctx.shared.rateLimitStore });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'PadTrack API', description: 'Receipt pads, invoices, custody and reports.', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  documentErrorStatuses(app);
+  await app.register(swagger, swaggerOptions(ctx.config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await registerAuth(app, ctx);

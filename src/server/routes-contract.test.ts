@@ -6,6 +6,7 @@ interface Operation {
 }
 interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
 }
 
 /** Routes that answer without a session: sign-in and password flows, health, and signed PDF links. */
@@ -93,6 +94,7 @@ describe('route contracts', () => {
     for (const operations of Object.values(spec.paths)) {
       for (const operation of Object.values(operations)) collect(operation.responses);
     }
+    collect(spec.components?.schemas);
     expect(names.has('id')).toBe(true);
     expect([...names].filter((name) => /password|hash|secret|badge_version/i.test(name))).toEqual([]);
   });

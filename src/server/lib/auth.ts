@@ -118,13 +118,20 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   });
 }
 
+const guards = new WeakMap<object, 'session' | 'rule'>();
+
 /** An onRequest hook that demands a signed-in user and, optionally, a rule they must pass, before the body is read or validated. */
 export function authorize(rule?: (user: AuthUser) => boolean): onRequestAsyncHookHandler {
-  return async (request) => {
+  const guard: onRequestAsyncHookHandler = async (request) => {
     if (!request.user) throw unauthenticated();
     if (rule && !rule(request.user)) throw forbidden();
   };
+  guards.set(guard, rule ? 'rule' : 'session');
+  return guard;
 }
+
+/** Whether a hook is an authorize() guard and whether it has a rule: the API document derives 401 and 403 from it. */
+export const guardOf = (hook: unknown): 'session' | 'rule' | null => (typeof hook === 'function' ? (guards.get(hook) ?? null) : null);
 
 /** The signed-in user inside a handler guarded by authorize(). */
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { startApp } from '../start.ts';
+import { checkAnswersAgainstDocument } from './openapi-check.ts';
 
 async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -32,7 +33,8 @@ async function openTestDatabase(): Promise<Database> {
 
 /**
  * A real app on a fresh database: PGlite in memory, or a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL. Requests go through app.inject, the whole HTTP layer included.
+ * TEST_DATABASE_URL. Requests go through app.inject, the whole HTTP layer included, and every answer is checked
+ * against the app's own OpenAPI document (status, content type, body).
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { logger?: pino.Logger } = {}) {
   const database = await openTestDatabase();
@@ -46,8 +48,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const config = { ...loaded, webDir: env.WEB_DIR ? loaded.webDir : null };
   const started = await startApp(config, { database, logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), jobs: false });
+  const documentViolations = checkAnswersAgainstDocument(started.app);
   await started.app.ready();
-  return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, database, config, close: () => started.app.close() };
+  return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, database, config, documentViolations, close: () => started.app.close() };
 }
 
 /**
@@ -57,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 export async function createSecondInstance(t: TestApp, overrides: Partial<Config> = {}) {
   const config = { ...t.ctx.config, ...overrides };
   const started = await startApp(config, { database: { ...t.database, close: async () => undefined }, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), jobs: false });
+  checkAnswersAgainstDocument(started.app);
   await started.app.ready();
   return { app: started.app, ctx: started.ctx, close: () => started.app.close() };
 }

@@ -82,7 +82,7 @@ export const sessionUser = z.object({
   role: namedRef.nullable(),
   branch: namedRef.nullable(),
   status: namedRef.nullable(),
-});
+}).meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginResponse = z.object({ user: sessionUser, token: z.string() });
@@ -91,4 +91,4 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const registeredResponse = loginResponse.extend({ message: z.string() });
 export const passwordUpdatedResponse = z.object({ message: z.string(), role_id: z.number().nullable() });
 export const profileUpdatedResponse = z.object({ message: z.string(), userProfile: sessionUser });
-export const badgeResponse = z.object({ qr_code: z.string() });
+export const badgeResponse = z.object({ qr_code: z.string() }).meta({ id: 'BadgeQrCode' });

@@ -17,7 +17,7 @@ export const branchRow = z.object({
   location_id: z.number(),
   company: namedRef,
   location: namedRef,
-});
+}).meta({ id: 'Branch' });
 export type Branch = z.infer<typeof branchRow>;
 
 /** The Branches columns the list sorts by. */

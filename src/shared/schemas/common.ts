@@ -85,4 +85,4 @@ export const signedUrlQuery = z.object({
 });
 
 /** A signed, short-lived address for the browser to open. */
-export const signedUrl = z.object({ url: z.string() });
+export const signedUrl = z.object({ url: z.string() }).meta({ id: 'SignedLink' });

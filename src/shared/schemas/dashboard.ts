@@ -17,6 +17,6 @@ export const dashboard = z.object({
   stock_by_route: z.array(z.object({ id: z.number(), name: z.string(), route_name: z.string(), pads: z.number(), numbers: z.number() })),
   in_transit: z.array(countRow),
   overdue: z.object({ count: z.number(), items: z.array(myActionItem) }),
-});
+}).meta({ id: 'Dashboard' });
 
 export type Dashboard = z.infer<typeof dashboard>;

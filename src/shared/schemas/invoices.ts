@@ -104,12 +104,12 @@ export const assignedUserParams = z.object({ code: z.string().max(64) });
 
 export const invoiceAssignedUserQuery = z.object({
   invoice_id: refId('Invoice'),
-  decoded_user_id: z.string().max(64).optional(),
+  decoded_user_id: z.string({ error: MSG.emptyQr }).max(64),
 });
 
-export const personRef = z.object({ id: z.number(), full_name: z.string() });
+export const personRef = z.object({ id: z.number(), full_name: z.string() }).meta({ id: 'PersonRef' });
 export type PersonRef = z.infer<typeof personRef>;
-export const routeRef = z.object({ id: z.number(), name: z.string(), tin: z.string(), company: namedRef });
+export const routeRef = z.object({ id: z.number(), name: z.string(), tin: z.string(), company: namedRef }).meta({ id: 'RouteRef' });
 export type RouteRef = z.infer<typeof routeRef>;
 
 /** Shown when a Return or Turnover carries pads of several routes and so has no single route. */
@@ -154,7 +154,7 @@ export const invoiceRow = z.object({
   route_label: z.string(),
   /** "-", "Overdue", "Due today" or "N days", counted in APP_TIMEZONE. */
   expected_return_text: z.string(),
-});
+}).meta({ id: 'InvoiceRow' });
 export type InvoiceRow = z.infer<typeof invoiceRow>;
 
 export const activityRow = z.object({
@@ -167,7 +167,7 @@ export const activityRow = z.object({
   user: personRef.nullable(),
   assigned_user: personRef.nullable(),
   created_at: z.string(),
-});
+}).meta({ id: 'InvoiceActivity' });
 export type ActivityRow = z.infer<typeof activityRow>;
 
 export const invoiceDetail = invoiceRow.extend({
@@ -177,11 +177,11 @@ export const invoiceDetail = invoiceRow.extend({
   activities: z.array(activityRow),
   /** APP_TIMEZONE, the zone every date of the invoice is shown in. */
   time_zone: z.string(),
-});
+}).meta({ id: 'Invoice' });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
 /** A page of invoices (Transactions, Custodies, the Generate Report modal), with APP_TIMEZONE for its dates. */
-export const invoicePage = pageResponse(invoiceRow).extend({ time_zone: z.string() });
+export const invoicePage = pageResponse(invoiceRow).extend({ time_zone: z.string() }).meta({ id: 'InvoicePage' });
 export type InvoicePage = z.infer<typeof invoicePage>;
 
 /** A pad as the invoice pads tables show it. */
@@ -199,11 +199,11 @@ export const invoicePad = padRow
     issuance_status: true,
     remarks: true,
   })
-  .extend({ route: routeRef });
+  .extend({ route: routeRef }).meta({ id: 'InvoicePad' });
 export type InvoicePad = z.infer<typeof invoicePad>;
 
 /** docs/spec.md §3 "Invoice pad link". */
-export const invoicePadLink = z.object({ invoice_id: z.number(), pad_id: z.number(), pad: invoicePad });
+export const invoicePadLink = z.object({ invoice_id: z.number(), pad_id: z.number(), pad: invoicePad }).meta({ id: 'InvoicePadLink' });
 export type InvoicePadLink = z.infer<typeof invoicePadLink>;
 
 export const assignedUser = z.object({
@@ -213,7 +213,7 @@ export const assignedUser = z.object({
   last_name: z.string(),
   role_id: z.number().nullable(),
   branch_id: z.number().nullable(),
-});
+}).meta({ id: 'AssignedUser' });
 export type AssignedUser = z.infer<typeof assignedUser>;
 
 /** Spec get-invoice-assigned-user-id: 200 when the badge is the courier's, 422 with the same shape otherwise. */
@@ -222,5 +222,5 @@ export const invoiceAssignedUserCheck = z.object({
   assigned_user_id: z.number().nullable(),
   message: z.string(),
   data: assignedUser.optional(),
-});
+}).meta({ id: 'CourierCheck' });
 export type InvoiceAssignedUserCheck = z.infer<typeof invoiceAssignedUserCheck>;

@@ -76,22 +76,22 @@ export const padEventSchema = z.object({
   reason: z.string().nullable(),
   recorded_at: z.string(),
   business_date: z.string(),
-});
+}).meta({ id: 'PadEvent' });
 export type PadEvent = z.infer<typeof padEventSchema>;
 
-export const holderSchema = z.object({ user: person.nullable(), branch: named.nullable() });
+export const holderSchema = z.object({ user: person.nullable(), branch: named.nullable() }).meta({ id: 'Holder' });
 export const inTransitInvoiceSchema = z
   .object({ id: z.number(), invoice_type: named, assigned_user: person.nullable() })
   .nullable();
 
-export const padRefSchema = z.object({ id: z.number(), number: z.number(), series_number: z.string() });
+export const padRefSchema = z.object({ id: z.number(), number: z.number(), series_number: z.string() }).meta({ id: 'PadRef' });
 
 export const padHistorySchema = z.object({
   pad: padRefSchema.extend({ route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }) }),
   holder: holderSchema,
   in_transit_invoice: inTransitInvoiceSchema,
   events: z.array(padEventSchema),
-});
+}).meta({ id: 'PadHistory' });
 export type PadHistory = z.infer<typeof padHistorySchema>;
 
 export const receiptFindingSchema = z.object({
@@ -101,7 +101,7 @@ export const receiptFindingSchema = z.object({
   holder: holderSchema,
   in_transit_invoice: inTransitInvoiceSchema,
   events: z.array(padEventSchema),
-});
+}).meta({ id: 'ReceiptFinding' });
 export type ReceiptFinding = z.infer<typeof receiptFindingSchema>;
 
 const rangeList = z.array(z.tuple([z.number(), z.number()]));
@@ -118,10 +118,10 @@ export const raafRouteRowSchema = z.object({
   issued: issuedGroup,
   ending: columnGroup,
   remarks: z.array(z.string()),
-});
+}).meta({ id: 'RaafRouteRow' });
 export type RaafRouteRow = z.infer<typeof raafRouteRowSchema>;
 
-export const certificateRefSchema = z.object({ id: z.number(), number: z.string(), certified_at: z.string(), reviewed_at: z.string().nullable() });
+export const certificateRefSchema = z.object({ id: z.number(), number: z.string(), certified_at: z.string(), reviewed_at: z.string().nullable() }).meta({ id: 'RaafCertificateRef' });
 
 export const raafSchema = z.object({
   month: z.string(),
@@ -131,7 +131,7 @@ export const raafSchema = z.object({
   balanced: z.literal(true),
   in_transit: z.array(z.object({ invoice_id: z.number(), courier: z.string().nullable(), qty: z.number() })),
   certificate: certificateRefSchema.nullable(),
-});
+}).meta({ id: 'Raaf' });
 export type Raaf = z.infer<typeof raafSchema>;
 
 export const certificateSchema = certificateRefSchema.extend({
@@ -141,7 +141,7 @@ export const certificateSchema = certificateRefSchema.extend({
   reviewed_by: person.nullable(),
   totals: quantities,
   pdf_url: z.string(),
-});
+}).meta({ id: 'RaafCertificate' });
 export type RaafCertificate = z.infer<typeof certificateSchema>;
 
 export const raafSummarySchema = z.object({
@@ -155,5 +155,5 @@ export const raafSummarySchema = z.object({
       certificate: certificateRefSchema.nullable(),
     }),
   ),
-});
+}).meta({ id: 'RaafSummary' });
 export type RaafSummary = z.infer<typeof raafSummarySchema>;

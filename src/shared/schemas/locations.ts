@@ -4,7 +4,7 @@ import { listQuery, requiredText, sortParams } from './common.ts';
 export const locationSchema = z.object({ name: requiredText('Name') });
 export type LocationInput = z.input<typeof locationSchema>;
 
-export const locationRow = z.object({ id: z.number(), name: z.string() });
+export const locationRow = z.object({ id: z.number(), name: z.string() }).meta({ id: 'Location' });
 export type Location = z.infer<typeof locationRow>;
 
 /** The Locations columns the list sorts by. */

@@ -22,7 +22,7 @@ export const myActionItem = z.object({
   label: z.string(),
   /** The screen with the item's details open, e.g. /invoices?invoice=12. */
   path: z.string(),
-});
+}).meta({ id: 'MyActionItem' });
 
 export const myActionGroup = z.object({
   kind: z.enum(MY_ACTION_KINDS),
@@ -33,9 +33,9 @@ export const myActionGroup = z.object({
   /** The list that shows the whole group, filtered where the list can be. */
   list_path: z.string(),
   items: z.array(myActionItem),
-});
+}).meta({ id: 'MyActionGroup' });
 
-export const myActions = z.object({ total: z.number(), groups: z.array(myActionGroup) });
+export const myActions = z.object({ total: z.number(), groups: z.array(myActionGroup) }).meta({ id: 'MyActions' });
 
 export type MyActionItem = z.infer<typeof myActionItem>;
 export type MyActionGroup = z.infer<typeof myActionGroup>;

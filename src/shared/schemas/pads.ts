@@ -143,7 +143,7 @@ export const padRow = z.object({
   locked_by_invoice_id: z.number().nullable(),
   /** The version an edit sends back (update-pad's updated_at). */
   updated_at: z.string(),
-});
+}).meta({ id: 'Pad' });
 export type Pad = z.infer<typeof padRow>;
 
 export const generatedPads = z.object({
@@ -154,5 +154,5 @@ export const generatedPads = z.object({
   last_pad_number: z.number(),
   series_from: z.number(),
   series_to: z.number(),
-});
+}).meta({ id: 'GeneratedPads' });
 export type GeneratedPads = z.infer<typeof generatedPads>;

@@ -59,8 +59,8 @@ export const reportRow = z.object({
   created_at: z.string(),
   /** A short-lived signed address where the PDF is served. */
   data: z.string(),
-});
+}).meta({ id: 'Report' });
 export type ReportRow = z.infer<typeof reportRow>;
 
-export const reportPreview = z.object({ preview_url: z.string() });
+export const reportPreview = z.object({ preview_url: z.string() }).meta({ id: 'ReportPreviewLink' });
 export type ReportPreview = z.infer<typeof reportPreview>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /** The envelopes of docs/design.md §4; routes declare them so /api/docs shows every answer and nothing else is sent. */
-export const namedRef = z.object({ id: z.number(), name: z.string() });
+export const namedRef = z.object({ id: z.number(), name: z.string() }).meta({ id: 'NamedRef' });
 
-export const messageResponse = z.object({ message: z.string() });
+export const messageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 
 /** One record or a plain list: `{ data }`. */
 export const dataResponse = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -25,27 +25,61 @@ export const pageResponse = <T extends z.ZodType>(row: T) =>
     total_capped: z.boolean().describe('true when more rows match than the count bound (10,000): total is the bound'),
   });
 
-/** A PDF sent as bytes (never serialised): declared so /api/docs names the content type. */
+/** The bytes of a generated file (never serialised). */
+const fileBytes = z.string().meta({ format: 'binary' });
+
+/** A PDF sent as bytes: declared so /api/docs names the content type. */
 export const pdfResponse = {
   description: 'A PDF document',
-  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+  content: { 'application/pdf': { schema: fileBytes } },
 };
 
-/** What the error handler answers: a message, and for bad input the messages per field. */
-export const errorResponse = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+/**
+ * An answer whose content type follows the `format` query parameter: JSON by default, the same figures as a
+ * PDF or a CSV file on request.
+ */
+export const formatResponse = <T extends z.ZodType>(json: T, what: string) => ({
+  description: `${what}: JSON without \`format\`; with \`format=pdf\` the PDF, with \`format=csv\` a CSV file (UTF-8, one row per line).`,
+  content: {
+    'application/json': { schema: json },
+    'application/pdf': { schema: fileBytes },
+    'text/csv': { schema: z.string() },
+  },
+});
 
-/** The 4xx answers every route may give (401 before anything else on guarded routes). */
-export const ERROR_RESPONSES = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-  429: errorResponse,
+/** What the error handler answers: a message, and for bad input the messages per field. */
+export const errorResponse = z
+  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .meta({ id: 'Error', description: 'What went wrong, in words a user can read; `errors` lists the messages per input field (422).' });
+
+/** The one table of error answers (docs/design.md §4); each route's list is made from it. */
+export const ERROR_TABLE = {
+  400: 'The request body is not valid JSON (malformed, or empty with a JSON content type).',
+  401: 'Not signed in: no valid bearer token (or, where a signed link is accepted, no link either).',
+  403: 'Signed in, but not allowed to do this (or the signed link is invalid or expired).',
+  404: 'No such record.',
+  409: 'Conflict: the record changed state, is in use, or overlaps another.',
+  413: 'The request body is larger than 1 MiB.',
+  415: 'The request body has a content type other than application/json.',
+  422: 'Invalid input: `errors` names each field with its messages.',
+  429: 'Too many requests: try again after the seconds in `Retry-After`.',
+  500: 'An unexpected server error; details are in the server log only.',
+  503: 'The database is not available right now: try again after the seconds in `Retry-After`.',
 } as const;
 
-/** A route's answers when it succeeds with 200. */
-export const ok = <T extends z.ZodType | typeof pdfResponse>(schema: T) => ({ 200: schema, ...ERROR_RESPONSES });
+export type ErrorStatus = keyof typeof ERROR_TABLE;
 
-/** A route's answers when it creates with 201. */
-export const created = <T extends z.ZodType>(schema: T) => ({ 201: schema, ...ERROR_RESPONSES });
+/** The documented answer for one error status, from ERROR_TABLE. */
+export const errorAnswer = (status: ErrorStatus) => ({ description: ERROR_TABLE[status], content: { 'application/json': { schema: errorResponse } } });
+
+const errorAnswers = (statuses: readonly ErrorStatus[]) => Object.fromEntries(statuses.map((status) => [status, errorAnswer(status)]));
+
+/**
+ * A route's answers when it succeeds with 200, and the error statuses its own rules give (403, 404, 409, 422
+ * from the service). Statuses that follow from the route's definition (401 for a guard, 422 for input, 400/413/415
+ * for a body, 429 for a rate limit, 500/503 for all) are added when the route is registered.
+ */
+export const ok = <T extends z.ZodType | typeof pdfResponse>(schema: T, ...errors: ErrorStatus[]) => ({ 200: schema, ...errorAnswers(errors) });
+
+/** A route's answers when it creates with 201, and the error statuses its own rules give. */
+export const created = <T extends z.ZodType>(schema: T, ...errors: ErrorStatus[]) => ({ 201: schema, ...errorAnswers(errors) });

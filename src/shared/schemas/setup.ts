@@ -8,5 +8,5 @@ export const setupStatus = z.object({
   route: z.boolean(),
   users: z.boolean(),
   pads: z.boolean(),
-});
+}).meta({ id: 'SetupStatus' });
 export type SetupStatus = z.infer<typeof setupStatus>;

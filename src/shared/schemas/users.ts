@@ -82,5 +82,5 @@ export const assignableUser = z.object({
   branch_id: z.number().nullable(),
   role: namedRef.nullable(),
   branch: namedRef.nullable(),
-});
+}).meta({ id: 'AssignableUser' });
 export type AssignableUser = z.infer<typeof assignableUser>;

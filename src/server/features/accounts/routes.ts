@@ -19,6 +19,7 @@ import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { SECURITY } from '../../lib/openapi.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as service from './service.ts';
@@ -53,16 +54,16 @@ const bodyField = (request: FastifyRequest, field: string) => {
 };
 
 export function accountRoutes(app: App, ctx: AppContext) {
-  app.post('/api/login', { schema: { tags, security: [], body: loginSchema, response: ok(loginResponse) } }, async (request) =>
+  app.post('/api/login', { schema: { operationId: 'login', summary: 'Signs in with e-mail and password and returns a bearer token', tags, security: SECURITY.none, body: loginSchema, response: ok(loginResponse, 403, 429) } }, async (request) =>
     service.login(ctx, request.body, request.ip),
   );
 
-  app.post('/api/logout', { schema: { tags, response: ok(messageResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => {
+  app.post('/api/logout', { schema: { operationId: 'logout', summary: 'Signs out, revoking the bearer token', tags, response: ok(messageResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => {
     await service.logout(ctx, request.tokenHash ?? '');
     return { message: MSG.loggedOut };
   });
 
-  app.post('/api/register-account', { schema: { tags, security: [], body: registrationSchema, response: created(registeredResponse) } }, async (request, reply) => {
+  app.post('/api/register-account', { schema: { operationId: 'registerAccount', summary: 'Registers a new account and signs it in', tags, security: SECURITY.none, body: registrationSchema, response: created(registeredResponse) } }, async (request, reply) => {
     const session = await service.register(ctx, request.body);
     return reply.status(201).send({ message: MSG.registered, ...session });
   });
@@ -70,7 +71,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/forgot-password',
     {
-      schema: { tags, security: [], body: forgotPasswordSchema, response: ok(messageResponse) },
+      schema: { operationId: 'requestPasswordReset', summary: 'Mails a password reset link when the e-mail belongs to an account', tags, security: SECURITY.none, body: forgotPasswordSchema, response: ok(messageResponse) },
       config: perClient(ACCOUNT_LIMITS.forgotPerClient),
       preHandler: perSubject(app, ACCOUNT_LIMITS.forgotPerEmail, (request) => `reset-email:${bodyField(request, 'email')}`),
       onResponse: async (request, reply) => {
@@ -86,7 +87,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/update-password',
     {
-      schema: { tags, security: [], body: updatePasswordSchema, response: ok(passwordUpdatedResponse) },
+      schema: { operationId: 'updatePassword', summary: 'Sets a new password with a reset token', tags, security: SECURITY.none, body: updatePasswordSchema, response: ok(passwordUpdatedResponse) },
       config: { ...perClient(ACCOUNT_LIMITS.updatePasswordPerClient), changesSessions: true },
       preHandler: perSubject(app, ACCOUNT_LIMITS.updatePasswordPerToken, (request) => `reset-token:${hashToken(bodyField(request, 'token'))}`),
     },
@@ -96,11 +97,11 @@ export function accountRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/user-profile', { schema: { tags, response: ok(dataResponse(sessionUser)) }, onRequest: authorize() }, async (request) => ({
+  app.get('/api/user-profile', { schema: { operationId: 'getProfile', summary: "Gets the signed-in user's profile", tags, response: ok(dataResponse(sessionUser)) }, onRequest: authorize() }, async (request) => ({
     data: await service.profile(ctx, currentUser(request).id),
   }));
 
-  app.put('/api/update-profile', { schema: { tags, body: profileSchema, response: ok(profileUpdatedResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => ({
+  app.put('/api/update-profile', { schema: { operationId: 'updateProfile', summary: "Updates the signed-in user's profile", tags, body: profileSchema, response: ok(profileUpdatedResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => ({
     message: MSG.profileUpdated,
     userProfile: await service.updateProfile(ctx, currentUser(request).id, request.body),
   }));
@@ -108,13 +109,13 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/reset-user-password',
     {
-      schema: { tags, body: z.object({ user_id: id().optional() }).nullish(), response: ok(messageResponse) },
+      schema: { operationId: 'resetUserPassword', summary: 'Mails a password reset link to the signed-in user or, for administrators, to another user', tags, body: z.object({ user_id: id().optional() }).nullish(), response: ok(messageResponse, 403, 404) },
       onRequest: authorize(),
     },
     async (request) => ({ message: await service.resetUserPassword(ctx, currentUser(request), request.body?.user_id) }),
   );
 
-  app.get('/api/get-user-qrcode', { schema: { tags, response: ok(badgeResponse) }, onRequest: authorize() }, async (request) => {
+  app.get('/api/get-user-qrcode', { schema: { operationId: 'getOwnBadgeQrCode', summary: "Gets the signed-in user's badge QR code", tags, response: ok(badgeResponse) }, onRequest: authorize() }, async (request) => {
     const { qr_code } = await service.badge(ctx, currentUser(request));
     return { qr_code };
   });

@@ -108,7 +108,7 @@ export async function checkCourier(
   ctx: AppContext,
   actor: AuthUser,
   invoiceId: number,
-  code: string | undefined,
+  code: string,
 ): Promise<{ ok: boolean; body: InvoiceAssignedUserCheck }> {
   const invoice = await visibleInvoice(ctx, actor, invoiceId);
   const user = await resolveBadge(ctx, code);

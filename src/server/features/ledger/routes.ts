@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { can } from '../../../shared/permissions.ts';
 import { idParam, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import {
@@ -14,31 +13,30 @@ import {
   raafSummarySchema,
   receiptFindingSchema,
 } from '../../../shared/schemas/ledger.ts';
-import { ERROR_RESPONSES, dataResponse, listResponse, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, dataResponse, formatResponse, listResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { SECURITY } from '../../lib/openapi.ts';
 import * as certificates from './certificates.ts';
 import * as padHistory from './pad-history.ts';
 import * as raaf from './raaf.ts';
 
 const tags = ['accountability'];
 const ledgerReader = authorize((user) => can(user, 'ledger.read'));
-/** PDF and CSV travel as bytes; JSON clients get the `{ data }` envelope. */
-const fileOrData = <T extends z.ZodType>(data: T) => z.union([dataResponse(data), z.string().describe('application/pdf or text/csv')]);
 const renderLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 export function ledgerRoutes(app: App, ctx: AppContext) {
-  app.get('/api/pad-history/:id', { schema: { tags, params: idParam, response: { 200: dataResponse(padHistorySchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader }, async (request) => ({
+  app.get('/api/pad-history/:id', { schema: { operationId: 'getPadHistory', summary: "Gets a pad's custody history from the ledger", tags, params: idParam, response: ok(dataResponse(padHistorySchema)) }, onRequest: ledgerReader }, async (request) => ({
     data: await padHistory.padHistory(ctx, request.params.id),
   }));
 
-  app.get('/api/find-receipt', { schema: { tags, querystring: findReceiptQuery, response: { 200: listResponse(receiptFindingSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader }, async (request) => ({
+  app.get('/api/find-receipt', { schema: { operationId: 'findReceipt', summary: 'Finds who held a receipt number and when', tags, querystring: findReceiptQuery, response: ok(listResponse(receiptFindingSchema)) }, onRequest: ledgerReader }, async (request) => ({
     data: await padHistory.findReceipt(ctx, request.query),
   }));
 
-  app.get('/api/raaf', { schema: { tags, querystring: raafQuery, response: { 200: fileOrData(raafSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) => {
+  app.get('/api/raaf', { schema: { operationId: 'getRaaf', summary: "Computes a holder's monthly RAAF as JSON, PDF or CSV", tags, querystring: raafQuery, response: ok(formatResponse(dataResponse(raafSchema), 'The RAAF'), 409) }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) => {
     const { format, ...query } = request.query;
     const report = await raaf.raafFor(ctx, currentUser(request), query);
     const fileName = `raaf-${report.month}-${report.holder.type}-${report.holder.id}`;
@@ -47,23 +45,23 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
     return { data: report };
   });
 
-  app.post('/api/raaf/certify', { schema: { tags, body: certifyRaafSchema, response: { 201: savedResponse(certificateSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) =>
+  app.post('/api/raaf/certify', { schema: { operationId: 'certifyRaaf', summary: "Certifies a holder's RAAF for a month", tags, body: certifyRaafSchema, response: created(savedResponse(certificateSchema), 409) }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) =>
     reply.status(201).send({ message: LEDGER_MSG.certified, data: await certificates.certify(ctx, currentUser(request), request.body) }),
   );
 
   app.post(
     '/api/raaf/:id/review',
-    { schema: { tags, params: idParam, response: { 200: savedResponse(certificateSchema), ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'raaf.review')) },
+    { schema: { operationId: 'reviewRaafCertificate', summary: 'Marks a RAAF certificate as reviewed', tags, params: idParam, response: ok(savedResponse(certificateSchema), 409) }, onRequest: authorize((user) => can(user, 'raaf.review')) },
     async (request) => ({ message: LEDGER_MSG.reviewed, data: await certificates.review(ctx, currentUser(request), request.params.id) }),
   );
 
-  app.get('/api/raaf-certificates', { schema: { tags, querystring: certificateListQuery, response: { 200: pageResponse(certificateSchema), ...ERROR_RESPONSES } }, onRequest: ledgerReader }, async (request) =>
+  app.get('/api/raaf-certificates', { schema: { operationId: 'listRaafCertificates', summary: 'Lists the RAAF certificates the user may read', tags, querystring: certificateListQuery, response: ok(pageResponse(certificateSchema)) }, onRequest: ledgerReader }, async (request) =>
     certificates.listCertificates(ctx, currentUser(request), request.query),
   );
 
   app.get(
     '/api/raaf-certificates/:id/pdf',
-    { schema: { tags, security: [], params: idParam, querystring: signedUrlQuery, response: { 200: z.string().describe('application/pdf'), ...ERROR_RESPONSES } } },
+    { schema: { operationId: 'getRaafCertificatePdf', summary: "Gets a RAAF certificate's frozen PDF", tags, security: SECURITY.bearerOrSignedLink, params: idParam, querystring: signedUrlQuery, response: ok(pdfResponse) } },
     async (request, reply) => {
       const { number, pdf } = await certificates.certificatePdf(ctx, request.params.id, request.user, request.query);
       return sendFile(reply, pdf, 'pdf', `${number}.pdf`);
@@ -72,7 +70,7 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/raaf-summary',
-    { schema: { tags, querystring: raafSummaryQuery, response: { 200: fileOrData(raafSummarySchema), ...ERROR_RESPONSES } }, onRequest: authorize((user) => can(user, 'raaf.consolidated')), config: renderLimit },
+    { schema: { operationId: 'getRaafSummary', summary: 'Computes the consolidated RAAF of all holders as JSON, PDF or CSV', tags, querystring: raafSummaryQuery, response: ok(formatResponse(dataResponse(raafSummarySchema), 'The consolidated RAAF'), 409) }, onRequest: authorize((user) => can(user, 'raaf.consolidated')), config: renderLimit },
     async (request, reply) => {
       const summary = await raaf.summary(ctx, request.query.month);
       if (request.query.format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(summary.rows)), 'csv', `raaf-summary-${summary.month}.csv`);

@@ -11,27 +11,27 @@ const tags = ['pads'];
 const padReader = authorize((user) => canOpenScreen(user, 'pads'));
 
 export function padRoutes(app: App, ctx: AppContext) {
-  app.get('/api/pad-statuses', { schema: { tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.padStatuses(ctx) }));
+  app.get('/api/pad-statuses', { schema: { operationId: 'listPadStatuses', summary: 'Lists the pad statuses', tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.padStatuses(ctx) }));
 
-  app.get('/api/issuance-statuses', { schema: { tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({
+  app.get('/api/issuance-statuses', { schema: { operationId: 'listIssuanceStatuses', summary: 'Lists the issuance statuses', tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({
     data: await service.issuanceStatuses(ctx),
   }));
 
-  app.get('/api/get-pads', { schema: { tags, querystring: padListQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
+  app.get('/api/get-pads', { schema: { operationId: 'listPads', summary: 'Lists pads, a page at a time', tags, querystring: padListQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
     service.listPads(ctx, request.query),
   );
 
-  app.get('/api/available-pads', { schema: { tags, querystring: availablePadsQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
+  app.get('/api/available-pads', { schema: { operationId: 'listAvailablePads', summary: 'Lists the pads available to issue', tags, querystring: availablePadsQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
     service.listAvailablePads(ctx, request.query),
   );
 
-  app.get('/api/get-pad/:id', { schema: { tags, params: idParam, response: ok(dataResponse(padRow)) }, onRequest: padReader }, async (request) => ({
+  app.get('/api/get-pad/:id', { schema: { operationId: 'getPad', summary: 'Gets one pad', tags, params: idParam, response: ok(dataResponse(padRow)) }, onRequest: padReader }, async (request) => ({
     data: await service.getPad(ctx, request.params.id),
   }));
 
   app.post(
     '/api/add-pad',
-    { schema: { tags, body: addPadSchema, response: created(savedResponse(generatedPads)) }, onRequest: authorize((user) => can(user, 'pad.create')) },
+    { schema: { operationId: 'generatePads', summary: 'Generates the pads of a series range', tags, body: addPadSchema, response: created(savedResponse(generatedPads)) }, onRequest: authorize((user) => can(user, 'pad.create')) },
     async (request, reply) => {
       const data = await service.generatePads(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: PAD_MSG.generated(data.pads_created), data });
@@ -41,7 +41,7 @@ export function padRoutes(app: App, ctx: AppContext) {
   app.put(
     '/api/update-pad/:id',
     {
-      schema: { tags, params: idParam, body: updatePadSchema, response: ok(savedResponse(padRow)) },
+      schema: { operationId: 'updatePad', summary: "Updates a pad's editable fields", tags, params: idParam, body: updatePadSchema, response: ok(savedResponse(padRow), 409) },
       onRequest: authorize((user) => Object.values(editablePadFields(user)).some(Boolean)),
     },
     async (request) => ({
@@ -52,7 +52,7 @@ export function padRoutes(app: App, ctx: AppContext) {
 
   app.delete(
     '/api/delete-pad/:id',
-    { schema: { tags, params: idParam, response: ok(messageResponse) }, onRequest: authorize((user) => can(user, 'pad.delete')) },
+    { schema: { operationId: 'deletePad', summary: 'Deletes a pad that was never issued', tags, params: idParam, response: ok(messageResponse, 409) }, onRequest: authorize((user) => can(user, 'pad.delete')) },
     async (request) => {
       await service.deletePad(ctx, currentUser(request), request.params.id);
       return { message: PAD_MSG.deleted };
