@@ -12,6 +12,9 @@ function kindsFor(actor: Actor): MyActionKind[] {
     accept: canOpenScreen(actor, 'invoices'),
     carry: actor.role_id !== null,
     overdue: canOpenScreen(actor, 'invoices'),
+    approve_outcome: false,
+    confirm_loss: false,
+    confirm_found: false,
   };
   return MY_ACTION_KINDS.filter((kind) => applies[kind]);
 }
@@ -29,6 +32,9 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   accept: `?invoiceStatus=${INVOICE_STATUS.IN_TRANSIT}`,
   carry: '',
   overdue: `?invoiceType=${INVOICE_TYPE.ISSUED}&invoiceStatus=${INVOICE_STATUS.COMPLETED}`,
+  approve_outcome: '',
+  confirm_loss: '',
+  confirm_found: '',
 };
 
 const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) => (screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL 
 import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
-import { seriesFromStatus } from '../../../shared/pad-status.ts';
+import { seriesFromStatus, seriesSummary } from '../../../shared/pad-status.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
 import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
@@ -112,6 +112,7 @@ function toPad(row: JoinedRow): Pad {
     issuance_status: row.issuance_status,
     remarks: p.remarks,
     series: seriesFromStatus(p.series_from, p.series_status),
+    ...seriesSummary(p.series_from, p.series_status),
     holder_user_id: p.holder_user_id,
     holder_branch_id: p.holder_branch_id,
     locked_by_invoice_id: p.locked_by_invoice_id,
@@ -360,6 +361,7 @@ export async function listHeldPads(
       route: { ...r.route, company: r.company },
       series_number: seriesRange(pad.series_from, pad.series_to),
       series: seriesFromStatus(pad.series_from, series_status),
+      ...seriesSummary(pad.series_from, series_status),
       pad_status: r.padStatus,
       issuance_status: r.issuanceStatus,
     })),
