@@ -24,6 +24,9 @@ const ALLOWED_SERVER_IMPORTS = {
   dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'] },
   'my-actions': { invoices: ['read-model.ts'] },
   users: { branches: ['repo.ts'] },
+  /** DESIGN §9: outcomes and loss incidents change numbers through the pad service's one number module. */
+  outcomes: { pads: ['numbers.ts'] },
+  incidents: { pads: ['numbers.ts'] },
 };
 
 /** Which feature owns each table of src/server/db/schema.ts; only its files import it (plus TABLE_READS). */

@@ -31,11 +31,12 @@ import { ledgerRoutes } from './features/ledger/routes.ts';
 import { myActionRoutes } from './features/my-actions/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { setupRoutes } from './features/setup/routes.ts';
+import { outcomeRoutes } from './features/outcomes/routes.ts';
 
 const withZod = (app: FastifyInstance): App => app.withTypeProvider<ZodTypeProvider>();
 
 /** Each feature adds its routes here; nothing else in the app knows the features. */
-const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes, ledgerRoutes, myActionRoutes, dashboardRoutes, setupRoutes];
+const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes, ledgerRoutes, myActionRoutes, dashboardRoutes, setupRoutes, outcomeRoutes];
 
 /** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */
 const trustProxyOption = (setting: Config['trustProxy']) =>

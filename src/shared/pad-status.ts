@@ -62,3 +62,9 @@ export function toggleEntry(series: ReadonlyArray<SeriesEntry>, number: number):
       : entry,
   );
 }
+
+/** The first lost number of a pad's series text (DESIGN §9: a lost number is refused by every flow), or null. */
+export function firstLostNumber(from: number, status: string): number | null {
+  const at = status.indexOf('4');
+  return at < 0 ? null : from + at;
+}

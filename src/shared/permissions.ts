@@ -356,7 +356,8 @@ const RULES: { [A in Action]: Rule<A> } = {
 
 function outcomeApprover(actor: Actor, pad: OutcomeForRules | undefined): boolean {
   if (hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING])) return true;
-  if (!pad || !hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR]) || actor.branch_id === null) return false;
+  if (!hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR]) || actor.branch_id === null) return false;
+  if (!pad) return true;
   return pad.holder_branch_id === actor.branch_id || pad.holder_user_branch_id === actor.branch_id;
 }
 

@@ -26,6 +26,7 @@ export const PAD_MSG = {
   deleted: 'Pad deleted successfully',
   notFound: 'Pad not found.',
   onInvoice: 'This pad is on an invoice, so it cannot be deleted.',
+  hasHistory: 'This pad has numbers used, cancelled, lost or moved in its history, so it cannot be deleted; its history must stay.',
   locked: 'This pad is on an in-transit invoice and cannot be changed until that invoice is accepted.',
   seriesFixed: 'Series entries cannot be added, removed or renumbered.',
   padNumbersExhausted: `Pad numbers on this route would pass ${MAX_PAD_NUMBER}; renumber its pads first.`,
@@ -179,6 +180,7 @@ export const USAGE_MSG = {
   notYourPad: 'You can only record usage on pads you or your branch hold.',
   oneBookletAtATime: (padNumber: number) => `Use one booklet at a time: you also hold pad ${padNumber} of this route, partly used.`,
   tooMany: `One request may cover at most ${MAX_PAD_SIZE} numbers`,
+  outcomeByAction: 'Numbers are cancelled or reported lost through their own actions, not by editing the series.',
 } as const;
 
 /** A range of a pad's numbers as typed (From, To); To defaults to From. */

@@ -30,12 +30,15 @@ export async function insertEvents(conn: Conn, rows: NewPadEventRow[]): Promise<
     const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, recorded_at: row.recorded_at.toISOString() }));
     await conn.execute(sql`
       insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
-        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash)
+        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
+        approver_user_id, incident_id, copies_retained)
       select pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
-        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash
+        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
+        approver_user_id, incident_id, copies_retained
       from json_to_recordset(${JSON.stringify(chunk)}::json) as x(pad_id int, seq int, route_id int, kind text, from_number bigint,
         to_number bigint, qty int, holder_user_id int, holder_branch_id int, counterparty_user_id int, counterparty_branch_id int,
-        invoice_id int, actor_user_id int, reason text, recorded_at timestamptz, business_date date, prev_hash text, hash text)`);
+        invoice_id int, actor_user_id int, reason text, recorded_at timestamptz, business_date date, prev_hash text, hash text,
+        approver_user_id int, incident_id int, copies_retained boolean)`);
   }
 }
 
