@@ -479,6 +479,7 @@ export const ledgerVerifyRuns = pgTable(
     problems: integer('problems').notNull(),
   },
   (t) => [check('ledger_verify_runs_mode_ck', sql`${t.mode} in ('full', 'incremental')`)],
+);
 
 /** DESIGN §9: a cancellation (or write-off) asked for by someone who may not approve it, waiting for an approver. */
 export const outcomeRequests = pgTable(

@@ -69,6 +69,12 @@ function requireState(pad: repo.PadRow, first: number, last: number, wanted: Sta
   }
 }
 
+/** The runs of from..to (422 unless on the pad) still unused: what a loss of that range writes off. */
+export function unusedRuns(pad: repo.PadRow, from: number, to: number): Array<[number, number]> {
+  const [first, last] = indexesOf(pad, from, to);
+  return runs(pad, first, last, (i) => stateAt(pad, i) === 'not_used');
+}
+
 /** 422 unless from..to lies on the pad, 409 unless every number of it is still unused: checked before a request waits for approval. */
 export function requireUnused(pad: repo.PadRow, from: number, to: number): void {
   const [first, last] = indexesOf(pad, from, to);
