@@ -95,11 +95,11 @@ export const padEventSchema = z.object({
   actor: person.nullable(),
   reason: z.string().nullable(),
   /** Who approved a cancellation or confirmed a loss or a find, when not the actor. */
-  approver: person.nullable().optional(),
+  approver: person.nullable(),
   /** The loss incident a lost or found event belongs to. */
-  incident: incidentRef.nullable().optional(),
+  incident: incidentRef.nullable(),
   /** For a cancellation: whether all copies of the spoiled receipt are retained. */
-  copies_retained: z.boolean().nullable().optional(),
+  copies_retained: z.boolean().nullable(),
   recorded_at: z.string(),
   business_date: z.string(),
 }).meta({ id: 'PadEvent' });
@@ -128,9 +128,9 @@ export const voidedSchema = z.object({ at: z.string(), by: person.nullable() });
 export const padHistorySchema = z.object({
   pad: padRefSchema.extend({ route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }) }),
   /** The first not-used number (null when none is left or the pad is gone). */
-  next_number: z.number().nullable().optional(),
-  number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }).optional(),
-  voided: voidedSchema.nullable().optional(),
+  next_number: z.number().nullable(),
+  number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
+  voided: voidedSchema.nullable(),
   holder: holderSchema,
   in_transit_invoice: inTransitInvoiceSchema,
   events: z.array(padEventSchema),
@@ -142,9 +142,9 @@ export const receiptFindingSchema = z.object({
   pad: padRefSchema,
   status: z.enum(['not_used', 'used', 'cancelled', 'lost']),
   /** The reason, actor, time and incident behind the status. */
-  outcome: numberOutcomeSchema.optional(),
-  next_number: z.number().nullable().optional(),
-  voided: voidedSchema.nullable().optional(),
+  outcome: numberOutcomeSchema,
+  next_number: z.number().nullable(),
+  voided: voidedSchema.nullable(),
   holder: holderSchema,
   in_transit_invoice: inTransitInvoiceSchema,
   events: z.array(padEventSchema),

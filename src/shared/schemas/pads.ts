@@ -201,4 +201,4 @@ export const padUsageSchema = z
 export type PadUsageInput = z.output<typeof padUsageSchema>;
 
 /** The answer of usage, outcome (applied), outcome revert: the pad as get-pad shows it, and a sequence warning if any. */
-export const padChangedResponse = z.object({ message: z.string(), data: padRow, warning: z.string().nullable().optional() });
+export const padChangedResponse = z.object({ message: z.string(), data: padRow, warning: z.string().nullable() });

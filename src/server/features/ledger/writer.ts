@@ -182,7 +182,7 @@ export async function recordPadDeleted(tx: Conn, ctx: LedgerCtx, pad: PadView, a
     holderUserId: pad.holder_user_id,
     holderBranchId: pad.holder_branch_id,
     actorId,
-    reason: 'Pad deleted',
+    reason: `Pad ${pad.number} deleted`,
   }));
   await appendPadEvents(tx, ctx, events);
 }

@@ -181,7 +181,7 @@ function refuseOutcomeChanges(pad: repo.PadRow, next: string): void {
     const number = pad.series_from + i;
     if (was === '4') throw conflict(USAGE_MSG.lost(number));
     if (was === '3') throw conflict(USAGE_MSG.consumed(number, 'cancelled'));
-    throw invalid('series', USAGE_MSG.outcomeByAction);
+    if (next[i] === '3' || next[i] === '4') throw invalid('series', USAGE_MSG.outcomeByAction);
   }
 }
 
