@@ -3,15 +3,13 @@ import { USER_STATUS } from '../../../shared/lookups.ts';
 import type { Conn } from '../../db/client.ts';
 import { lossIncidentAttachments, lossIncidentCounters, lossIncidentFound, lossIncidentPads, lossIncidents } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { rowsOf, toNumbers } from '../../db/rows.ts';
 
 export type IncidentRecord = typeof lossIncidents.$inferSelect;
 export type IncidentPadRecord = typeof lossIncidentPads.$inferSelect;
 export type FoundRecord = typeof lossIncidentFound.$inferSelect;
 export type AttachmentMeta = Omit<typeof lossIncidentAttachments.$inferSelect, 'content'>;
 
-async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
-  return ((await conn.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The next LOSS-YYYY-NNNN sequence of a year. The counter row stays locked until the transaction ends, so
@@ -217,4 +215,47 @@ export async function activeActor(conn: Conn, id: number): Promise<{ id: number;
     sql`select id, role_id, branch_id from users where id = ${id}::int and user_status_id = ${USER_STATUS.ACTIVE}::int`,
   );
   return row;
+}
+
+export interface QueueRow {
+  id: number;
+  number: string;
+  place: string;
+  found_from: number | null;
+  found_to: number | null;
+  total: number;
+}
+
+/**
+ * Needs my action: reported incidents the actor may confirm (not their own; a Branch Head's only when the
+ * pads are their branch's), mirroring `incident.decide`; the newest few and their count.
+ */
+export async function confirmQueue(conn: Conn, actor: { id: number; branch_id: number | null }, branchOnly: boolean, limit: number): Promise<QueueRow[]> {
+  const branch = branchOnly
+    ? sql`and exists (select 1 from loss_incident_pads lp join pads p on p.id = lp.pad_id left join users hu on hu.id = p.holder_user_id
+        where lp.incident_id = i.id and (p.holder_branch_id = ${actor.branch_id ?? 0}::int or hu.branch_id = ${actor.branch_id ?? 0}::int))`
+    : sql``;
+  return toNumbers(
+    await rowsOf<QueueRow>(
+      conn,
+      sql`select i.id, i.number, i.place, null as found_from, null as found_to, count(*) over ()::int as total from loss_incidents i
+        where i.status = 'reported' and i.reported_by <> ${actor.id}::int ${branch}
+        order by i.reported_at desc, i.id desc limit ${limit}::int`,
+    ),
+    ['total'],
+  );
+}
+
+/** Needs my action: found numbers recorded by another user, waiting for a second one (roles 3, 8). */
+export async function foundQueue(conn: Conn, actorId: number, limit: number): Promise<QueueRow[]> {
+  return toNumbers(
+    await rowsOf<QueueRow>(
+      conn,
+      sql`select i.id, i.number, i.place, f.from_number as found_from, f.to_number as found_to, count(*) over ()::int as total
+        from loss_incident_found f join loss_incidents i on i.id = f.incident_id
+        where f.confirmed_by is null and f.recorded_by <> ${actorId}::int
+        order by f.recorded_at, f.id limit ${limit}::int`,
+    ),
+    ['total', 'found_from', 'found_to'],
+  );
 }

@@ -88,3 +88,8 @@ export async function requestRow(conn: Conn, id: number): Promise<OutcomeRequest
   const result = (await conn.execute(sql`select ${LIST_COLUMNS}, 1 as total ${FROM} where r.id = ${id}::int`)) as unknown as { rows: OutcomeRequestListRow[] };
   return result.rows[0];
 }
+
+/** Needs my action: the pending requests the actor may approve, the oldest few and their count. */
+export async function approvalQueue(conn: Conn, actor: Actor, limit: number): Promise<{ rows: OutcomeRequestListRow[]; total: number }> {
+  return pendingFor(conn, actor, 1, limit);
+}
