@@ -8,7 +8,7 @@ import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { startSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/verifier.ts';
+import { expectLedgerVerified } from '../../test/ledger.ts';
 
 interface Who {
   id: number;
@@ -71,9 +71,7 @@ const report = (who: Who, padsField: object[], files: Parameters<typeof multipar
 
 const getPad = async (padId: number) => (await ok(call(role[3], 'GET', `/api/get-pad/${padId}`))).data as PadBody;
 
-async function verified() {
-  expect((await verifyLedger(t.db)).problems).toEqual([]);
-}
+const verified = () => expectLedgerVerified(t.db);
 
 async function latest(typeId: number) {
   const [row] = await t.db.select().from(invoices).where(eq(invoices.invoice_type_id, typeId)).orderBy(desc(invoices.id)).limit(1);

@@ -6,7 +6,7 @@ import { PAD_MSG, USAGE_MSG } from '../../../shared/schemas/pads.ts';
 import { invoices, padEvents, pads } from '../../db/schema.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/verifier.ts';
+import { expectLedgerVerified } from '../../test/ledger.ts';
 
 interface Who {
   id: number;
@@ -48,10 +48,7 @@ const usage = (who: Who, padId: number, body: object) => call(who, 'POST', `/api
 const outcome = (who: Who, padId: number, body: object) => call(who, 'POST', `/api/pads/${padId}/outcome`, body);
 const cancel = (from: number, to: number) => ({ from, to, outcome: 'cancelled', reason: 'Spoiled (torn, stained, misprinted)', details: 'coffee', copies_retained: true });
 
-async function verified() {
-  const result = await verifyLedger(t.db);
-  expect(result.problems).toEqual([]);
-}
+const verified = () => expectLedgerVerified(t.db);
 
 async function issueTo(who: Who, ids: number[]) {
   const request = await ok(call(who, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: ids.length }), 201);
