@@ -20,7 +20,7 @@ import { ERROR_RESPONSES, created, dataResponse, ok, pageResponse, pdfResponse, 
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { AppError, invalid, type FieldErrors } from '../../lib/errors.ts';
+import { AppError, invalid, unauthenticated, type FieldErrors } from '../../lib/errors.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import * as service from './service.ts';
 
@@ -31,6 +31,10 @@ const fileResponse = { description: 'A PDF, PNG or JPEG file', content: { 'appli
 const reader = authorize((user) => can(user, 'incident.read'));
 const decider = authorize((user) => can(user, 'incident.decide'));
 const finder = authorize((user) => can(user, 'incident.found'));
+/** A file opens for a signed-in user or with a signed link; anyone else gets 401 before the address is read. */
+const signedOrSignedIn = async (request: FastifyRequest) => {
+  if (!request.user && !new URLSearchParams(request.url.split('?')[1] ?? '').has('signature')) throw unauthenticated();
+};
 
 /** Multipart text fields and files, or a JSON body without files; file size and count are limited by the plugin. */
 async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: service.UploadedFile[] }> {
@@ -115,14 +119,14 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     data: await service.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
   }));
 
-  app.get('/api/loss-incidents/:id/notice', { schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse) } }, async (request, reply) => {
+  app.get('/api/loss-incidents/:id/notice', { schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse) }, onRequest: signedOrSignedIn }, async (request, reply) => {
     const { number, pdf } = await service.noticePdf(ctx, request.params.id, request.user, request.query);
     return sendFile(reply, pdf, 'pdf', `Notice-of-Loss-${number}.pdf`);
   });
 
   app.get(
     '/api/loss-incidents/:id/attachments/:attachment_id',
-    { schema: { tags, security: [], params: attachmentParams, querystring: signedUrlQuery, response: { 200: fileResponse, ...ERROR_RESPONSES } } },
+    { schema: { tags, security: [], params: attachmentParams, querystring: signedUrlQuery, response: { 200: fileResponse, ...ERROR_RESPONSES } }, onRequest: signedOrSignedIn },
     async (request, reply) => {
       const file = await service.attachment(ctx, request.params.id, request.params.attachment_id, request.user, request.query);
       return sendAttachment(reply, file);

@@ -45,7 +45,7 @@ const INVOICE_KINDS: readonly MyActionKind[] = ['issue', 'accept', 'carry', 'ove
 
 const rangeText = (from: number, to: number) => (from === to ? `${from}` : `${from}\u2013${to}`);
 
-/** The outcome and incident groups of Needs my action, each one query on its owner's tables. */
+/** The outcome and incident groups of Needs my action, each one query on its owner's tables; shown only while something waits. */
 async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
   const groups: MyActionGroup[] = [];
   for (const kind of kinds) {
@@ -119,6 +119,6 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
       items: mine.map((row) => ({ id: row.id, label: label(row), path: detailsPath(screen, row.id) })),
     };
   });
-  const groups = [...invoiceGroups, ...(await numberGroups(ctx, actor, kinds))];
+  const groups = [...invoiceGroups, ...(await numberGroups(ctx, actor, kinds)).filter((group) => group.count > 0)];
   return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }
