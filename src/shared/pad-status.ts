@@ -7,7 +7,7 @@ export interface SeriesEntry {
 
 /**
  * A pad's stored series text as the API's series entries: one character a number, "1" not used, "2" used,
- * and (DESIGN §9) "3" cancelled, "4" lost.
+ * and (docs/design.md §9) "3" cancelled, "4" lost.
  */
 export function seriesFromStatus(from: number, status: string): SeriesEntry[] {
   const entries: SeriesEntry[] = new Array(status.length);
@@ -63,7 +63,7 @@ export function toggleEntry(series: ReadonlyArray<SeriesEntry>, number: number):
   );
 }
 
-/** The first lost number of a pad's series text (DESIGN §9: a lost number is refused by every flow), or null. */
+/** The first lost number of a pad's series text (docs/design.md §9: a lost number is refused by every flow), or null. */
 export function firstLostNumber(from: number, status: string): number | null {
   const at = status.indexOf('4');
   return at < 0 ? null : from + at;

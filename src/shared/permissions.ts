@@ -25,7 +25,7 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   /** The Dashboard (README "Screens") of the head office and the auditors; their home stays /invoices. */
   dashboard: [1, 2, 8, 9],
   accountability: PAD_AND_INVOICE_ROLES,
-  /** DESIGN §9: the loss incidents and their Notices of Loss, for roles 1–9. */
+  /** docs/design.md §9: the loss incidents and their Notices of Loss, for roles 1–9. */
   incidents: PAD_AND_INVOICE_ROLES,
   custodies: null,
   'user-profile': null,
@@ -322,7 +322,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   },
   'raaf.review': (actor) => hasRole(actor, [ROLE.ACCOUNTING]),
   'raaf.consolidated': (actor) => hasRole(actor, [1, 2, 8, 9]),
-  /** DESIGN §9 usage by range: whoever may toggle entries (roles 3, 5–8), on a pad they may edit. */
+  /** docs/design.md §9 usage by range: whoever may toggle entries (roles 3, 5–8), on a pad they may edit. */
   'number.use': (actor, pad) => hasRole(actor, [3, 5, 6, 7, 8]) && can(actor, 'pad.editThis', pad),
   /** Asking to cancel or write off numbers: those who record usage, and the approvers, on a pad in their scope. */
   'number.requestOutcome': (actor, pad) => hasRole(actor, [1, 3, 5, 6, 7, 8]) && can(actor, 'pad.editThis', pad),
@@ -349,7 +349,7 @@ const RULES: { [A in Action]: Rule<A> } = {
     if (incident.reported_by === actor.id) return false;
     return actor.role_id !== ROLE.BRANCH_HEAD || (actor.branch_id !== null && incident.branch_ids.includes(actor.branch_id));
   },
-  /** DESIGN §9 found: two different users of roles 3 and 8 (the first records, the second confirms). */
+  /** docs/design.md §9 found: two different users of roles 3 and 8 (the first records, the second confirms). */
   'incident.found': (actor) => hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]),
   'incident.confirmFound': (actor, found) => hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]) && (!found || found.recorded_by !== actor.id),
 };

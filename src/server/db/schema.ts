@@ -384,7 +384,7 @@ export const padEvents = pgTable(
     business_date: date('business_date', { mode: 'string' }).notNull(),
     prev_hash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
-    /** DESIGN §9: who approved a cancellation or confirmed a loss or a find; the loss incident; copies retained. */
+    /** docs/design.md §9: who approved a cancellation or confirmed a loss or a find; the loss incident; copies retained. */
     approver_user_id: integer('approver_user_id').references(() => users.id),
     incident_id: integer('incident_id'),
     copies_retained: boolean('copies_retained'),
@@ -481,7 +481,7 @@ export const ledgerVerifyRuns = pgTable(
   (t) => [check('ledger_verify_runs_mode_ck', sql`${t.mode} in ('full', 'incremental')`)],
 );
 
-/** DESIGN §9: a cancellation (or write-off) asked for by someone who may not approve it, waiting for an approver. */
+/** docs/design.md §9: a cancellation (or write-off) asked for by someone who may not approve it, waiting for an approver. */
 export const outcomeRequests = pgTable(
   'outcome_requests',
   {
@@ -517,7 +517,7 @@ export const lossIncidentCounters = pgTable('loss_incident_counters', {
   last_number: integer('last_number').notNull(),
 });
 
-/** DESIGN §9 loss incidents: reported, then confirmed (its Notice of Loss PDF kept here) or rejected. */
+/** docs/design.md §9 loss incidents: reported, then confirmed (its Notice of Loss PDF kept here) or rejected. */
 export const lossIncidents = pgTable(
   'loss_incidents',
   {

@@ -4,7 +4,7 @@ import { listQuery, text } from './common.ts';
 import { id, isoDate } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
 
-/** DESIGN §9 loss incidents: reported, then confirmed (writes `lost`, makes the Notice of Loss) or rejected. */
+/** docs/design.md §9 loss incidents: reported, then confirmed (writes `lost`, makes the Notice of Loss) or rejected. */
 export const INCIDENT_STATUSES = ['reported', 'confirmed', 'rejected'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 

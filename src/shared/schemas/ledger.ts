@@ -59,7 +59,7 @@ const person = z.object({ id: z.number(), full_name: z.string() });
 const named = z.object({ id: z.number(), name: z.string() });
 
 /**
- * DESIGN §8 and §9 event kinds. custody_out/custody_in move a booklet whose numbers are all consumed
+ * docs/design.md §8 and §9 event kinds. custody_out/custody_in move a booklet whose numbers are all consumed
  * (quantity 0); cancel_reverted and found undo a cancellation or a loss; voided ends a deleted pad.
  */
 export const EVENT_KINDS = [

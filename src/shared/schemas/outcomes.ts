@@ -4,7 +4,7 @@ import { listQuery, text } from './common.ts';
 import { id } from './fields.ts';
 import { OTHER_REASON, OUTCOME_REASONS, rangeFields, toNotBeforeFrom } from './pads.ts';
 
-/** DESIGN §9: a number written off by its own action, never by the grid's toggle. */
+/** docs/design.md §9: a number written off by its own action, never by the grid's toggle. */
 export const OUTCOMES = ['cancelled', 'lost'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 

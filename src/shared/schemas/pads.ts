@@ -138,9 +138,9 @@ export const padRow = z.object({
   issuance_status_id: z.number(),
   issuance_status: namedRef,
   remarks: z.string().nullable(),
-  /** Each number's state: 1 not used, 2 used (the spec's values), 3 cancelled, 4 lost (DESIGN §9). */
+  /** Each number's state: 1 not used, 2 used (the spec's values), 3 cancelled, 4 lost (docs/design.md §9). */
   series: z.array(z.object({ number: z.number(), status: z.number() })),
-  /** The first not-used number, where usage continues (DESIGN §9 sequence); null when none is left. */
+  /** The first not-used number, where usage continues (docs/design.md §9 sequence); null when none is left. */
   next_number: z.number().nullable(),
   /** How many numbers are in each state. */
   number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
@@ -163,7 +163,7 @@ export const generatedPads = z.object({
 }).meta({ id: 'GeneratedPads' });
 export type GeneratedPads = z.infer<typeof generatedPads>;
 
-/** Why a number was cancelled or lost: the short list of DESIGN §9; "Other" needs the free text. */
+/** Why a number was cancelled or lost: the short list of docs/design.md §9; "Other" needs the free text. */
 export const OUTCOME_REASONS = {
   cancelled: ['Spoiled (torn, stained, misprinted)', 'Voided: wrong entry', 'Voided: sale cancelled', 'Skipped in sequence', 'Other'],
   lost: ['Misplaced', 'Stolen', 'Destroyed (fire, water)', 'Lost in transit', 'Other'],
@@ -193,7 +193,7 @@ export const toNotBeforeFrom = (v: { from: number; to?: number }, ctx: z.core.$R
   else if (v.to !== undefined && v.to - v.from + 1 > MAX_PAD_SIZE) ctx.addIssue({ code: 'custom', message: USAGE_MSG.tooMany, path: ['to'] });
 };
 
-/** POST pads/{id}/usage: mark from..to used; starting after the next number needs a reason (DESIGN §9). */
+/** POST pads/{id}/usage: mark from..to used; starting after the next number needs a reason (docs/design.md §9). */
 export const padUsageSchema = z
   .object({ ...rangeFields, reason: text('Reason').trim().max(500, 'Reason may not be longer than 500 characters').optional() })
   .superRefine(toNotBeforeFrom)

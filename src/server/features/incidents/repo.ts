@@ -151,7 +151,7 @@ export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
   return rowsOf<PersonRow>(conn, sql`select id, first_name, middle_name, last_name, email from users where id = any(${`{${wanted.join(',')}}`}::int[])`);
 }
 
-/** DESIGN §9: the Notice of Loss goes to every branch custodian (role 4) and to roles 3, 8 and 9, if active. */
+/** docs/design.md §9: the Notice of Loss goes to every branch custodian (role 4) and to roles 3, 8 and 9, if active. */
 export async function noticeRecipients(conn: Conn, roleIds: readonly number[]): Promise<PersonRow[]> {
   return rowsOf<PersonRow>(
     conn,

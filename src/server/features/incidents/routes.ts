@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/incidents.ts';
 import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
 import { ERROR_RESPONSES, created, dataResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { AppError, invalid, unauthenticated, type FieldErrors } from '../../lib/errors.ts';

@@ -66,7 +66,7 @@ function checkedFiles(files: UploadedFile[], input: LossIncidentInput, actorId: 
 const yearOf = (at: Date, timeZone: string) => Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(at));
 
 /**
- * DESIGN §9: reporting a loss of numbers or whole pads, by anyone holding them or carrying them on an
+ * docs/design.md §9: reporting a loss of numbers or whole pads, by anyone holding them or carrying them on an
  * in-transit invoice. The incident gets the next gapless LOSS-YYYY-NNNN in the same transaction as its pads
  * and attachments; nothing is written off until an approver confirms it.
  */
@@ -204,7 +204,7 @@ export async function reject(ctx: AppContext, actor: Actor, id: number, reason: 
   return detail(ctx, actor, id);
 }
 
-/** DESIGN §9 found, first step: a Custodian or Accounting user records numbers of a confirmed loss found again. */
+/** docs/design.md §9 found, first step: a Custodian or Accounting user records numbers of a confirmed loss found again. */
 export async function recordFound(ctx: AppContext, actor: Actor, id: number, input: FoundInput): Promise<Incident> {
   assertCan(actor, 'incident.found');
   await ctx.db.transaction(async (tx) => {

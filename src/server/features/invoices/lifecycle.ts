@@ -160,7 +160,7 @@ async function heldPads(tx: Tx, actor: Actor, padIds: number[]): Promise<repo.Pa
 }
 
 /**
- * DESIGN §9: a lost number is never issued or transferred. Issuing refuses a pad with any lost number; a
+ * docs/design.md §9: a lost number is never issued or transferred. Issuing refuses a pad with any lost number; a
  * Return or Turnover refuses a booklet with nothing left but consumed and lost numbers (a partly lost pad
  * moves its unused numbers; its lost ones stay on the sender's write-off).
  */
@@ -241,7 +241,7 @@ export async function handOver(ctx: AppContext, actor: AuthUser, id: number, inp
   return answer(ctx, id);
 }
 
-/** DESIGN §9: a booklet lost on the way stays with the sender, who wrote it off; the rest of the invoice is accepted. */
+/** docs/design.md §9: a booklet lost on the way stays with the sender, who wrote it off; the rest of the invoice is accepted. */
 async function leaveLostBooklets(tx: Tx, padIds: number[]): Promise<void> {
   if (padIds.length > 0) await repo.unlockPads(tx, padIds);
 }

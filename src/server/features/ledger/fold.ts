@@ -21,7 +21,7 @@ export type EventKind =
 /** Kinds that put numbers into a holder's unused stock; every other kind but custody takes them out. */
 export const ENTERING_KINDS: ReadonlySet<string> = new Set(['received', 'opening', 'transfer_in', 'used_reverted', 'cancel_reverted', 'found']);
 
-/** DESIGN §9: the booklet itself changes hands (quantity 0); no number enters or leaves anyone's stock. */
+/** docs/design.md §9: the booklet itself changes hands (quantity 0); no number enters or leaves anyone's stock. */
 export const CUSTODY_KINDS: ReadonlySet<string> = new Set(['custody_out', 'custody_in']);
 
 /** The stored columns the hash covers, in the order the migration's SQL hashes them. */
@@ -50,7 +50,7 @@ export interface HashedEvent {
 const opt = (value: number | null) => (value === null ? '' : String(value));
 
 /**
- * DESIGN §9's columns join the hashed text only when set, so every event written before them keeps its hash
+ * docs/design.md §9's columns join the hashed text only when set, so every event written before them keeps its hash
  * (and 0003's SQL, which hashes rows without them, stays right).
  */
 function outcomeSuffix(event: HashedEvent): string[] {
@@ -93,7 +93,7 @@ const STATE_OF_CHAR: Record<string, NumberState> = { '2': 'used', '3': 'cancelle
 
 /**
  * Reads the pads row's fast view as one state per number: the series text ('2' used, '3' cancelled, '4'
- * lost, DESIGN §9) and a whole-pad Cancelled or Lost status, which writes off every number still unused.
+ * lost, docs/design.md §9) and a whole-pad Cancelled or Lost status, which writes off every number still unused.
  */
 export function numberStates(seriesStatus: string, padStatusId: number): NumberState[] {
   const writtenOff: NumberState | null =

@@ -86,7 +86,7 @@ const OUTCOME_KINDS: Record<ReceiptFinding['status'], readonly string[]> = {
   lost: ['lost'],
 };
 
-/** The event that gave the number its state: its reason, actor, time and incident (DESIGN §9). */
+/** The event that gave the number its state: its reason, actor, time and incident (docs/design.md §9). */
 function outcomeOf(status: ReceiptFinding['status'], events: PadEvent[]): NonNullable<ReceiptFinding['outcome']> {
   const event = [...events].reverse().find((e) => OUTCOME_KINDS[status].includes(e.kind));
   return {

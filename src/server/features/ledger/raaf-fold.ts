@@ -48,7 +48,7 @@ function balanceEvents(row: RaafEvent): RaafEvent[] {
 
 /**
  * A remark before names are known: the receiver's ids stay ids until the service looks them up. `undone`
- * is a number back in stock after a use or write-off (DESIGN §9); the service finds the original outcome
+ * is a number back in stock after a use or write-off (docs/design.md §9); the service finds the original outcome
  * (who, when) from padId and seq and words it, "correction" only when the original was in an earlier month.
  */
 export interface RaafRemark {

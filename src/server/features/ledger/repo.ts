@@ -385,7 +385,7 @@ export async function incidentRefs(conn: Conn, ids: number[]): Promise<Array<{ i
   return rowsOf(conn, sql`select id, number, status from loss_incidents where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`);
 }
 
-/** DESIGN §9: the voided events of deleted pads that covered a number, so Find receipt still answers for it. */
+/** docs/design.md §9: the voided events of deleted pads that covered a number, so Find receipt still answers for it. */
 export async function voidedContaining(conn: Conn, receipt: number, routeId?: number): Promise<PadEventRow[]> {
   return conn
     .select()

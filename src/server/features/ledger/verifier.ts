@@ -22,10 +22,10 @@ const holderText = (key: string) => {
 
 const LEAVES: Record<string, Folded> = { used: 'used', cancelled: 'cancelled', lost: 'lost', transfer_out: 'out', voided: 'out' };
 
-/** DESIGN §9: an undo brings back only what it undoes: a cancellation, a loss. */
+/** docs/design.md §9: an undo brings back only what it undoes: a cancellation, a loss. */
 const UNDOES: Record<string, Folded> = { cancel_reverted: 'cancelled', found: 'lost' };
 
-/** Kinds that say who holds the booklet itself after them (DESIGN §9: the verifier folds custody too). */
+/** Kinds that say who holds the booklet itself after them (docs/design.md §9: the verifier folds custody too). */
 const BOOKLET_HOLDER_KINDS: ReadonlySet<string> = new Set(['received', 'opening', 'transfer_in', 'custody_in']);
 
 /** A holder's stock of one pad as the balances store it: "u12" or "b3" → "from-to,from-to". */

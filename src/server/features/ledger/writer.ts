@@ -20,7 +20,7 @@ export interface PadEventInput {
   invoiceId?: number | null;
   actorId: number | null;
   reason?: string | null;
-  /** DESIGN §9: who approved a cancellation or confirmed a loss or a find. */
+  /** docs/design.md §9: who approved a cancellation or confirmed a loss or a find. */
   approverId?: number | null;
   incidentId?: number | null;
   copiesRetained?: boolean | null;
@@ -138,7 +138,7 @@ export async function recordPadChange(
   await appendPadEvents(tx, ctx, events);
 }
 
-/** One outcome of numbers of a pad (DESIGN §9): used, cancelled, lost, or one of those undone. */
+/** One outcome of numbers of a pad (docs/design.md §9): used, cancelled, lost, or one of those undone. */
 export interface NumberEventInput {
   kind: Extract<EventKind, 'used' | 'cancelled' | 'lost' | 'cancel_reverted' | 'found'>;
   from: number;
@@ -168,7 +168,7 @@ export async function recordNumberEvents(
 }
 
 /**
- * DESIGN §9: a pad that goes away (only ever `received`) takes its numbers out of stock with a `voided` event
+ * docs/design.md §9: a pad that goes away (only ever `received`) takes its numbers out of stock with a `voided` event
  * first, so the ledger still balances and Find receipt can still say when and by whom it was voided.
  */
 export async function recordPadDeleted(tx: Conn, ctx: LedgerCtx, pad: PadView, actorId: number): Promise<void> {
@@ -187,14 +187,14 @@ export async function recordPadDeleted(tx: Conn, ctx: LedgerCtx, pad: PadView, a
   await appendPadEvents(tx, ctx, events);
 }
 
-/** DESIGN §9: a booklet whose numbers are all consumed and some lost was itself lost; it does not travel. */
+/** docs/design.md §9: a booklet whose numbers are all consumed and some lost was itself lost; it does not travel. */
 export const isLostBooklet = (states: NumberState[]) => states.includes('lost') && !states.includes('stock');
 
 /**
  * Accepting a transfer invoice (Issued, Return, Turnover): accountability passes now, so the numbers
  * still unused leave the sender (transfer_out) and reach the receiver (transfer_in), one pair per
  * contiguous run; a booklet with no unused number left travels as custody_out/custody_in of quantity 0
- * (DESIGN §9). A lost booklet moves not at all: its ids are answered so the caller leaves it with the
+ * (docs/design.md §9). A lost booklet moves not at all: its ids are answered so the caller leaves it with the
  * sender. Call it before the pads are released, while they still show their sender.
  */
 export async function recordAcceptance(

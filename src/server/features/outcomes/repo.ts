@@ -54,7 +54,7 @@ export interface OutcomeRequestListRow {
 }
 
 /**
- * DESIGN §9 approvers, as SQL on `r` (the request) and `p` (its pad): roles 1, 3, 8 every request; a Branch
+ * docs/design.md §9 approvers, as SQL on `r` (the request) and `p` (its pad): roles 1, 3, 8 every request; a Branch
  * Head or Supervisor the requests on pads their branch, or a user of their branch, holds; anyone else none.
  * Mirrors `number.approveOutcome` in permissions.ts.
  */

@@ -3,7 +3,7 @@ import { idParam } from '../../../shared/schemas/common.ts';
 import { OUTCOME_MSG, outcomePendingResponse, outcomeRequestListQuery, outcomeRequestSchema, outcomeRevertSchema, padOutcomeSchema, rejectSchema } from '../../../shared/schemas/outcomes.ts';
 import { padChangedResponse } from '../../../shared/schemas/pads.ts';
 import { ERROR_RESPONSES, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import * as service from './service.ts';

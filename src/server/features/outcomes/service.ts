@@ -39,7 +39,7 @@ function requestDto(row: repo.OutcomeRequestListRow): OutcomeRequest {
 export type OutcomeResult = { applied: true; pad: Pad } | { applied: false; requestId: number };
 
 /**
- * DESIGN §9: cancelling or writing off numbers needs the holder's Branch Head or Supervisor, or roles 1, 3,
+ * docs/design.md §9: cancelling or writing off numbers needs the holder's Branch Head or Supervisor, or roles 1, 3,
  * 8. An approver's request is applied at once; anyone else's waits, checked now (a used, cancelled or lost
  * number is a 409 either way), in the approvers' Needs my action.
  */
@@ -111,7 +111,7 @@ export async function reject(ctx: AppContext, actor: Actor, id: number, reason: 
   return requestDto(row);
 }
 
-/** DESIGN §9: undoing a cancellation is a new event with its reason, decided by the people who approve one. */
+/** docs/design.md §9: undoing a cancellation is a new event with its reason, decided by the people who approve one. */
 export async function revert(ctx: AppContext, actor: Actor, input: OutcomeRevertInput): Promise<Pad> {
   await ctx.db.transaction(async (tx) => {
     const pad = await padForRules(tx, await lockedPad(tx, input.pad_id));

@@ -89,7 +89,7 @@ async function store(tx: Conn, ctx: AppContext, pad: repo.PadRow, digits: string
 }
 
 /**
- * DESIGN §9 usage by range: marks from..to used in one step. Usage continues at the next number; starting
+ * docs/design.md §9 usage by range: marks from..to used in one step. Usage continues at the next number; starting
  * later needs a reason, and the skipped unused numbers are cancelled with it in the same transaction. A
  * used, cancelled or lost number in the range is a 409 naming it. Warns when the holder also has another
  * partly used pad of the route (one booklet at a time).

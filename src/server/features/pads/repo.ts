@@ -18,7 +18,7 @@ export type PadRow = typeof pads.$inferSelect;
 /** Namespace of the advisory locks that serialise pad numbering per route ("PADS"). */
 const NUMBERING_LOCK = 0x50414453;
 
-/** The stored series text of the API's entries: one digit a number, the entry's status (1–4, DESIGN §9). */
+/** The stored series text of the API's entries: one digit a number, the entry's status (1–4, docs/design.md §9). */
 export const statusFromSeries = (series: ReadonlyArray<{ status: number }>) =>
   series.map((entry) => (entry.status >= SERIES_ENTRY.USED && entry.status <= SERIES_ENTRY.LOST ? String(entry.status) : '1')).join('');
 
@@ -502,7 +502,7 @@ export async function stockByRoute(conn: Conn, headOfficeId: number, limit: numb
   return toNumbers(rows, ['id', 'pads', 'numbers']);
 }
 
-/** DESIGN §9: a pad whose ledger holds anything but its receipt has a history that must stay. */
+/** docs/design.md §9: a pad whose ledger holds anything but its receipt has a history that must stay. */
 export async function hasEventsBeyondReceipt(conn: Conn, padId: number): Promise<boolean> {
   const result = (await conn.execute(sql`select exists(select 1 from pad_events where pad_id = ${padId}::int and kind <> 'received') as found`)) as unknown as {
     rows: Array<{ found: boolean }>;
@@ -510,7 +510,7 @@ export async function hasEventsBeyondReceipt(conn: Conn, padId: number): Promise
   return Boolean(result.rows[0]?.found);
 }
 
-/** Another pad of the route, held by the same holder, partly used: the second open booklet (DESIGN §9 sequence). */
+/** Another pad of the route, held by the same holder, partly used: the second open booklet (docs/design.md §9 sequence). */
 export async function otherPartlyUsedPad(
   conn: Conn,
   pad: { id: number; route_id: number; holder_user_id: number | null; holder_branch_id: number | null },
@@ -525,7 +525,7 @@ export async function otherPartlyUsedPad(
   return row?.number ?? null;
 }
 
-/** What the rules of DESIGN §9 look at beyond the pad: the branch of a holding user and the courier carrying it. */
+/** What the rules of docs/design.md §9 look at beyond the pad: the branch of a holding user and the courier carrying it. */
 export async function padRuleFacts(conn: Conn, pad: PadRow): Promise<{ holder_user_branch_id: number | null; carrier_user_id: number | null }> {
   const result = (await conn.execute(sql`
     select (select u.branch_id from users u where u.id = ${pad.holder_user_id}::int) as holder_user_branch_id,

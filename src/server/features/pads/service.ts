@@ -171,7 +171,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
 }
 
 /**
- * DESIGN §9: the grid's toggle flips only 1 and 2. A cancelled or lost number keeps its state (undoing it is
+ * docs/design.md §9: the grid's toggle flips only 1 and 2. A cancelled or lost number keeps its state (undoing it is
  * its own action, a new event), and no number becomes cancelled or lost through an edit.
  */
 function refuseOutcomeChanges(pad: repo.PadRow, next: string): void {
@@ -186,7 +186,7 @@ function refuseOutcomeChanges(pad: repo.PadRow, next: string): void {
 }
 
 /**
- * Only a pad no invoice ever carried may go, and (DESIGN §9) only while its ledger holds nothing but its
+ * Only a pad no invoice ever carried may go, and (docs/design.md §9) only while its ledger holds nothing but its
  * receipt: it leaves a `voided` event, so Find receipt still answers for its numbers.
  */
 export async function deletePad(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {

@@ -29,7 +29,7 @@ const when = (at: Date, timeZone: string) =>
 const range = (from: number, to: number) => (from === to ? `${from}` : `${from} to ${to}`);
 
 /**
- * DESIGN §9 Notice of Loss: the kind of forms, the quantity, the inclusive serial numbers, the place and the
+ * docs/design.md §9 Notice of Loss: the kind of forms, the quantity, the inclusive serial numbers, the place and the
  * approximate date of the loss (COA Circular 84-233), so nobody accepts the lost forms; portrait A4.
  */
 export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
