@@ -72,7 +72,6 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Inventories', path: '/pads', screen: 'pads', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Reports', path: '/reports', screen: 'reports', roles: [1, 2, 8, 9] },
     { label: 'Accountability', path: '/accountability', screen: 'accountability', roles: PAD_AND_INVOICE_ROLES },
-    { label: 'Incidents', path: '/incidents', screen: 'incidents', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Companies', path: '/companies', screen: 'companies', roles: [1, 2] },
     { label: 'Routes', path: '/routes', screen: 'routes', roles: [1, 2] },
     { label: 'Branches/Agencies', path: '/branches', screen: 'branches', roles: [1, 2] },
