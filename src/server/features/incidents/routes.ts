@@ -16,7 +16,7 @@ import {
   lossIncidentSchema,
 } from '../../../shared/schemas/incidents.ts';
 import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
-import { ERROR_RESPONSES, created, dataResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, errorAnswer, dataResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
@@ -83,7 +83,7 @@ function parseFields(fields: Record<string, unknown>) {
 export function incidentRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/loss-incidents',
-    { schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: created(savedResponse(incidentCreatedSchema)) }, onRequest: authorize((user) => user.role_id !== null) },
+    { schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => user.role_id !== null) },
     async (request, reply) => {
       const { fields, files } = await readForm(request);
       const data = await service.report(ctx, currentUser(request), parseFields(fields), files);
@@ -91,42 +91,42 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/loss-incidents', { schema: { tags, querystring: incidentListQuery, response: ok(pageResponse(incidentRowSchema)) }, onRequest: reader }, async (request) =>
+  app.get('/api/loss-incidents', { schema: { tags, querystring: incidentListQuery, response: ok(pageResponse(incidentRowSchema), 403, 404, 409, 422) }, onRequest: reader }, async (request) =>
     service.list(ctx, request.query),
   );
 
-  app.get('/api/loss-incidents/:id', { schema: { tags, params: incidentParams, response: ok(dataResponse(incidentSchema)) }, onRequest: authorize((user) => user.role_id !== null) }, async (request) => ({
+  app.get('/api/loss-incidents/:id', { schema: { tags, params: incidentParams, response: ok(dataResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => user.role_id !== null) }, async (request) => ({
     data: await service.detail(ctx, currentUser(request), request.params.id),
   }));
 
-  app.post('/api/loss-incidents/:id/confirm', { schema: { tags, params: incidentParams, response: ok(savedResponse(incidentSchema)) }, onRequest: decider }, async (request) => {
+  app.post('/api/loss-incidents/:id/confirm', { schema: { tags, params: incidentParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider }, async (request) => {
     const data = await service.confirm(ctx, currentUser(request), request.params.id);
     return { message: INCIDENT_MSG.confirmed(data.number), data };
   });
 
-  app.post('/api/loss-incidents/:id/reject', { schema: { tags, params: incidentParams, body: rejectSchema, response: ok(savedResponse(incidentSchema)) }, onRequest: decider }, async (request) => {
+  app.post('/api/loss-incidents/:id/reject', { schema: { tags, params: incidentParams, body: rejectSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider }, async (request) => {
     const data = await service.reject(ctx, currentUser(request), request.params.id, request.body.reason);
     return { message: INCIDENT_MSG.rejected(data.number), data };
   });
 
-  app.post('/api/loss-incidents/:id/found', { schema: { tags, params: incidentParams, body: foundSchema, response: ok(savedResponse(incidentSchema)) }, onRequest: finder }, async (request) => ({
+  app.post('/api/loss-incidents/:id/found', { schema: { tags, params: incidentParams, body: foundSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder }, async (request) => ({
     message: INCIDENT_MSG.foundRecorded,
     data: await service.recordFound(ctx, currentUser(request), request.params.id, request.body),
   }));
 
-  app.post('/api/loss-incidents/:id/found/:found_id/confirm', { schema: { tags, params: foundParams, response: ok(savedResponse(incidentSchema)) }, onRequest: finder }, async (request) => ({
+  app.post('/api/loss-incidents/:id/found/:found_id/confirm', { schema: { tags, params: foundParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder }, async (request) => ({
     message: INCIDENT_MSG.foundConfirmed,
     data: await service.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
   }));
 
-  app.get('/api/loss-incidents/:id/notice', { schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse) }, onRequest: signedOrSignedIn }, async (request, reply) => {
+  app.get('/api/loss-incidents/:id/notice', { schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse, 401, 403, 404, 422) }, onRequest: signedOrSignedIn }, async (request, reply) => {
     const { number, pdf } = await service.noticePdf(ctx, request.params.id, request.user, request.query);
     return sendFile(reply, pdf, 'pdf', `Notice-of-Loss-${number}.pdf`);
   });
 
   app.get(
     '/api/loss-incidents/:id/attachments/:attachment_id',
-    { schema: { tags, security: [], params: attachmentParams, querystring: signedUrlQuery, response: { 200: fileResponse, ...ERROR_RESPONSES } }, onRequest: signedOrSignedIn },
+    { schema: { tags, security: [], params: attachmentParams, querystring: signedUrlQuery, response: { 200: fileResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) } }, onRequest: signedOrSignedIn },
     async (request, reply) => {
       const file = await service.attachment(ctx, request.params.id, request.params.attachment_id, request.user, request.query);
       return sendAttachment(reply, file);

@@ -2,7 +2,7 @@ import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { OUTCOME_MSG, outcomePendingResponse, outcomeRequestListQuery, outcomeRequestSchema, outcomeRevertSchema, padOutcomeSchema, rejectSchema } from '../../../shared/schemas/outcomes.ts';
 import { padChangedResponse } from '../../../shared/schemas/pads.ts';
-import { ERROR_RESPONSES, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { errorAnswer, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
@@ -15,7 +15,7 @@ const approver = authorize((user) => can(user, 'number.approveOutcome'));
 export function outcomeRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/pads/:id/outcome',
-    { schema: { tags, params: idParam, body: padOutcomeSchema, response: { 200: padChangedResponse, 202: outcomePendingResponse, ...ERROR_RESPONSES } }, onRequest: requester },
+    { schema: { tags, params: idParam, body: padOutcomeSchema, response: { 200: padChangedResponse, 202: outcomePendingResponse, 403: errorAnswer(403), 404: errorAnswer(404), 409: errorAnswer(409), 422: errorAnswer(422) } }, onRequest: requester },
     async (request, reply) => {
       const { from, to, outcome } = request.body;
       const result = await service.requestOutcome(ctx, currentUser(request), request.params.id, request.body);
@@ -24,22 +24,22 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/outcome-requests', { schema: { tags, querystring: outcomeRequestListQuery, response: ok(pageResponse(outcomeRequestSchema)) }, onRequest: authorize((user) => can(user, 'ledger.read')) }, async (request) =>
+  app.get('/api/outcome-requests', { schema: { tags, querystring: outcomeRequestListQuery, response: ok(pageResponse(outcomeRequestSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => can(user, 'ledger.read')) }, async (request) =>
     service.pendingRequests(ctx, currentUser(request), request.query),
   );
 
-  app.post('/api/outcome-requests/:id/approve', { schema: { tags, params: idParam, response: ok(padChangedResponse) }, onRequest: approver }, async (request) => ({
+  app.post('/api/outcome-requests/:id/approve', { schema: { tags, params: idParam, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver }, async (request) => ({
     message: OUTCOME_MSG.approved,
     data: await service.approve(ctx, currentUser(request), request.params.id),
     warning: null,
   }));
 
-  app.post('/api/outcome-requests/:id/reject', { schema: { tags, params: idParam, body: rejectSchema, response: ok(savedResponse(outcomeRequestSchema)) }, onRequest: approver }, async (request) => ({
+  app.post('/api/outcome-requests/:id/reject', { schema: { tags, params: idParam, body: rejectSchema, response: ok(savedResponse(outcomeRequestSchema), 403, 404, 409, 422) }, onRequest: approver }, async (request) => ({
     message: OUTCOME_MSG.rejected,
     data: await service.reject(ctx, currentUser(request), request.params.id, request.body.reason),
   }));
 
-  app.post('/api/outcome-reverts', { schema: { tags, body: outcomeRevertSchema, response: ok(padChangedResponse) }, onRequest: approver }, async (request) => {
+  app.post('/api/outcome-reverts', { schema: { tags, body: outcomeRevertSchema, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver }, async (request) => {
     const { from, to } = request.body;
     return { message: OUTCOME_MSG.reverted(from, to), data: await service.revert(ctx, currentUser(request), request.body), warning: null };
   });

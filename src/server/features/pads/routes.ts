@@ -62,7 +62,7 @@ export function padRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/pads/:id/usage',
-    { schema: { tags, params: idParam, body: padUsageSchema, response: ok(padChangedResponse) }, onRequest: authorize((user) => can(user, 'pad.editUsage')) },
+    { schema: { tags, params: idParam, body: padUsageSchema, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: authorize((user) => can(user, 'pad.editUsage')) },
     async (request) => {
       const { pad, warning } = await numbers.recordUsage(ctx, currentUser(request), request.params.id, request.body);
       return { message: USAGE_MSG.recorded(request.body.from, request.body.to), data: pad, warning };
