@@ -22,8 +22,11 @@ const ALLOWED_SERVER_IMPORTS = {
   pads: { ledger: ['writer.ts'] },
   ledger: { invoices: ['read-model.ts'], pads: ['repo.ts'], routes: ['repo.ts'], users: ['names.ts', 'repo.ts'] },
   dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'] },
-  'my-actions': { invoices: ['read-model.ts'] },
+  'my-actions': { invoices: ['read-model.ts'], outcomes: ['repo.ts'], incidents: ['repo.ts'] },
   users: { branches: ['repo.ts'] },
+  /** DESIGN §9: outcomes and loss incidents change numbers through the pad service's one number module. */
+  outcomes: { pads: ['numbers.ts'] },
+  incidents: { pads: ['numbers.ts'] },
 };
 
 /** Which feature owns each table of src/server/db/schema.ts; only its files import it (plus TABLE_READS). */
@@ -39,6 +42,8 @@ const TABLE_OWNERS = {
   invoices: ['invoices', 'invoicePads', 'activities', 'invoiceTypes', 'invoiceStatuses'],
   reports: ['reports', 'reportInvoices'],
   ledger: ['padEvents', 'raafCertificates', 'raafMonthCloses', 'raafMonthBalances', 'ledgerVerifiedHeads', 'ledgerVerifyRuns'],
+  outcomes: ['outcomeRequests'],
+  incidents: ['lossIncidents', 'lossIncidentPads', 'lossIncidentAttachments', 'lossIncidentFound', 'lossIncidentCounters'],
   setup: ['settings'],
 };
 

@@ -7,13 +7,15 @@ export const TRANSFER_TYPES: readonly number[] = [INVOICE_TYPE.ISSUED, INVOICE_T
 export const IN_TRANSIT = { invoice_status_id: INVOICE_STATUS.IN_TRANSIT, invoice_type_ids: TRANSFER_TYPES } as const;
 
 /**
- * docs/spec.md §4 "Pads available for issuing": not issued, unused or partly used, and on no in-transit invoice.
+ * docs/spec.md §4 "Pads available for issuing": not issued, unused or partly used, and on no in-transit invoice;
+ * and (docs/design.md §9) with no lost number, since a lost number is never issued.
  * The issue form's list, issuing itself and the dashboard's stock all apply this one condition.
  */
 export const AVAILABLE_FOR_ISSUING = {
   issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED,
   pad_status_ids: [PAD_STATUS.UNUSED, PAD_STATUS.PARTIALLY_USED] as readonly number[],
   locked: false,
+  lostNumbers: false,
 } as const;
 
 /**

@@ -27,7 +27,13 @@ export const INVOICE_TYPE = { REQUEST: 1, ISSUED: 2, RETURN: 3, TURNOVER: 4 } as
 
 export const INVOICE_STATUS = { PENDING: 1, IN_TRANSIT: 2, ISSUED: 3, COMPLETED: 4 } as const;
 
-export const SERIES_ENTRY = { NOT_USED: 1, USED: 2 } as const;
+/** Series entry states (docs/design.md §9): the spec's 1 and 2, plus 3 cancelled (spoiled or voided) and 4 lost. */
+export const SERIES_ENTRY = { NOT_USED: 1, USED: 2, CANCELLED: 3, LOST: 4 } as const;
+
+/** The same four states by name, as find-receipt, pad-history and outcome payloads say them. */
+export const NUMBER_STATES = ['not_used', 'used', 'cancelled', 'lost'] as const;
+export type NumberStateName = (typeof NUMBER_STATES)[number];
+export const NUMBER_STATE_OF_ENTRY: Record<number, NumberStateName> = { 1: 'not_used', 2: 'used', 3: 'cancelled', 4: 'lost' };
 
 export const SEED_LOOKUPS = {
   roles: [

@@ -25,6 +25,8 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   /** The Dashboard (README "Screens") of the head office and the auditors; their home stays /invoices. */
   dashboard: [1, 2, 8, 9],
   accountability: PAD_AND_INVOICE_ROLES,
+  /** docs/design.md §9: the loss incidents and their Notices of Loss, for roles 1–9. */
+  incidents: PAD_AND_INVOICE_ROLES,
   custodies: null,
   'user-profile': null,
 };
@@ -112,6 +114,35 @@ interface Subjects {
   'user.resetPassword': { id: number };
   'raaf.read': RaafHolderForRules;
   'raaf.certify': RaafHolderForRules;
+  'number.use': PadForRules;
+  'number.requestOutcome': PadForRules;
+  'number.approveOutcome': OutcomeForRules;
+  'number.revertOutcome': OutcomeForRules;
+  'incident.report': IncidentPadForRules;
+  'incident.decide': IncidentForRules;
+  'incident.found': FoundForRules;
+  'incident.confirmFound': FoundForRules;
+}
+
+/** Whose numbers an outcome writes off: the pad's holder, and the branch of a holding user (for roles 5, 6). */
+export interface OutcomeForRules extends PadForRules {
+  holder_user_branch_id: number | null;
+}
+
+/** A pad named in a loss report: its holder, and the courier carrying it when an in-transit invoice locks it. */
+export interface IncidentPadForRules extends PadForRules {
+  carrier_user_id: number | null;
+}
+
+/** An incident as confirm and reject see it: who reported it, and the branches whose stock it touches. */
+export interface IncidentForRules {
+  reported_by: number;
+  branch_ids: readonly number[];
+}
+
+/** A found record: the second user must differ from the first. Absent before the first is written. */
+export interface FoundForRules {
+  recorded_by: number | null;
 }
 
 /** What the pad edit rule looks at: who holds the pad and whether an in-transit invoice carries it. */
@@ -154,7 +185,16 @@ export type Action =
   | 'raaf.read'
   | 'raaf.certify'
   | 'raaf.review'
-  | 'raaf.consolidated';
+  | 'raaf.consolidated'
+  | 'number.use'
+  | 'number.requestOutcome'
+  | 'number.approveOutcome'
+  | 'number.revertOutcome'
+  | 'incident.read'
+  | 'incident.report'
+  | 'incident.decide'
+  | 'incident.found'
+  | 'incident.confirmFound';
 
 export type SubjectOf<A extends Action> = A extends keyof Subjects ? Subjects[A] : never;
 
@@ -281,7 +321,44 @@ const RULES: { [A in Action]: Rule<A> } = {
   },
   'raaf.review': (actor) => hasRole(actor, [ROLE.ACCOUNTING]),
   'raaf.consolidated': (actor) => hasRole(actor, [1, 2, 8, 9]),
+  /** docs/design.md §9 usage by range: whoever may toggle entries (roles 3, 5–8), on a pad they may edit. */
+  'number.use': (actor, pad) => hasRole(actor, [3, 5, 6, 7, 8]) && can(actor, 'pad.editThis', pad),
+  /** Asking to cancel or write off numbers: those who record usage, and the approvers, on a pad in their scope. */
+  'number.requestOutcome': (actor, pad) => hasRole(actor, [1, 3, 5, 6, 7, 8]) && can(actor, 'pad.editThis', pad),
+  /** Approving a cancellation: roles 1, 3, 8 on any pad; the holder's Branch Head or Supervisor (5, 6). */
+  'number.approveOutcome': (actor, pad) => outcomeApprover(actor, pad),
+  /** Undoing a cancellation is decided by the same people who approve one. */
+  'number.revertOutcome': (actor, pad) => outcomeApprover(actor, pad),
+  'incident.read': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
+  /**
+   * Reporting a loss: roles 1, 3, 8 any pad; roles 4–7 pads they or their branch hold; anyone (couriers,
+   * roles 10 and 11, included) the pads of an in-transit invoice they carry.
+   */
+  'incident.report': (actor, pad) => {
+    if (!pad || actor.role_id == null || actor.role_id === ROLE.AUDITOR || actor.role_id === ROLE.IT_ADMIN) return false;
+    if (pad.locked_by_invoice_id !== null && pad.carrier_user_id === actor.id) return true;
+    if (hasRole(actor, [1, 3, 8])) return true;
+    const theirs = pad.holder_user_id === actor.id || (actor.branch_id !== null && pad.holder_branch_id === actor.branch_id);
+    return hasRole(actor, [4, 5, 6, 7]) && theirs;
+  },
+  /** Confirming or rejecting a loss: roles 1, 3, 8, and a Branch Head (5) for their branch; never the reporter. */
+  'incident.decide': (actor, incident) => {
+    if (!hasRole(actor, [1, 3, 5, 8])) return false;
+    if (!incident) return true;
+    if (incident.reported_by === actor.id) return false;
+    return actor.role_id !== ROLE.BRANCH_HEAD || (actor.branch_id !== null && incident.branch_ids.includes(actor.branch_id));
+  },
+  /** docs/design.md §9 found: two different users of roles 3 and 8 (the first records, the second confirms). */
+  'incident.found': (actor) => hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]),
+  'incident.confirmFound': (actor, found) => hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]) && (!found || found.recorded_by !== actor.id),
 };
+
+function outcomeApprover(actor: Actor, pad: OutcomeForRules | undefined): boolean {
+  if (hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING])) return true;
+  if (!hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR]) || actor.branch_id === null) return false;
+  if (!pad) return true;
+  return pad.holder_branch_id === actor.branch_id || pad.holder_user_branch_id === actor.branch_id;
+}
 
 /** Every role rule of docs/spec.md §4 and §6 in one place; the menu, the buttons and the API all ask here. */
 export function can<A extends Action>(actor: Actor | null | undefined, action: A, thing?: SubjectOf<A>): boolean {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -227,6 +228,7 @@ export const pads = pgTable(
     index('pads_route_id_idx').on(t.route_id, t.id),
     check('pads_range_ck', sql`${t.series_to} >= ${t.series_from}`),
     check('pads_series_len_ck', sql`length(${t.series_status}) = ${t.series_to} - ${t.series_from} + 1`),
+    check('pads_series_chars_ck', sql`${t.series_status} ~ '^[1-4]*$'`),
   ],
 );
 
@@ -382,6 +384,10 @@ export const padEvents = pgTable(
     business_date: date('business_date', { mode: 'string' }).notNull(),
     prev_hash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /** docs/design.md §9: who approved a cancellation or confirmed a loss or a find; the loss incident; copies retained. */
+    approver_user_id: integer('approver_user_id').references(() => users.id),
+    incident_id: integer('incident_id'),
+    copies_retained: boolean('copies_retained'),
   },
   (t) => [
     uniqueIndex('pad_events_pad_seq_uq').on(t.pad_id, t.seq),
@@ -389,10 +395,14 @@ export const padEvents = pgTable(
     index('pad_events_holder_branch_idx').on(t.holder_branch_id, t.recorded_at),
     index('pad_events_invoice_idx').on(t.invoice_id).where(sql`${t.invoice_id} is not null`),
     index('pad_events_business_date_idx').on(t.business_date),
-    check('pad_events_range_ck', sql`${t.to_number} >= ${t.from_number} and ${t.qty} = ${t.to_number} - ${t.from_number} + 1`),
+    index('pad_events_incident_idx').on(t.incident_id).where(sql`${t.incident_id} is not null`),
+    check(
+      'pad_events_range_ck',
+      sql`${t.to_number} >= ${t.from_number} and (${t.qty} = ${t.to_number} - ${t.from_number} + 1 or (${t.kind} in ('custody_out', 'custody_in') and ${t.qty} = 0))`,
+    ),
     check(
       'pad_events_kind_ck',
-      sql`${t.kind} in ('received', 'opening', 'transfer_out', 'transfer_in', 'used', 'used_reverted', 'cancelled', 'lost')`,
+      sql`${t.kind} in ('received', 'opening', 'transfer_out', 'transfer_in', 'used', 'used_reverted', 'cancelled', 'lost', 'cancel_reverted', 'found', 'custody_out', 'custody_in', 'voided')`,
     ),
   ],
 );
@@ -495,4 +505,143 @@ export const jobRuns = pgTable(
     instance: text('instance').notNull(),
   },
   (t) => [primaryKey({ name: 'job_runs_pk', columns: [t.name, t.period] })],
+);
+
+/** docs/design.md §9: a cancellation (or write-off) asked for by someone who may not approve it, waiting for an approver. */
+export const outcomeRequests = pgTable(
+  'outcome_requests',
+  {
+    id: serial('id').primaryKey(),
+    pad_id: integer('pad_id')
+      .notNull()
+      .references(() => pads.id, { onDelete: 'cascade' }),
+    from_number: bigint('from_number', { mode: 'number' }).notNull(),
+    to_number: bigint('to_number', { mode: 'number' }).notNull(),
+    outcome: text('outcome').notNull(),
+    reason: text('reason').notNull(),
+    copies_retained: boolean('copies_retained'),
+    status: text('status').notNull().default('pending'),
+    requested_by: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_by: integer('decided_by').references(() => users.id),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    rejection_reason: text('rejection_reason'),
+  },
+  (t) => [
+    index('outcome_requests_pending_idx').on(t.pad_id).where(sql`${t.status} = 'pending'`),
+    check('outcome_requests_range_ck', sql`${t.to_number} >= ${t.from_number}`),
+    check('outcome_requests_outcome_ck', sql`${t.outcome} in ('cancelled', 'lost')`),
+    check('outcome_requests_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** The last LOSS-YYYY-NNNN number given per year: taken under the row's lock, so numbers are gapless. */
+export const lossIncidentCounters = pgTable('loss_incident_counters', {
+  year: integer('year').primaryKey(),
+  last_number: integer('last_number').notNull(),
+});
+
+/** docs/design.md §9 loss incidents: reported, then confirmed (its Notice of Loss PDF kept here) or rejected. */
+export const lossIncidents = pgTable(
+  'loss_incidents',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    status: text('status').notNull().default('reported'),
+    place: text('place').notNull(),
+    occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    circumstances: text('circumstances').notNull(),
+    reported_by: integer('reported_by')
+      .notNull()
+      .references(() => users.id),
+    reported_at: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_by: integer('decided_by').references(() => users.id),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    rejection_reason: text('rejection_reason'),
+    notice_pdf: bytea('notice_pdf'),
+  },
+  (t) => [
+    uniqueIndex('loss_incidents_year_seq_uq').on(t.year, t.seq),
+    check('loss_incidents_status_ck', sql`${t.status} in ('reported', 'confirmed', 'rejected')`),
+  ],
+);
+
+export const lossIncidentPads = pgTable(
+  'loss_incident_pads',
+  {
+    id: serial('id').primaryKey(),
+    incident_id: integer('incident_id')
+      .notNull()
+      .references(() => lossIncidents.id),
+    pad_id: integer('pad_id')
+      .notNull()
+      .references(() => pads.id),
+    route_id: integer('route_id')
+      .notNull()
+      .references(() => routes.id),
+    from_number: bigint('from_number', { mode: 'number' }).notNull(),
+    to_number: bigint('to_number', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('loss_incident_pads_incident_idx').on(t.incident_id),
+    index('loss_incident_pads_pad_idx').on(t.pad_id),
+    check('loss_incident_pads_range_ck', sql`${t.to_number} >= ${t.from_number}`),
+  ],
+);
+
+/** The affidavit, police report or tax office copy of a loss, stored in the database like report PDFs. */
+export const lossIncidentAttachments = pgTable(
+  'loss_incident_attachments',
+  {
+    id: serial('id').primaryKey(),
+    incident_id: integer('incident_id')
+      .notNull()
+      .references(() => lossIncidents.id),
+    kind: text('kind').notNull(),
+    file_name: text('file_name').notNull(),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    document_date: date('document_date', { mode: 'string' }),
+    content: bytea('content').notNull(),
+    uploaded_by: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    uploaded_at: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('loss_incident_attachments_incident_idx').on(t.incident_id),
+    check('loss_incident_attachments_kind_ck', sql`${t.kind} in ('affidavit', 'police_report', 'tax_office_receipt', 'other')`),
+  ],
+);
+
+/** Numbers of a confirmed loss found again: recorded by one user of roles 3 or 8, confirmed by another. */
+export const lossIncidentFound = pgTable(
+  'loss_incident_found',
+  {
+    id: serial('id').primaryKey(),
+    incident_id: integer('incident_id')
+      .notNull()
+      .references(() => lossIncidents.id),
+    pad_id: integer('pad_id')
+      .notNull()
+      .references(() => pads.id),
+    from_number: bigint('from_number', { mode: 'number' }).notNull(),
+    to_number: bigint('to_number', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    recorded_by: integer('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmed_by: integer('confirmed_by').references(() => users.id),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('loss_incident_found_incident_idx').on(t.incident_id),
+    check('loss_incident_found_range_ck', sql`${t.to_number} >= ${t.from_number}`),
+    check('loss_incident_found_two_users_ck', sql`${t.confirmed_by} is null or ${t.confirmed_by} <> ${t.recorded_by}`),
+  ],
 );

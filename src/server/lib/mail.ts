@@ -8,6 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -20,7 +21,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
       },
     };
   }
@@ -28,7 +29,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
   const dir = path.join(options.dataDir, 'mail');
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -61,9 +61,32 @@ export const padHistoryParams = z.object({ id: id() });
 const person = z.object({ id: z.number(), full_name: z.string() });
 const named = z.object({ id: z.number(), name: z.string() });
 
+/**
+ * docs/design.md §8 and §9 event kinds. custody_out/custody_in move a booklet whose numbers are all consumed
+ * (quantity 0); cancel_reverted and found undo a cancellation or a loss; voided ends a deleted pad.
+ */
+export const EVENT_KINDS = [
+  'received',
+  'opening',
+  'transfer_out',
+  'transfer_in',
+  'used',
+  'used_reverted',
+  'cancelled',
+  'lost',
+  'cancel_reverted',
+  'found',
+  'custody_out',
+  'custody_in',
+  'voided',
+] as const;
+export type EventKindName = (typeof EVENT_KINDS)[number];
+
+const incidentRef = z.object({ id: z.number(), number: z.string(), status: z.enum(['reported', 'confirmed', 'rejected']) });
+
 export const padEventSchema = z.object({
   id: z.number(),
-  kind: z.enum(['received', 'opening', 'transfer_out', 'transfer_in', 'used', 'used_reverted', 'cancelled', 'lost']),
+  kind: z.enum(EVENT_KINDS),
   from_number: z.number(),
   to_number: z.number(),
   qty: z.number(),
@@ -74,6 +97,12 @@ export const padEventSchema = z.object({
   invoice_id: z.number().nullable(),
   actor: person.nullable(),
   reason: z.string().nullable(),
+  /** Who approved a cancellation or confirmed a loss or a find, when not the actor. */
+  approver: person.nullable(),
+  /** The loss incident a lost or found event belongs to. */
+  incident: incidentRef.nullable(),
+  /** For a cancellation: whether all copies of the spoiled receipt are retained. */
+  copies_retained: z.boolean().nullable(),
   recorded_at: z.string(),
   business_date: z.string(),
 }).meta({ id: 'PadEvent' });
@@ -86,8 +115,25 @@ export const inTransitInvoiceSchema = z
 
 export const padRefSchema = z.object({ id: z.number(), number: z.number(), series_number: z.string() }).meta({ id: 'PadRef' });
 
+/** What a number's last outcome was: the state, the reason, who recorded it and when (and the incident of a loss). */
+export const numberOutcomeSchema = z.object({
+  state: z.enum(['not_used', 'used', 'cancelled', 'lost']),
+  reason: z.string().nullable(),
+  actor: person.nullable(),
+  recorded_at: z.string().nullable(),
+  copies_retained: z.boolean().nullable(),
+  incident: incidentRef.nullable(),
+});
+
+/** A pad that was deleted: find-receipt still answers "voided on … by …". */
+export const voidedSchema = z.object({ at: z.string(), by: person.nullable() });
+
 export const padHistorySchema = z.object({
   pad: padRefSchema.extend({ route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }) }),
+  /** The first not-used number (null when none is left or the pad is gone). */
+  next_number: z.number().nullable(),
+  number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
+  voided: voidedSchema.nullable(),
   holder: holderSchema,
   in_transit_invoice: inTransitInvoiceSchema,
   events: z.array(padEventSchema),
@@ -98,6 +144,10 @@ export const receiptFindingSchema = z.object({
   route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }),
   pad: padRefSchema,
   status: z.enum(['not_used', 'used', 'cancelled', 'lost']),
+  /** The reason, actor, time and incident behind the status. */
+  outcome: numberOutcomeSchema,
+  next_number: z.number().nullable(),
+  voided: voidedSchema.nullable(),
   holder: holderSchema,
   in_transit_invoice: inTransitInvoiceSchema,
   events: z.array(padEventSchema),
@@ -107,7 +157,7 @@ export type ReceiptFinding = z.infer<typeof receiptFindingSchema>;
 const rangeList = z.array(z.tuple([z.number(), z.number()]));
 const columnGroup = z.object({ qty: z.number(), ranges: rangeList });
 const issuedGroup = columnGroup.extend({
-  by_kind: z.object({ used: z.number(), cancelled: z.number(), lost: z.number(), transferred: z.number() }),
+  by_kind: z.object({ used: z.number(), cancelled: z.number(), lost: z.number(), transferred: z.number(), voided: z.number().optional() }),
 });
 const quantities = z.object({ beginning: z.number(), receipt: z.number(), issued: z.number(), ending: z.number() });
 

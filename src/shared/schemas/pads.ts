@@ -26,6 +26,7 @@ export const PAD_MSG = {
   deleted: 'Pad deleted successfully',
   notFound: 'Pad not found.',
   onInvoice: 'This pad is on an invoice, so it cannot be deleted.',
+  hasHistory: 'This pad has numbers used, cancelled, lost or moved in its history, so it cannot be deleted; its history must stay.',
   locked: 'This pad is on an in-transit invoice and cannot be changed until that invoice is accepted.',
   seriesFixed: 'Series entries cannot be added, removed or renumbered.',
   padNumbersExhausted: `Pad numbers on this route would pass ${MAX_PAD_NUMBER}; renumber its pads first.`,
@@ -78,7 +79,7 @@ const seriesEntry = z.object({
   status: z.coerce
     .number()
     .int()
-    .refine((v) => v === SERIES_ENTRY.NOT_USED || v === SERIES_ENTRY.USED, 'A series status is 1 (not used) or 2 (used)'),
+    .refine((v) => (Object.values(SERIES_ENTRY) as number[]).includes(v), 'A series status is 1 (not used), 2 (used), 3 (cancelled) or 4 (lost)'),
 });
 
 /** docs/spec.md §3: the series may arrive as a JSON string. */
@@ -137,7 +138,12 @@ export const padRow = z.object({
   issuance_status_id: z.number(),
   issuance_status: namedRef,
   remarks: z.string().nullable(),
+  /** Each number's state: 1 not used, 2 used (the spec's values), 3 cancelled, 4 lost (docs/design.md §9). */
   series: z.array(z.object({ number: z.number(), status: z.number() })),
+  /** The first not-used number, where usage continues (docs/design.md §9 sequence); null when none is left. */
+  next_number: z.number().nullable(),
+  /** How many numbers are in each state. */
+  number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
   holder_user_id: z.number().nullable(),
   holder_branch_id: z.number().nullable(),
   locked_by_invoice_id: z.number().nullable(),
@@ -156,3 +162,43 @@ export const generatedPads = z.object({
   series_to: z.number(),
 }).meta({ id: 'GeneratedPads' });
 export type GeneratedPads = z.infer<typeof generatedPads>;
+
+/** Why a number was cancelled or lost: the short list of docs/design.md §9; "Other" needs the free text. */
+export const OUTCOME_REASONS = {
+  cancelled: ['Spoiled (torn, stained, misprinted)', 'Voided: wrong entry', 'Voided: sale cancelled', 'Skipped in sequence', 'Other'],
+  lost: ['Misplaced', 'Stolen', 'Destroyed (fire, water)', 'Lost in transit', 'Other'],
+} as const;
+export const OTHER_REASON = 'Other';
+
+export const USAGE_MSG = {
+  recorded: (from: number, to: number) => (from === to ? `Number ${from} marked used` : `Numbers ${from}\u2013${to} marked used`),
+  outsidePad: 'These numbers are not on this pad.',
+  toBeforeFrom: 'To must not be less than From',
+  reasonForSkip: (next: number) => `Usage continues at ${next}; give a reason to skip the numbers before From (they are cancelled with it).`,
+  consumed: (number: number, state: string) => `Number ${number} is already ${state}.`,
+  lost: (number: number) => `Number ${number} is reported lost; it cannot be used, issued or transferred.`,
+  notYourPad: 'You can only record usage on pads you or your branch hold.',
+  oneBookletAtATime: (padNumber: number) => `Use one booklet at a time: you also hold pad ${padNumber} of this route, partly used.`,
+  tooMany: `One request may cover at most ${MAX_PAD_SIZE} numbers`,
+  outcomeByAction: 'Numbers are cancelled or reported lost through their own actions, not by editing the series.',
+} as const;
+
+/** A range of a pad's numbers as typed (From, To); To defaults to From. */
+export const rangeFields = {
+  from: padNumberField('From', 0, MAX_SERIES_NUMBER),
+  to: padNumberField('To', 0, MAX_SERIES_NUMBER).optional(),
+};
+export const toNotBeforeFrom = (v: { from: number; to?: number }, ctx: z.core.$RefinementCtx) => {
+  if (v.to !== undefined && v.to < v.from) ctx.addIssue({ code: 'custom', message: USAGE_MSG.toBeforeFrom, path: ['to'] });
+  else if (v.to !== undefined && v.to - v.from + 1 > MAX_PAD_SIZE) ctx.addIssue({ code: 'custom', message: USAGE_MSG.tooMany, path: ['to'] });
+};
+
+/** POST pads/{id}/usage: mark from..to used; starting after the next number needs a reason (docs/design.md §9). */
+export const padUsageSchema = z
+  .object({ ...rangeFields, reason: text('Reason').trim().max(500, 'Reason may not be longer than 500 characters').optional() })
+  .superRefine(toNotBeforeFrom)
+  .transform((v) => ({ from: v.from, to: v.to ?? v.from, reason: v.reason ? v.reason : undefined }));
+export type PadUsageInput = z.output<typeof padUsageSchema>;
+
+/** The answer of usage, outcome (applied), outcome revert: the pad as get-pad shows it, and a sequence warning if any. */
+export const padChangedResponse = z.object({ message: z.string(), data: padRow, warning: z.string().nullable() });

@@ -7,6 +7,7 @@ import { HeldBy, PadHistoryTimeline } from '../components/pad-history-timeline.t
 import { padQueries } from '../features/pads/api.ts';
 import { SeriesGrid } from '../features/pads/series-grid.tsx';
 import { errorMessage } from '../lib/api.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { isReceiptNumber, ledgerQueries } from '../lib/ledger-queries.ts';
 
 const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }> = {
@@ -16,8 +17,39 @@ const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }>
   lost: { label: 'Lost', color: 'red' },
 };
 
+/** Why the number is in its state: who recorded the use or write-off and when, the reason, the loss incident; or the deleted pad. */
+function OutcomeLine({ finding, onOpenLink }: { finding: ReceiptFinding; onOpenLink: () => void }) {
+  const outcome = finding.outcome;
+  return (
+    <>
+      {finding.voided ? (
+        <Text size="sm" c="red" data-testid="receipt-voided">
+          Voided on {formatDateTime(finding.voided.at)} by {finding.voided.by?.full_name ?? 'the system'} (the pad was deleted)
+        </Text>
+      ) : null}
+      {outcome && outcome.state !== 'not_used' ? (
+        <Text size="sm" data-testid="receipt-outcome">
+          {STATUS[outcome.state].label}
+          {outcome.actor ? ` by ${outcome.actor.full_name}` : ''}
+          {outcome.recorded_at ? ` on ${formatDateTime(outcome.recorded_at)}` : ''}
+          {outcome.reason ? ` · ${outcome.reason}` : ''}
+          {outcome.copies_retained != null ? ` · all copies retained: ${outcome.copies_retained ? 'yes' : 'no'}` : ''}
+          {outcome.incident ? (
+            <>
+              {' · '}
+              <Anchor component={Link} to={`/incidents?incident=${outcome.incident.id}`} onClick={onOpenLink} size="sm">
+                {outcome.incident.number}
+              </Anchor>
+            </>
+          ) : null}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; receipt: number; onOpenPad: () => void }) {
-  const pad = useQuery(padQueries.one(finding.pad.id));
+  const pad = useQuery({ ...padQueries.one(finding.pad.id), enabled: !finding.voided });
   const status = STATUS[finding.status];
   return (
     <Stack gap="md" data-testid="receipt-finding">
@@ -29,6 +61,7 @@ function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; rec
           {status.label}
         </Badge>
       </Group>
+      <OutcomeLine finding={finding} onOpenLink={onOpenPad} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <div>
           <Text size="xs" c="dimmed">
@@ -52,7 +85,8 @@ function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; rec
         </Title>
         <PadHistoryTimeline events={finding.events} label={`History of receipt no. ${receipt}`} />
       </Stack>
-      {pad.data ? <SeriesGrid series={pad.data.series} highlight={receipt} /> : <Loader size="sm" aria-label="Loading series" />}
+      {pad.data ? <SeriesGrid series={pad.data.series} highlight={receipt} /> : null}
+      {pad.isPending && !finding.voided ? <Loader size="sm" aria-label="Loading series" /> : null}
     </Stack>
   );
 }

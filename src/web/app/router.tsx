@@ -56,9 +56,10 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
   signedInScreen('locations', () => import('../features/locations/locations-page.tsx'), 'LocationsPage'),
   signedInScreen('branches', () => import('../features/branches/branches-page.tsx'), 'BranchesPage'),
   signedInScreen('custodies', () => import('./custodies-screen.tsx'), 'CustodiesScreen'),
-  signedInScreen('pads', () => import('../features/pads/pads-page.tsx'), 'PadsPage'),
+  signedInScreen('pads', () => import('./pads-screen.tsx'), 'PadsScreen'),
   signedInScreen('invoices', () => import('./transactions-screen.tsx'), 'TransactionsScreen'),
   signedInScreen('accountability', () => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage'),
+  signedInScreen('incidents', () => import('../features/incidents/incidents-page.tsx'), 'IncidentsPage'),
 ];
 
 /**

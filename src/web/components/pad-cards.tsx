@@ -14,6 +14,8 @@ export interface PadCardRow {
   pad_status: { name: string };
   issuance_status?: { name: string };
   remarks?: string | null;
+  /** The first not-used number (docs/design.md §9), where the pads list has it; null when none is left. */
+  next_number?: number | null;
   route?: { name?: string | null; tin?: string | null; company?: { name?: string | null } | null } | null;
 }
 
@@ -75,6 +77,7 @@ export function PadCards<T extends PadCardRow>({
               <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt={4}>
                 <LabelledValue label="Pad Status" value={row.pad_status.name} />
                 {row.issuance_status ? <LabelledValue label="Issuance Status" value={row.issuance_status.name} /> : null}
+                {row.next_number !== undefined ? <LabelledValue label="Next Number" value={row.next_number === null ? 'None left' : String(row.next_number)} /> : null}
               </SimpleGrid>
               {withRoute && row.route ? (
                 <Text size="xs" c="dimmed" mt={4}>

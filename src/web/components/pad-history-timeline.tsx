@@ -8,10 +8,13 @@ import {
   IconCircleCheck,
   IconFlag,
   IconPackageImport,
+  IconSearch,
+  IconTrash,
   IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { PadEvent, PadHistory } from '../../shared/schemas/ledger.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { AppButton } from './app-button.tsx';
@@ -26,6 +29,11 @@ const KIND: Record<PadEvent['kind'], { label: string; color: string; icon: Icon 
   used_reverted: { label: 'Unmarked (correction)', color: 'yellow', icon: IconArrowBackUp },
   cancelled: { label: 'Cancelled', color: 'gray', icon: IconBan },
   lost: { label: 'Lost', color: 'red', icon: IconAlertTriangle },
+  cancel_reverted: { label: 'Cancellation undone', color: 'yellow', icon: IconArrowBackUp },
+  found: { label: 'Found', color: 'green', icon: IconSearch },
+  custody_out: { label: 'Booklet handed over', color: 'violet', icon: IconArrowUpRight },
+  custody_in: { label: 'Booklet received', color: 'violet', icon: IconArrowDownLeft },
+  voided: { label: 'Voided (pad deleted)', color: 'dark', icon: IconTrash },
 };
 
 const holderText = (user: PadEvent['holder_user'], branch: PadEvent['holder_branch']) =>
@@ -37,8 +45,8 @@ const rangeText = (event: PadEvent) => (event.from_number === event.to_number ? 
 function whereText(event: PadEvent): string {
   const holder = holderText(event.holder_user, event.holder_branch);
   const other = event.counterparty_user || event.counterparty_branch ? holderText(event.counterparty_user, event.counterparty_branch) : null;
-  if (event.kind === 'transfer_out') return `From ${holder}${other ? ` to ${other}` : ''}`;
-  if (event.kind === 'transfer_in') return `To ${holder}${other ? ` from ${other}` : ''}`;
+  if (event.kind === 'transfer_out' || event.kind === 'custody_out') return `From ${holder}${other ? ` to ${other}` : ''}`;
+  if (event.kind === 'transfer_in' || event.kind === 'custody_in') return `To ${holder}${other ? ` from ${other}` : ''}`;
   return `Held by ${holder}`;
 }
 
@@ -93,6 +101,16 @@ export function PadHistoryTimeline({ events, label = 'History' }: { events: PadE
             >
               <Text size="sm">{whereText(event)}</Text>
               {event.reason ? <Text size="sm">Reason: {event.reason}</Text> : null}
+              {event.copies_retained != null ? <Text size="sm">All copies retained: {event.copies_retained ? 'Yes' : 'No'}</Text> : null}
+              {event.incident ? (
+                <Text size="sm">
+                  Incident:{' '}
+                  <Anchor component={Link} to={`/incidents?incident=${event.incident.id}`} size="sm">
+                    {event.incident.number}
+                  </Anchor>
+                </Text>
+              ) : null}
+              {event.approver ? <Text size="sm">Approved by {event.approver.full_name}</Text> : null}
               <Text size="xs" c="dimmed">
                 {formatDateTime(event.recorded_at)} · by {event.actor?.full_name ?? 'the system'}
                 {event.invoice_id ? (

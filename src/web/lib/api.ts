@@ -48,14 +48,15 @@ async function send(method: string, path: string, body: unknown, params: Params 
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = xsrfToken();
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`/api/${path}${query(params)}`, {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, method === 'GET' ? MSG.noConnectionRead : MSG.noConnection, {}, false);
@@ -87,6 +88,8 @@ async function request<T>(method: string, path: string, body?: unknown, params?:
 export const api = {
   get: <T>(path: string, params?: Params) => request<T>('GET', path, undefined, params),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  /** A multipart form (files with their fields); the browser sets its boundary. */
+  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
   /** A file answer (PDF, CSV) as bytes, with the same session, headers and error messages as every other call. */

@@ -52,6 +52,9 @@ export const queryKeys = {
   raafSummary: endpoint<[month: string]>('raaf-summary'),
   raafCertificates: endpoint<[params: object]>('raaf-certificates'),
   setupStatus: endpoint('setup-status'),
+  outcomeRequests: endpoint<[params: object]>('outcome-requests'),
+  incidents: endpoint<[params: object]>('loss-incidents'),
+  incident: endpoint<[id: number]>('loss-incident'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */
@@ -68,6 +71,25 @@ export const invoiceListKeys: QueryKey[] = [
 
 /** The details of invoices: one get-invoice key and its pads, shared by every screen. */
 export const invoiceDetailKeys: QueryKey[] = [queryKeys.invoice.all, queryKeys.invoicePads.all];
+
+/**
+ * What a change to a pad's numbers (usage, cancellation, loss, their undoing, an approval) can alter: the pad wherever it
+ * is listed, its history and Find receipt, the outcome requests and incidents, and the counts of what needs whom.
+ */
+export const padNumberKeys: QueryKey[] = [
+  queryKeys.pads.all,
+  queryKeys.pad.all,
+  queryKeys.userPads.all,
+  queryKeys.availablePads.all,
+  queryKeys.invoicePads.all,
+  queryKeys.padHistory.all,
+  queryKeys.findReceipt.all,
+  queryKeys.outcomeRequests.all,
+  queryKeys.incidents.all,
+  queryKeys.incident.all,
+  queryKeys.myActions.all,
+  queryKeys.dashboard.all,
+];
 
 /** Everything any invoice state change can alter. */
 export const invoiceChangeKeys: QueryKey[] = [...invoiceListKeys, ...invoiceDetailKeys];

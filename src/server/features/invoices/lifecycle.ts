@@ -8,6 +8,8 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { recordAcceptance } from '../ledger/writer.ts';
+import { firstLostNumber } from '../../../shared/pad-status.ts';
+import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
 import { findInvoiceRow } from './read-model.ts';
 import * as repo from './repo.ts';
 
@@ -93,7 +95,10 @@ export async function issue(
   if (padIds.length > request.pad_count) throw invalid('pads', INVOICE_MSG.tooManyPads(request.pad_count));
   const carrier = await courier(ctx.db, input.assigned_user_id);
   const routeId = request.route_id;
-  if ((await repo.countAvailable(ctx.db, padIds, routeId)) !== padIds.length) throw invalid('pads', INVOICE_MSG.padsNotAvailable);
+  if ((await repo.countAvailable(ctx.db, padIds, routeId)) !== padIds.length) {
+    refuseLostNumbers(await repo.findPads(ctx.db, padIds));
+    throw invalid('pads', INVOICE_MSG.padsNotAvailable);
+  }
   const requester = await repo.findUser(ctx.db, request.user_id);
 
   let issuedId: number;
@@ -150,7 +155,20 @@ async function heldPads(tx: Tx, actor: Actor, padIds: number[]): Promise<repo.Pa
   }
   const locked = found.filter((p) => p.locked_by_invoice_id !== null);
   if (locked.length > 0) throw conflict(INVOICE_MSG.alreadyInTransit(locked.map((p) => `pad ${p.number}`)));
+  refuseLostNumbers(found.filter((p) => !p.series_status.includes('1')));
   return found;
+}
+
+/**
+ * docs/design.md §9: a lost number is never issued or transferred. Issuing refuses a pad with any lost number; a
+ * Return or Turnover refuses a booklet with nothing left but consumed and lost numbers (a partly lost pad
+ * moves its unused numbers; its lost ones stay on the sender's write-off).
+ */
+function refuseLostNumbers(candidates: repo.PadRecord[]): void {
+  for (const pad of candidates) {
+    const lost = firstLostNumber(pad.series_from, pad.series_status);
+    if (lost !== null) throw conflict(USAGE_MSG.lost(lost));
+  }
 }
 
 export type TransferInput =
@@ -223,6 +241,11 @@ export async function handOver(ctx: AppContext, actor: AuthUser, id: number, inp
   return answer(ctx, id);
 }
 
+/** docs/design.md §9: a booklet lost on the way stays with the sender, who wrote it off; the rest of the invoice is accepted. */
+async function leaveLostBooklets(tx: Tx, padIds: number[]): Promise<void> {
+  if (padIds.length > 0) await repo.unlockPads(tx, padIds);
+}
+
 /**
  * The one completion path of an In-Transit invoice (docs/spec.md §4 accepting), inside the caller's transaction:
  * completes it only if still In-Transit (409 when another accept won), hands the pads to their receiver
@@ -237,7 +260,7 @@ async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.
   });
   if (!done) throw conflict(INVOICE_MSG.notInTransit);
   if (invoice.invoice_type_id === INVOICE_TYPE.ISSUED) {
-    await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: invoice.user_id, branchId: invoice.branch_id } });
+    await leaveLostBooklets(tx, await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: invoice.user_id, branchId: invoice.branch_id } }));
     await repo.releasePads(tx, invoice.id, { holderUserId: invoice.user_id, holderBranchId: invoice.branch_id, notIssuedAgain: false });
     await repo.insertActivity(tx, {
       invoiceId: invoice.id,
@@ -249,7 +272,7 @@ async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.
   }
   const isReturn = invoice.invoice_type_id === INVOICE_TYPE.RETURN;
   const destinationId = isReturn ? ctx.config.headOfficeBranchId : invoice.branch_id;
-  await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: isReturn ? null : actor.id, branchId: destinationId } });
+  await leaveLostBooklets(tx, await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: isReturn ? null : actor.id, branchId: destinationId } }));
   await repo.releasePads(tx, invoice.id, { holderUserId: isReturn ? null : actor.id, holderBranchId: destinationId, notIssuedAgain: isReturn });
   const destination = destinationId != null ? await repo.findBranch(tx, destinationId) : undefined;
   await repo.insertActivity(tx, {

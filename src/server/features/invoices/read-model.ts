@@ -492,6 +492,8 @@ function workCondition(kind: MyActionKind, f: WorkQueueFilter): SQL {
       return sql`${inTransitSql} and i.assigned_user_id = ${f.userId}::int`;
     case 'overdue':
       return overdueSql(f.today, f.userId);
+    default:
+      return sql`false`;
   }
 }
 

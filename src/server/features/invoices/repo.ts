@@ -165,6 +165,11 @@ export async function releasePads(
   return rows.length;
 }
 
+/** Frees pads from their invoice without moving them: they stay with their holder. */
+export async function unlockPads(conn: Conn, padIds: number[]): Promise<void> {
+  await conn.update(pads).set({ locked_by_invoice_id: null, updated_at: new Date() }).where(inArray(pads.id, padIds));
+}
+
 /** Deletes a Pending invoice and its history in one go; false when it was no longer Pending. */
 export async function deletePending(conn: Conn, id: number): Promise<boolean> {
   const [row] = await conn

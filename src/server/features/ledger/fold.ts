@@ -3,10 +3,26 @@ import { PAD_STATUS } from '../../../shared/lookups.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-export type EventKind = 'received' | 'opening' | 'transfer_out' | 'transfer_in' | 'used' | 'used_reverted' | 'cancelled' | 'lost';
+export type EventKind =
+  | 'received'
+  | 'opening'
+  | 'transfer_out'
+  | 'transfer_in'
+  | 'used'
+  | 'used_reverted'
+  | 'cancelled'
+  | 'lost'
+  | 'cancel_reverted'
+  | 'found'
+  | 'custody_out'
+  | 'custody_in'
+  | 'voided';
 
-/** Kinds that put numbers into a holder's unused stock; every other kind takes them out. */
-export const ENTERING_KINDS: ReadonlySet<string> = new Set(['received', 'opening', 'transfer_in', 'used_reverted']);
+/** Kinds that put numbers into a holder's unused stock; every other kind but custody takes them out. */
+export const ENTERING_KINDS: ReadonlySet<string> = new Set(['received', 'opening', 'transfer_in', 'used_reverted', 'cancel_reverted', 'found']);
+
+/** docs/design.md §9: the booklet itself changes hands (quantity 0); no number enters or leaves anyone's stock. */
+export const CUSTODY_KINDS: ReadonlySet<string> = new Set(['custody_out', 'custody_in']);
 
 /** The stored columns the hash covers, in the order the migration's SQL hashes them. */
 export interface HashedEvent {
@@ -26,9 +42,24 @@ export interface HashedEvent {
   reason: string | null;
   recorded_at: Date;
   business_date: string;
+  approver_user_id?: number | null;
+  incident_id?: number | null;
+  copies_retained?: boolean | null;
 }
 
 const opt = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * docs/design.md §9's columns join the hashed text only when set, so every event written before them keeps its hash
+ * (and 0003's SQL, which hashes rows without them, stays right).
+ */
+function outcomeSuffix(event: HashedEvent): string[] {
+  const parts: string[] = [];
+  if (event.approver_user_id != null) parts.push(`approver:${event.approver_user_id}`);
+  if (event.incident_id != null) parts.push(`incident:${event.incident_id}`);
+  if (event.copies_retained != null) parts.push(`copies:${event.copies_retained ? 1 : 0}`);
+  return parts;
+}
 
 /** SHA-256 over the event and the previous event's hash; 0003_pad_events.sql computes the same text in SQL. */
 export function eventHash(event: HashedEvent, prevHash: string): string {
@@ -50,6 +81,7 @@ export function eventHash(event: HashedEvent, prevHash: string): string {
     event.recorded_at.getTime(),
     event.business_date,
     prevHash,
+    ...outcomeSuffix(event),
   ].join('|');
   return createHash('sha256').update(content, 'utf8').digest('hex');
 }
@@ -57,13 +89,18 @@ export function eventHash(event: HashedEvent, prevHash: string): string {
 /** What one receipt number is, as the pad row says it: in someone's stock, used, or written off. */
 export type NumberState = 'stock' | 'used' | 'cancelled' | 'lost';
 
-/** Reads the pads row's fast view (series text and pad status) as one state per number. */
+const STATE_OF_CHAR: Record<string, NumberState> = { '2': 'used', '3': 'cancelled', '4': 'lost' };
+
+/**
+ * Reads the pads row's fast view as one state per number: the series text ('2' used, '3' cancelled, '4'
+ * lost, docs/design.md §9) and a whole-pad Cancelled or Lost status, which writes off every number still unused.
+ */
 export function numberStates(seriesStatus: string, padStatusId: number): NumberState[] {
   const writtenOff: NumberState | null =
     padStatusId === PAD_STATUS.CANCELLED ? 'cancelled' : padStatusId === PAD_STATUS.LOST ? 'lost' : null;
   const states: NumberState[] = new Array(seriesStatus.length);
   for (let i = 0; i < seriesStatus.length; i += 1) {
-    states[i] = seriesStatus.charCodeAt(i) === 50 ? 'used' : (writtenOff ?? 'stock');
+    states[i] = STATE_OF_CHAR[seriesStatus[i]] ?? writtenOff ?? 'stock';
   }
   return states;
 }

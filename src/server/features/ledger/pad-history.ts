@@ -1,5 +1,6 @@
 import { seriesRange } from '../../../shared/format.ts';
 import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { seriesSummary } from '../../../shared/pad-status.ts';
 import type { PadEvent, PadHistory, ReceiptFinding } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -9,7 +10,9 @@ import { routeInfos } from '../routes/repo.ts';
 import { Names } from '../users/names.ts';
 import * as repo from './repo.ts';
 
-function eventDto(event: repo.PadEventRow, names: Names): PadEvent {
+type IncidentRef = NonNullable<PadEvent['incident']>;
+
+function eventDto(event: repo.PadEventRow, names: Names, incidents: Map<number, IncidentRef> = new Map()): PadEvent {
   return {
     id: event.id,
     kind: event.kind as PadEvent['kind'],
@@ -23,6 +26,9 @@ function eventDto(event: repo.PadEventRow, names: Names): PadEvent {
     invoice_id: event.invoice_id,
     actor: names.person(event.actor_user_id),
     reason: event.reason,
+    approver: names.person(event.approver_user_id),
+    incident: event.incident_id === null ? null : (incidents.get(event.incident_id) ?? null),
+    copies_retained: event.copies_retained,
     recorded_at: event.recorded_at.toISOString(),
     business_date: event.business_date,
   };
@@ -31,10 +37,12 @@ function eventDto(event: repo.PadEventRow, names: Names): PadEvent {
 async function eventsWithNames(ctx: AppContext, events: repo.PadEventRow[], extraUsers: Array<number | null> = [], extraBranches: Array<number | null> = []) {
   const names = await Names.load(
     ctx.db,
-    [...events.flatMap((e) => [e.holder_user_id, e.counterparty_user_id, e.actor_user_id]), ...extraUsers],
+    [...events.flatMap((e) => [e.holder_user_id, e.counterparty_user_id, e.actor_user_id, e.approver_user_id]), ...extraUsers],
     [...events.flatMap((e) => [e.holder_branch_id, e.counterparty_branch_id]), ...extraBranches],
   );
-  return { names, events: events.map((event) => eventDto(event, names)) };
+  const incidentIds = events.map((e) => e.incident_id).filter((id): id is number => id !== null);
+  const incidents = new Map((await repo.incidentRefs(ctx.db, incidentIds)).map((ref) => [ref.id, ref]));
+  return { names, events: events.map((event) => eventDto(event, names, incidents)) };
 }
 
 async function inTransitOf(ctx: AppContext, pad: pads.PadView, names: Names) {
@@ -53,36 +61,85 @@ export async function padHistory(ctx: AppContext, padId: number): Promise<PadHis
   const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, padId), [pad.holder_user_id], [pad.holder_branch_id]);
   return {
     pad: { id: pad.id, number: pad.number, series_number: seriesRange(pad.series_from, pad.series_to), route },
+    ...seriesSummary(pad.series_from, pad.series_status),
+    voided: null,
     holder: { user: names.person(pad.holder_user_id), branch: names.branch(pad.holder_branch_id) },
     in_transit_invoice: await inTransitOf(ctx, pad, names),
     events,
   };
 }
 
+const STATUS_OF_CHAR: Record<string, ReceiptFinding['status']> = { '2': 'used', '3': 'cancelled', '4': 'lost' };
+
 function receiptStatus(pad: pads.PadView, receipt: number): ReceiptFinding['status'] {
-  if (pad.series_status.charCodeAt(receipt - pad.series_from) === 50) return 'used';
+  const own = STATUS_OF_CHAR[pad.series_status[receipt - pad.series_from]];
+  if (own) return own;
   if (pad.pad_status_id === PAD_STATUS.CANCELLED) return 'cancelled';
   if (pad.pad_status_id === PAD_STATUS.LOST) return 'lost';
   return 'not_used';
 }
 
-/** "Where is receipt N": one answer per route whose pads contain N, with that number's own events. */
+const OUTCOME_KINDS: Record<ReceiptFinding['status'], readonly string[]> = {
+  not_used: [],
+  used: ['used'],
+  cancelled: ['cancelled', 'voided'],
+  lost: ['lost'],
+};
+
+/** The event that gave the number its state: its reason, actor, time and incident (docs/design.md §9). */
+function outcomeOf(status: ReceiptFinding['status'], events: PadEvent[]): NonNullable<ReceiptFinding['outcome']> {
+  const event = [...events].reverse().find((e) => OUTCOME_KINDS[status].includes(e.kind));
+  return {
+    state: status,
+    reason: event?.reason ?? null,
+    actor: event?.actor ?? null,
+    recorded_at: event?.recorded_at ?? null,
+    copies_retained: event?.copies_retained ?? null,
+    incident: event?.incident ?? null,
+  };
+}
+
+/** "Where is receipt N": one answer per route whose pads contain N, with that number's own events; a deleted pad answers "voided". */
 export async function findReceipt(ctx: AppContext, query: { number: number; route_id?: number }): Promise<ReceiptFinding[]> {
   const found = await pads.padsContaining(ctx.db, query.number, query.route_id);
-  const routes = new Map((await routeInfos(ctx.db, [...new Set(found.map((pad) => pad.route_id))])).map((route) => [route.id, route]));
+  const voided = await repo.voidedContaining(ctx.db, query.number, query.route_id);
+  const routes = new Map((await routeInfos(ctx.db, [...new Set([...found, ...voided].map((pad) => pad.route_id))])).map((route) => [route.id, route]));
   const answers: ReceiptFinding[] = [];
   for (const pad of found) {
     const route = routes.get(pad.route_id);
     if (!route) continue;
     const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, pad.id, query.number), [pad.holder_user_id], [pad.holder_branch_id]);
+    const status = receiptStatus(pad, query.number);
     answers.push({
       route,
       pad: { id: pad.id, number: pad.number, series_number: seriesRange(pad.series_from, pad.series_to) },
-      status: receiptStatus(pad, query.number),
+      status,
+      outcome: outcomeOf(status, events),
+      next_number: seriesSummary(pad.series_from, pad.series_status).next_number,
+      voided: null,
       holder: { user: names.person(pad.holder_user_id), branch: names.branch(pad.holder_branch_id) },
       in_transit_invoice: await inTransitOf(ctx, pad, names),
       events,
     });
   }
+  for (const gone of voided) {
+    const route = routes.get(gone.route_id);
+    if (!route) continue;
+    const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, gone.pad_id, query.number));
+    answers.push({
+      route,
+      pad: { id: gone.pad_id, number: voidedPadNumber(gone.reason), series_number: seriesRange(gone.from_number, gone.to_number) },
+      status: 'cancelled',
+      outcome: outcomeOf('cancelled', events),
+      next_number: null,
+      voided: { at: gone.recorded_at.toISOString(), by: names.person(gone.actor_user_id) },
+      holder: { user: null, branch: null },
+      in_transit_invoice: null,
+      events,
+    });
+  }
   return answers;
 }
+
+/** The writer names the pad in its voided event ("Pad 12 deleted"): the row that held the number is gone. */
+const voidedPadNumber = (reason: string | null) => Number(/^Pad (\d+) deleted/.exec(reason ?? '')?.[1] ?? 0);

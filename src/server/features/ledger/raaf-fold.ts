@@ -1,8 +1,10 @@
-import { ENTERING_KINDS, mergeRanges, runsOf } from './fold.ts';
+import { CUSTODY_KINDS, ENTERING_KINDS, mergeRanges, runsOf } from './fold.ts';
 
 /** The event columns the RAAF reads. */
 export interface RaafEvent {
   pad_id: number;
+  /** The event's place in its pad's chain: an undo remark names it, so the service can find what was undone. */
+  seq?: number;
   route_id: number;
   kind: string;
   from_number: number;
@@ -44,16 +46,28 @@ function balanceEvents(row: RaafEvent): RaafEvent[] {
   return parseRanges(row.ranges ?? '').map(([from, to]) => ({ ...row, kind: BALANCE_KIND, from_number: from, to_number: to, business_date: '', ranges: null }));
 }
 
-/** A remark before names are known: the receiver's ids stay ids until the service looks them up. */
+/**
+ * A remark before names are known: the receiver's ids stay ids until the service looks them up. `undone`
+ * is a number back in stock after a use or write-off (docs/design.md §9); the service finds the original outcome
+ * (who, when) from padId and seq and words it, "correction" only when the original was in an earlier month.
+ */
 export interface RaafRemark {
-  kind: 'transfer_out' | 'cancelled' | 'lost' | 'correction';
+  kind: 'transfer_out' | 'cancelled' | 'lost' | 'voided' | 'undone';
   from: number;
   to: number;
   invoiceId: number | null;
   counterpartyUserId: number | null;
   counterpartyBranchId: number | null;
   reason: string | null;
+  /** For `undone`: the undoing event's kind, pad and seq. */
+  eventKind?: string;
+  padId?: number;
+  seq?: number;
 }
+
+/** Kinds that bring a used or written-off number back into stock; a `received` does so when it reinstates a write-off. */
+const UNDOING_KINDS: ReadonlySet<string> = new Set(['used_reverted', 'cancel_reverted', 'found']);
+const isUndo = (event: RaafEvent) => UNDOING_KINDS.has(event.kind) || (event.kind === 'received' && (event.reason ?? '').startsWith('Reinstated from'));
 
 export type Ranges = Array<[number, number]>;
 
@@ -63,9 +77,18 @@ export interface RaafCells {
   receipt: Ranges;
   issued: Ranges;
   ending: Ranges;
-  byKind: { used: number; cancelled: number; lost: number; transferred: number };
+  byKind: ByKind;
   remarks: RaafRemark[];
   balanced: boolean;
+}
+
+/** Issued by kind; `voided` (numbers of a deleted pad) appears only when there are any. */
+export interface ByKind {
+  used: number;
+  cancelled: number;
+  lost: number;
+  transferred: number;
+  voided?: number;
 }
 
 /** The one spelling of a RAAF holder as a map key: `u12` for a user, `b3` for a branch's own stock. */
@@ -75,7 +98,7 @@ export const holderKeyFor = (holder: { type: 'user' | 'branch'; id: number }) =>
 
 export const holderOfKey = (key: string): { type: 'user' | 'branch'; id: number } => ({ type: key.startsWith('u') ? 'user' : 'branch', id: Number(key.slice(1)) });
 
-const BY_KIND = { cancelled: 'cancelled', lost: 'lost', transfer_out: 'transferred' } as const;
+const BY_KIND = { cancelled: 'cancelled', lost: 'lost', transfer_out: 'transferred', voided: 'voided' } as const;
 
 /** One holder's view of one pad; receipt and issued count how many times each number entered or left in the month. */
 interface HolderPad {
@@ -202,6 +225,7 @@ function foldPad(
 ) {
   const holders = new Map<string, HolderPad>();
   for (const event of events) {
+    if (CUSTODY_KINDS.has(event.kind)) continue;
     const key = holderKeyOf(event.holder_user_id, event.holder_branch_id);
     let h = holders.get(key);
     if (!h) {
@@ -211,7 +235,7 @@ function foldPad(
     const inMonth = event.business_date >= startDate;
     if (inMonth && h.begin === null) h.begin = h.stock.slice();
     const entering = ENTERING_KINDS.has(event.kind) || event.kind === BALANCE_KIND;
-    let correction = false;
+    const received: Array<[number, number]> = [];
     for (let n = event.from_number; n <= event.to_number; n += 1) {
       const i = n - low;
       h.stock[i] = entering ? 1 : 0;
@@ -222,24 +246,21 @@ function foldPad(
         h.usedPending[i] = 0;
       } else if (entering) {
         h.receipt[i] += 1;
-        if (event.kind === 'used_reverted') correction = true;
+        const last = received[received.length - 1];
+        if (last && last[1] === n - 1) last[1] = n;
+        else received.push([n, n]);
       } else {
         h.issued[i] += 1;
       }
     }
     if (!inMonth) continue;
-    const leftAs = BY_KIND[event.kind as keyof typeof BY_KIND] as keyof RaafCells['byKind'] | undefined;
-    if (leftAs) h.byKind[leftAs] += event.to_number - event.from_number + 1;
-    if (event.kind === 'transfer_out' || event.kind === 'cancelled' || event.kind === 'lost' || correction) {
-      h.remarks.push({
-        kind: correction ? 'correction' : (event.kind as RaafRemark['kind']),
-        from: event.from_number,
-        to: event.to_number,
-        invoiceId: event.invoice_id,
-        counterpartyUserId: event.counterparty_user_id,
-        counterpartyBranchId: event.counterparty_branch_id,
-        reason: event.reason,
-      });
+    const leftAs = BY_KIND[event.kind as keyof typeof BY_KIND];
+    if (leftAs) h.byKind[leftAs] = (h.byKind[leftAs] ?? 0) + event.to_number - event.from_number + 1;
+    const base = { invoiceId: event.invoice_id, counterpartyUserId: event.counterparty_user_id, counterpartyBranchId: event.counterparty_branch_id, reason: event.reason };
+    if (event.kind === 'transfer_out' || event.kind === 'cancelled' || event.kind === 'lost' || event.kind === 'voided') {
+      h.remarks.push({ ...base, kind: event.kind, from: event.from_number, to: event.to_number });
+    } else if (isUndo(event)) {
+      for (const [from, to] of received) h.remarks.push({ ...base, kind: 'undone', from, to, eventKind: event.kind, padId: event.pad_id, seq: event.seq });
     }
   }
   const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]) => [low + a, low + b] as [number, number]);
@@ -268,7 +289,7 @@ function foldPad(
     cells.receipt.push(...toNumbers(countedRuns(h.receipt)));
     cells.issued.push(...toNumbers(countedRuns(h.issued)));
     cells.ending.push(...ending);
-    for (const kind of ['used', 'cancelled', 'lost', 'transferred'] as const) cells.byKind[kind] += h.byKind[kind];
+    addByKind(cells.byKind, h.byKind);
     for (let i = 0; i < length; i += 1) {
       if (begin[i] + h.receipt[i] - h.issued[i] !== h.stock[i]) cells.balanced = false;
     }
@@ -276,3 +297,12 @@ function foldPad(
   }
 }
 
+
+/** Adds one holder's issued-by-kind counts to another's; voided is kept only when non-zero. */
+export function addByKind(into: ByKind, more: ByKind): void {
+  into.used += more.used;
+  into.cancelled += more.cancelled;
+  into.lost += more.lost;
+  into.transferred += more.transferred;
+  if (more.voided) into.voided = (into.voided ?? 0) + more.voided;
+}

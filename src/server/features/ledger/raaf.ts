@@ -9,7 +9,7 @@ import { Names } from '../users/names.ts';
 import { rangesQty } from './fold.ts';
 import { foldMonth, monthBounds, type RaafSource } from './month-balances.ts';
 import { assertLedgerMonth } from './months.ts';
-import { holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
+import { addByKind, holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
 import * as repo from './repo.ts';
 
 export interface Holder extends RaafHolderForRules {
@@ -36,7 +36,33 @@ export const holderFilter = (holder: { type: 'user' | 'branch'; id: number }) =>
 
 const rangeText = ([from, to]: [number, number]) => (from === to ? `${from}` : `${from}-${to}`);
 
-function remarkText(remark: RaafRemark, names: Names): string {
+const dayText = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+const ORIGINAL_VERB: Record<string, string> = { used: 'marked used', cancelled: 'cancelled', lost: 'reported lost', voided: 'voided' };
+
+/**
+ * docs/raaf-rules.md: a number back in stock says what happened and who recorded the outcome it undoes and
+ * when; "correction" only when that outcome was recorded in an earlier month.
+ */
+function undoneText(remark: RaafRemark, original: repo.UndoneOriginal | undefined, monthStart: string, names: Names): string {
+  const range = rangeText([remark.from, remark.to]);
+  const qty = remark.to - remark.from + 1;
+  const earlier = original !== undefined && original.business_date < monthStart;
+  if (remark.eventKind === 'used_reverted' && (earlier || !original)) return `Correction: ${range} (${qty}) unmarked, used in an earlier month`;
+  const by = original ? `; ${ORIGINAL_VERB[original.kind] ?? original.kind} by ${names.person(original.actor_user_id)?.full_name ?? 'unknown'} on ${dayText(original.business_date)}` : '';
+  const what =
+    remark.eventKind === 'used_reverted'
+      ? `${range} (${qty}) unmarked`
+      : remark.eventKind === 'cancel_reverted'
+        ? `${range} (${qty}) cancellation undone: ${remark.reason ?? 'no reason given'}`
+        : remark.eventKind === 'found'
+          ? `${range} (${qty}) found${original?.incident_number ? ` (${original.incident_number})` : ''}: ${remark.reason ?? 'no reason given'}`
+          : `${range} (${qty}) ${(remark.reason ?? 'reinstated').toLowerCase()}`;
+  return `${earlier && remark.eventKind !== 'found' ? 'Correction: ' : ''}${what}${by}`;
+}
+
+function remarkText(remark: RaafRemark, names: Names, originals: Map<RaafRemark, repo.UndoneOriginal | undefined>, monthStart: string): string {
   const range = rangeText([remark.from, remark.to]);
   const qty = remark.to - remark.from + 1;
   switch (remark.kind) {
@@ -46,9 +72,22 @@ function remarkText(remark: RaafRemark, names: Names): string {
       return `Cancelled ${range} (${qty}): ${remark.reason ?? 'no reason given'}`;
     case 'lost':
       return `Lost ${range} (${qty}): ${remark.reason ?? 'no reason given'}`;
-    case 'correction':
-      return `Correction: ${range} (${qty}) unmarked, used in an earlier month`;
+    case 'voided':
+      return `Voided ${range} (${qty}): ${remark.reason ?? 'pad deleted'}`;
+    case 'undone':
+      return undoneText(remark, originals.get(remark), monthStart, names);
   }
+}
+
+/** The originals behind the month's undo remarks, looked up once each. */
+async function originalsOf(ctx: AppContext, remarks: RaafRemark[]): Promise<Map<RaafRemark, repo.UndoneOriginal | undefined>> {
+  const originals = new Map<RaafRemark, repo.UndoneOriginal | undefined>();
+  for (const remark of remarks) {
+    if (remark.kind === 'undone' && remark.padId !== undefined && remark.seq !== undefined) {
+      originals.set(remark, await repo.undoneOriginal(ctx.db, remark.padId, remark.seq, remark.from));
+    }
+  }
+  return originals;
 }
 
 const group = (ranges: Ranges) => ({ qty: rangesQty(ranges), ranges });
@@ -84,7 +123,7 @@ function orderedRoutes<T>(routes: Map<number, RouteInfo>, ids: Iterable<number>,
 
 /** One holder's RAAF for a month, computed from the ledger; refuses (409) to answer one that does not balance. */
 export async function computeRaaf(ctx: AppContext, holder: Holder, month: string, source: RaafSource = 'balances'): Promise<Raaf> {
-  const { end } = monthBounds(month);
+  const { start, end } = monthBounds(month);
   const folded = (await foldMonth(ctx, month, holderFilter(holder), source)).get(holderKeyFor(holder)) ?? new Map<number, RaafCells>();
   if ([...folded.values()].some((cells) => !cells.balanced)) throw conflict(LEDGER_MSG.unbalanced);
   const routes = new Map((await routeInfos(ctx.db, [...folded.keys()])).map((route) => [route.id, route]));
@@ -92,9 +131,10 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
     .map((row) => ({ ...row, qty: overlap(row.series_from, row.series_to, folded.get(row.route_id)?.ending ?? []) }))
     .filter((row) => row.qty > 0);
   const remarks = [...folded.values()].flatMap((cells) => cells.remarks);
+  const originals = await originalsOf(ctx, remarks);
   const names = await Names.load(
     ctx.db,
-    [...remarks.map((r) => r.counterpartyUserId), ...transit.map((row) => row.assigned_user_id)],
+    [...remarks.map((r) => r.counterpartyUserId), ...transit.map((row) => row.assigned_user_id), ...[...originals.values()].map((o) => o?.actor_user_id ?? null)],
     remarks.map((r) => r.counterpartyBranchId),
   );
   const inTransit = new Map<number, { invoice_id: number; courier: string | null; qty: number; routes: Set<number> }>();
@@ -115,7 +155,7 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
       receipt: group(cells.receipt),
       issued: { ...group(cells.issued), by_kind: cells.byKind },
       ending: group(cells.ending),
-      remarks: [...cells.remarks.map((remark) => remarkText(remark, names)), ...memos],
+      remarks: [...cells.remarks.map((remark) => remarkText(remark, names, originals, start)), ...memos],
     };
   });
   return {
@@ -204,7 +244,7 @@ export async function summary(ctx: AppContext, month: string, source: RaafSource
       acc.receipt.push(cells.receipt);
       acc.issued.push(cells.issued);
       acc.ending.push(cells.ending);
-      for (const kind of ['used', 'cancelled', 'lost', 'transferred'] as const) acc.byKind[kind] += cells.byKind[kind];
+      addByKind(acc.byKind, cells.byKind);
       byRoute.set(routeId, acc);
       rows.push({ beginning: group(cells.beginning), receipt: group(cells.receipt), issued: group(cells.issued), ending: group(cells.ending) });
     }

@@ -8,7 +8,9 @@ import type { RaafEvent } from './raaf-fold.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export type PadEventRow = typeof padEvents.$inferSelect;
-export type NewPadEventRow = Omit<PadEventRow, 'id'>;
+/** A row to insert; docs/design.md §9's columns may be left out (they are null then). */
+export type NewPadEventRow = Omit<PadEventRow, 'id' | 'approver_user_id' | 'incident_id' | 'copies_retained'> &
+  Partial<Pick<PadEventRow, 'approver_user_id' | 'incident_id' | 'copies_retained'>>;
 
 export async function lastEventHeads(conn: Conn, padIds: number[]): Promise<Map<number, { seq: number; hash: string }>> {
   const heads = new Map<number, { seq: number; hash: string }>();
@@ -30,12 +32,15 @@ export async function insertEvents(conn: Conn, rows: NewPadEventRow[]): Promise<
     const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, recorded_at: row.recorded_at.toISOString() }));
     await conn.execute(sql`
       insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
-        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash)
+        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
+        approver_user_id, incident_id, copies_retained)
       select pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
-        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash
+        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
+        approver_user_id, incident_id, copies_retained
       from json_to_recordset(${JSON.stringify(chunk)}::json) as x(pad_id int, seq int, route_id int, kind text, from_number bigint,
         to_number bigint, qty int, holder_user_id int, holder_branch_id int, counterparty_user_id int, counterparty_branch_id int,
-        invoice_id int, actor_user_id int, reason text, recorded_at timestamptz, business_date date, prev_hash text, hash text)`);
+        invoice_id int, actor_user_id int, reason text, recorded_at timestamptz, business_date date, prev_hash text, hash text,
+        approver_user_id int, incident_id int, copies_retained boolean)`);
   }
 }
 
@@ -281,7 +286,8 @@ export async function balancesOfPads(conn: Conn, fromPad: number, toPad: number)
 /** The event columns the verifier reads, as plain rows (no ORM objects per event). */
 const verifierEventColumns = sql`id, pad_id, seq, route_id, kind, from_number::float8 as from_number, to_number::float8 as to_number, qty,
   holder_user_id, holder_branch_id, counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason,
-  round(extract(epoch from recorded_at) * 1000)::float8 as recorded_at, business_date::text as business_date, prev_hash, hash`;
+  round(extract(epoch from recorded_at) * 1000)::float8 as recorded_at, business_date::text as business_date, prev_hash, hash,
+  approver_user_id, incident_id, copies_retained`;
 
 /** Both drivers answer the instant as milliseconds here; the hash needs it as a Date. */
 const withDates = (rows: Array<Omit<PadEventRow, 'recorded_at'> & { recorded_at: number }>): PadEventRow[] =>
@@ -377,4 +383,48 @@ export async function ledgerBeginnings(conn: Conn, timeZone: string): Promise<{ 
       (select to_char(min(created_at) at time zone ${timeZone}, 'YYYY-MM-DD') from users) as installed`,
   );
   return row;
+}
+
+/** What an undo event undid: the latest use or write-off of its first number before it, and the undo's incident. */
+export interface UndoneOriginal {
+  kind: string;
+  actor_user_id: number | null;
+  business_date: string;
+  incident_number: string | null;
+}
+
+export async function undoneOriginal(conn: Conn, padId: number, seq: number, number: number): Promise<UndoneOriginal | undefined> {
+  const [row] = await rowsOf<UndoneOriginal>(
+    conn,
+    sql`select o.kind, o.actor_user_id, o.business_date::text as business_date,
+        (select i.number from pad_events u join loss_incidents i on i.id = u.incident_id where u.pad_id = ${padId}::int and u.seq = ${seq}::int) as incident_number
+      from pad_events o
+      where o.pad_id = ${padId}::int and o.seq < ${seq}::int and o.kind in ('used', 'cancelled', 'lost', 'voided')
+        and o.from_number <= ${number}::bigint and o.to_number >= ${number}::bigint
+      order by o.seq desc limit 1`,
+  );
+  return row;
+}
+
+/** The incidents the events name, for their numbers in pad history and Find receipt. */
+export async function incidentRefs(conn: Conn, ids: number[]): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
+  if (ids.length === 0) return [];
+  return rowsOf(conn, sql`select id, number, status from loss_incidents where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`);
+}
+
+/** docs/design.md §9: the voided events of deleted pads that covered a number, so Find receipt still answers for it. */
+export async function voidedContaining(conn: Conn, receipt: number, routeId?: number): Promise<PadEventRow[]> {
+  return conn
+    .select()
+    .from(padEvents)
+    .where(
+      and(
+        eq(padEvents.kind, 'voided'),
+        lte(padEvents.from_number, receipt),
+        gte(padEvents.to_number, receipt),
+        routeId !== undefined ? eq(padEvents.route_id, routeId) : undefined,
+        sql`not exists (select 1 from pads p where p.id = ${padEvents.pad_id})`,
+      ),
+    )
+    .orderBy(asc(padEvents.pad_id));
 }

@@ -1,6 +1,6 @@
 import type { Conn } from '../../db/client.ts';
 import { verifyCertificates } from './certificate-check.ts';
-import { ENTERING_KINDS, GENESIS_HASH, eventHash, numberStates } from './fold.ts';
+import { CUSTODY_KINDS, ENTERING_KINDS, GENESIS_HASH, eventHash, numberStates } from './fold.ts';
 import { inTransitInvoicesByPad } from '../invoices/read-model.ts';
 import { padViews, padViewsAfter, type PadView } from '../pads/repo.ts';
 import { monthBounds, nextMonth } from './month-balances.ts';
@@ -21,7 +21,13 @@ const holderText = (key: string) => {
   return user === '-' ? `branch ${branch}` : `user ${user} (branch ${branch})`;
 };
 
-const LEAVES: Record<string, Folded> = { used: 'used', cancelled: 'cancelled', lost: 'lost', transfer_out: 'out' };
+const LEAVES: Record<string, Folded> = { used: 'used', cancelled: 'cancelled', lost: 'lost', transfer_out: 'out', voided: 'out' };
+
+/** docs/design.md §9: an undo brings back only what it undoes: a cancellation, a loss. */
+const UNDOES: Record<string, Folded> = { cancel_reverted: 'cancelled', found: 'lost' };
+
+/** Kinds that say who holds the booklet itself after them (docs/design.md §9: the verifier folds custody too). */
+const BOOKLET_HOLDER_KINDS: ReadonlySet<string> = new Set(['received', 'opening', 'transfer_in', 'custody_in']);
 
 /** A holder's stock of one pad as the balances store it: "u12" or "b3" → "from-to,from-to". */
 type Snapshot = Map<string, string>;
@@ -65,6 +71,7 @@ function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (
       nextEnd += 1;
     }
   };
+  let booklet: string | null = null;
   for (const event of events) {
     passMonthEnds(event.business_date);
     snapshot = null;
@@ -78,12 +85,18 @@ function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (
       continue;
     }
     const key = holderKey(event.holder_user_id, event.holder_branch_id);
+    if (BOOKLET_HOLDER_KINDS.has(event.kind)) booklet = key;
+    if (CUSTODY_KINDS.has(event.kind)) {
+      if (event.qty !== 0) say(`event ${event.id} (${event.kind}) moves the booklet but counts ${event.qty} number(s)`);
+      continue;
+    }
     const entering = ENTERING_KINDS.has(event.kind);
+    const undoes = UNDOES[event.kind];
     let clashes = 0;
     for (let n = event.from_number; n <= event.to_number; n += 1) {
       const i = n - from;
       if (entering) {
-        if (state[i] === 'stock') clashes += 1;
+        if (state[i] === 'stock' || (undoes !== undefined && state[i] !== undoes)) clashes += 1;
         state[i] = 'stock';
         holder[i] = key;
       } else {
@@ -94,13 +107,13 @@ function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (
     if (clashes > 0) {
       say(
         entering
-          ? `event ${event.id} (${event.kind}) puts ${clashes} number(s) of ${event.from_number}-${event.to_number} into stock that were already in someone's stock`
+          ? `event ${event.id} (${event.kind}) puts ${clashes} number(s) of ${event.from_number}-${event.to_number} into stock that were already in someone's stock${undoes ? ` or were not ${undoes}` : ''}`
           : `event ${event.id} (${event.kind}) takes ${clashes} number(s) of ${event.from_number}-${event.to_number} from ${holderText(key)}, who did not hold them unused`,
       );
     }
   }
   passMonthEnds(null);
-  return { state, holder };
+  return { state, holder, booklet };
 }
 
 function describeMismatch(pad: PadView, state: Folded[], holder: string[]): string[] {
@@ -193,8 +206,10 @@ async function checkPage(conn: Conn, page: Page, closes: string[], sampled: (pad
     const say = (message: string) => problems.push({ pad_id: pad.id, pad: name, message });
     const events = byPad.get(pad.id) ?? [];
     if (events.length === 0) say('has no events');
-    const { state, holder } = checkChain(events, pad.series_from, pad.series_to, say, balancesOf(pad, say));
+    const { state, holder, booklet } = checkChain(events, pad.series_from, pad.series_to, say, balancesOf(pad, say));
     for (const message of describeMismatch(pad, state, holder)) say(message);
+    const padHolder = holderKey(pad.holder_user_id, pad.holder_branch_id);
+    if (booklet !== null && booklet !== padHolder) say(`the booklet is held by ${holderText(padHolder)} on the pad but by ${holderText(booklet)} in the ledger`);
     const carriers = transit.get(pad.id) ?? [];
     if (pad.locked_by_invoice_id !== null && (carriers.length !== 1 || carriers[0] !== pad.locked_by_invoice_id)) {
       say(`is locked by invoice ${pad.locked_by_invoice_id} but is on ${carriers.length} in-transit invoice(s)${carriers.length ? ` (${carriers.join(', ')})` : ''}`);

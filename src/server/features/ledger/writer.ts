@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
-import { GENESIS_HASH, eventHash, numberStates, runsOf, type EventKind, type NumberState } from './fold.ts';
+import { CUSTODY_KINDS, GENESIS_HASH, eventHash, numberStates, runsOf, type EventKind, type NumberState } from './fold.ts';
 import { invoicePadViews, lockPadRows, type PadView } from '../pads/repo.ts';
 import * as repo from './repo.ts';
 
@@ -20,6 +20,10 @@ export interface PadEventInput {
   invoiceId?: number | null;
   actorId: number | null;
   reason?: string | null;
+  /** docs/design.md §9: who approved a cancellation or confirmed a loss or a find. */
+  approverId?: number | null;
+  incidentId?: number | null;
+  copiesRetained?: boolean | null;
 }
 
 /** The day of an instant in the operator's time zone, as YYYY-MM-DD. */
@@ -51,7 +55,7 @@ export async function appendPadEvents(tx: Conn, ctx: LedgerCtx, events: PadEvent
       kind: event.kind,
       from_number: event.from,
       to_number: event.to,
-      qty: event.to - event.from + 1,
+      qty: CUSTODY_KINDS.has(event.kind) ? 0 : event.to - event.from + 1,
       holder_user_id: event.holderUserId,
       holder_branch_id: event.holderBranchId,
       counterparty_user_id: event.counterpartyUserId ?? null,
@@ -62,6 +66,9 @@ export async function appendPadEvents(tx: Conn, ctx: LedgerCtx, events: PadEvent
       recorded_at: at,
       business_date: day,
       prev_hash: head.hash,
+      approver_user_id: event.approverId ?? null,
+      incident_id: event.incidentId ?? null,
+      copies_retained: event.copiesRetained ?? null,
     };
     const hash = eventHash(row, head.hash);
     heads.set(event.padId, { seq: row.seq, hash });
@@ -131,42 +138,88 @@ export async function recordPadChange(
   await appendPadEvents(tx, ctx, events);
 }
 
-/** A pad that goes away takes its unused numbers out of stock first, so the ledger still balances. */
+/** One outcome of numbers of a pad (docs/design.md §9): used, cancelled, lost, or one of those undone. */
+export interface NumberEventInput {
+  kind: Extract<EventKind, 'used' | 'cancelled' | 'lost' | 'cancel_reverted' | 'found'>;
+  from: number;
+  to: number;
+  reason?: string | null;
+  approverId?: number | null;
+  incidentId?: number | null;
+  copiesRetained?: boolean | null;
+}
+
+/**
+ * Usage by range, cancellations, losses and their undoing, against the pad's accountable holder (the
+ * sender while an invoice carries it), in the caller's transaction.
+ */
+export async function recordNumberEvents(
+  tx: Conn,
+  ctx: LedgerCtx,
+  pad: Pick<PadView, 'id' | 'route_id' | 'holder_user_id' | 'holder_branch_id'>,
+  events: NumberEventInput[],
+  actorId: number,
+): Promise<void> {
+  await appendPadEvents(
+    tx,
+    ctx,
+    events.map((event) => ({ ...event, padId: pad.id, routeId: pad.route_id, holderUserId: pad.holder_user_id, holderBranchId: pad.holder_branch_id, actorId })),
+  );
+}
+
+/**
+ * docs/design.md §9: a pad that goes away (only ever `received`) takes its numbers out of stock with a `voided` event
+ * first, so the ledger still balances and Find receipt can still say when and by whom it was voided.
+ */
 export async function recordPadDeleted(tx: Conn, ctx: LedgerCtx, pad: PadView, actorId: number): Promise<void> {
   const states = numberStates(pad.series_status, pad.pad_status_id);
   const events = runsOf(states.length, (i) => states[i] === 'stock').map(([first, last]) => ({
     padId: pad.id,
     routeId: pad.route_id,
-    kind: 'cancelled' as const,
+    kind: 'voided' as const,
     from: pad.series_from + first,
     to: pad.series_from + last,
     holderUserId: pad.holder_user_id,
     holderBranchId: pad.holder_branch_id,
     actorId,
-    reason: 'Pad deleted',
+    reason: `Pad ${pad.number} deleted`,
   }));
   await appendPadEvents(tx, ctx, events);
 }
 
+/** docs/design.md §9: a booklet whose numbers are all consumed and some lost was itself lost; it does not travel. */
+export const isLostBooklet = (states: NumberState[]) => states.includes('lost') && !states.includes('stock');
+
 /**
  * Accepting a transfer invoice (Issued, Return, Turnover): accountability passes now, so the numbers
  * still unused leave the sender (transfer_out) and reach the receiver (transfer_in), one pair per
- * contiguous run. Call it before the pads are released, while they still show their sender.
+ * contiguous run; a booklet with no unused number left travels as custody_out/custody_in of quantity 0
+ * (docs/design.md §9). A lost booklet moves not at all: its ids are answered so the caller leaves it with the
+ * sender. Call it before the pads are released, while they still show their sender.
  */
 export async function recordAcceptance(
   tx: Conn,
   ctx: LedgerCtx,
   input: { invoiceId: number; actorId: number; receiver: { userId: number | null; branchId: number | null } },
-): Promise<void> {
+): Promise<number[]> {
   const events: PadEventInput[] = [];
+  const staying: number[] = [];
   for (const pad of await invoicePadViews(tx, input.invoiceId)) {
+    if (pad.locked_by_invoice_id !== input.invoiceId) continue;
     const states = numberStates(pad.series_status, pad.pad_status_id);
-    for (const [first, last] of runsOf(states.length, (i) => states[i] === 'stock')) {
+    if (isLostBooklet(states)) {
+      staying.push(pad.id);
+      continue;
+    }
+    const runs = runsOf(states.length, (i) => states[i] === 'stock');
+    const travelling = runs.length > 0 ? runs : [[0, states.length - 1] as [number, number]];
+    const [outKind, inKind] = runs.length > 0 ? (['transfer_out', 'transfer_in'] as const) : (['custody_out', 'custody_in'] as const);
+    for (const [first, last] of travelling) {
       const range = { padId: pad.id, routeId: pad.route_id, from: pad.series_from + first, to: pad.series_from + last, invoiceId: input.invoiceId, actorId: input.actorId };
       events.push(
         {
           ...range,
-          kind: 'transfer_out',
+          kind: outKind,
           holderUserId: pad.holder_user_id,
           holderBranchId: pad.holder_branch_id,
           counterpartyUserId: input.receiver.userId,
@@ -174,7 +227,7 @@ export async function recordAcceptance(
         },
         {
           ...range,
-          kind: 'transfer_in',
+          kind: inKind,
           holderUserId: input.receiver.userId,
           holderBranchId: input.receiver.branchId,
           counterpartyUserId: pad.holder_user_id,
@@ -184,4 +237,5 @@ export async function recordAcceptance(
     }
   }
   await appendPadEvents(tx, ctx, events);
+  return staying;
 }

@@ -1,9 +1,11 @@
-import { dateInZone, routeLabel } from '../../../shared/format.ts';
-import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
+import { dateInZone, fullName, routeLabel } from '../../../shared/format.ts';
+import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../../../shared/lookups.ts';
 import { acceptConditions, can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
-import { MY_ACTION_KINDS, MY_ACTION_TITLES, type MyActionKind, type MyActions } from '../../../shared/schemas/my-actions.ts';
+import { MY_ACTION_ITEM_LIMIT, MY_ACTION_KINDS, MY_ACTION_TITLES, type MyActionGroup, type MyActionKind, type MyActions } from '../../../shared/schemas/my-actions.ts';
 import type { AppContext } from '../../context.ts';
+import * as incidents from '../incidents/repo.ts';
 import { workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
+import * as outcomes from '../outcomes/repo.ts';
 
 /** Which groups a role has at all: issuing is roles 1 and 3; accepting and overdue returns need Transactions; anyone with a role may carry. */
 function kindsFor(actor: Actor): MyActionKind[] {
@@ -12,6 +14,9 @@ function kindsFor(actor: Actor): MyActionKind[] {
     accept: canOpenScreen(actor, 'invoices'),
     carry: actor.role_id !== null,
     overdue: canOpenScreen(actor, 'invoices'),
+    approve_outcome: can(actor, 'number.approveOutcome'),
+    confirm_loss: can(actor, 'incident.decide'),
+    confirm_found: can(actor, 'incident.found'),
   };
   return MY_ACTION_KINDS.filter((kind) => applies[kind]);
 }
@@ -29,7 +34,53 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   accept: `?invoiceStatus=${INVOICE_STATUS.IN_TRANSIT}`,
   carry: '',
   overdue: `?invoiceType=${INVOICE_TYPE.ISSUED}&invoiceStatus=${INVOICE_STATUS.COMPLETED}`,
+  approve_outcome: '?outcome_requests=pending',
+  confirm_loss: '?status=reported',
+  confirm_found: '?found=pending',
 };
+
+/** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
+const NUMBER_SCREENS: Partial<Record<MyActionKind, '/pads' | '/incidents'>> = { approve_outcome: '/pads', confirm_loss: '/incidents', confirm_found: '/incidents' };
+const INVOICE_KINDS: readonly MyActionKind[] = ['issue', 'accept', 'carry', 'overdue'];
+
+const rangeText = (from: number, to: number) => (from === to ? `${from}` : `${from}\u2013${to}`);
+
+/** The outcome and incident groups of Needs my action, each one query on its owner's tables; shown only while something waits. */
+async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
+  const groups: MyActionGroup[] = [];
+  for (const kind of kinds) {
+    const screen = NUMBER_SCREENS[kind];
+    if (!screen) continue;
+    const base = { kind, title: MY_ACTION_TITLES[kind], menu_path: screen, list_path: `${screen}${LIST_FILTERS[kind]}` };
+    if (kind === 'approve_outcome') {
+      const { rows, total } = await outcomes.approvalQueue(ctx.db, actor, MY_ACTION_ITEM_LIMIT);
+      groups.push({
+        ...base,
+        count: total,
+        items: rows.map((row) => ({
+          id: row.id,
+          label: `${row.outcome === 'lost' ? 'Lost' : 'Cancel'} ${rangeText(Number(row.from_number), Number(row.to_number))} · pad ${row.pad_number} · ${row.route_name} · ${fullName({ first_name: row.requester_first, middle_name: row.requester_middle, last_name: row.requester_last })}`,
+          path: `/pads?pad=${row.pad_id}&outcome_request=${row.id}`,
+        })),
+      });
+    } else {
+      const rows =
+        kind === 'confirm_loss'
+          ? await incidents.confirmQueue(ctx.db, actor, actor.role_id === ROLE.BRANCH_HEAD, MY_ACTION_ITEM_LIMIT)
+          : await incidents.foundQueue(ctx.db, actor.id, MY_ACTION_ITEM_LIMIT);
+      groups.push({
+        ...base,
+        count: rows[0]?.total ?? 0,
+        items: rows.map((row) => ({
+          id: row.id,
+          label: row.found_from === null || row.found_to === null ? `${row.number} · ${row.place}` : `${row.number} · found ${rangeText(row.found_from, row.found_to)}`,
+          path: `/incidents?incident=${row.id}`,
+        })),
+      });
+    }
+  }
+  return groups;
+}
 
 const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) => (screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`);
 
@@ -49,13 +100,14 @@ function label(row: WorkQueueRow): string {
  */
 export async function myActions(ctx: AppContext, actor: Actor): Promise<MyActions> {
   const kinds = kindsFor(actor);
+  const invoiceKinds = kinds.filter((kind) => INVOICE_KINDS.includes(kind));
   const rows = await workQueue(ctx.db, {
     userId: actor.id,
     accept: acceptConditions(actor),
     today: dateInZone(new Date(), ctx.config.timeZone),
-    kinds,
+    kinds: invoiceKinds,
   });
-  const groups = kinds.map((kind) => {
+  const invoiceGroups: MyActionGroup[] = invoiceKinds.map((kind) => {
     const mine = rows.filter((row) => row.kind === kind);
     const screen = screenOf(actor, kind);
     return {
@@ -67,5 +119,6 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
       items: mine.map((row) => ({ id: row.id, label: label(row), path: detailsPath(screen, row.id) })),
     };
   });
+  const groups = [...invoiceGroups, ...(await numberGroups(ctx, actor, kinds)).filter((group) => group.count > 0)];
   return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }

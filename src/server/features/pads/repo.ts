@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL 
 import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
-import { seriesFromStatus } from '../../../shared/pad-status.ts';
+import { seriesFromStatus, seriesSummary } from '../../../shared/pad-status.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
 import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
@@ -18,8 +18,9 @@ export type PadRow = typeof pads.$inferSelect;
 /** Namespace of the advisory locks that serialise pad numbering per route ("PADS"). */
 const NUMBERING_LOCK = 0x50414453;
 
+/** The stored series text of the API's entries: one digit a number, the entry's status (1–4, docs/design.md §9). */
 export const statusFromSeries = (series: ReadonlyArray<{ status: number }>) =>
-  series.map((entry) => (entry.status === SERIES_ENTRY.USED ? '2' : '1')).join('');
+  series.map((entry) => (entry.status >= SERIES_ENTRY.USED && entry.status <= SERIES_ENTRY.LOST ? String(entry.status) : '1')).join('');
 
 export async function routeExists(conn: Conn, routeId: number): Promise<boolean> {
   const [row] = await conn.select({ id: routes.id }).from(routes).where(eq(routes.id, routeId)).limit(1);
@@ -112,6 +113,7 @@ function toPad(row: JoinedRow): Pad {
     issuance_status: row.issuance_status,
     remarks: p.remarks,
     series: seriesFromStatus(p.series_from, p.series_status),
+    ...seriesSummary(p.series_from, p.series_status),
     holder_user_id: p.holder_user_id,
     holder_branch_id: p.holder_branch_id,
     locked_by_invoice_id: p.locked_by_invoice_id,
@@ -229,6 +231,7 @@ export const availableForIssuing = () =>
     eq(pads.issuance_status_id, AVAILABLE_FOR_ISSUING.issuance_status_id),
     inArray(pads.pad_status_id, [...AVAILABLE_FOR_ISSUING.pad_status_ids]),
     AVAILABLE_FOR_ISSUING.locked ? undefined : isNull(pads.locked_by_invoice_id),
+    AVAILABLE_FOR_ISSUING.lostNumbers ? undefined : sql`position('4' in ${pads.series_status}) = 0`,
   ) as SQL;
 
 /** The issue form's list: pads available for issuing, of one route or all. */
@@ -360,6 +363,7 @@ export async function listHeldPads(
       route: { ...r.route, company: r.company },
       series_number: seriesRange(pad.series_from, pad.series_to),
       series: seriesFromStatus(pad.series_from, series_status),
+      ...seriesSummary(pad.series_from, series_status),
       pad_status: r.padStatus,
       issuance_status: r.issuanceStatus,
     })),
@@ -496,4 +500,38 @@ export async function stockByRoute(conn: Conn, headOfficeId: number, limit: numb
         limit ${limit}`,
   );
   return toNumbers(rows, ['id', 'pads', 'numbers']);
+}
+
+/** docs/design.md §9: a pad whose ledger holds anything but its receipt has a history that must stay. */
+export async function hasEventsBeyondReceipt(conn: Conn, padId: number): Promise<boolean> {
+  const result = (await conn.execute(sql`select exists(select 1 from pad_events where pad_id = ${padId}::int and kind <> 'received') as found`)) as unknown as {
+    rows: Array<{ found: boolean }>;
+  };
+  return Boolean(result.rows[0]?.found);
+}
+
+/** Another pad of the route, held by the same holder, partly used: the second open booklet (docs/design.md §9 sequence). */
+export async function otherPartlyUsedPad(
+  conn: Conn,
+  pad: { id: number; route_id: number; holder_user_id: number | null; holder_branch_id: number | null },
+): Promise<number | null> {
+  const holder = pad.holder_user_id !== null ? eq(pads.holder_user_id, pad.holder_user_id) : and(isNull(pads.holder_user_id), eq(pads.holder_branch_id, pad.holder_branch_id ?? 0));
+  const [row] = await conn
+    .select({ number: pads.number })
+    .from(pads)
+    .where(and(eq(pads.route_id, pad.route_id), sql`${pads.id} <> ${pad.id}`, holder, eq(pads.pad_status_id, PAD_STATUS.PARTIALLY_USED)))
+    .orderBy(asc(pads.number))
+    .limit(1);
+  return row?.number ?? null;
+}
+
+/** What the rules of docs/design.md §9 look at beyond the pad: the branch of a holding user and the courier carrying it. */
+export async function padRuleFacts(conn: Conn, pad: PadRow): Promise<{ holder_user_branch_id: number | null; carrier_user_id: number | null }> {
+  const result = (await conn.execute(sql`
+    select (select u.branch_id from users u where u.id = ${pad.holder_user_id}::int) as holder_user_branch_id,
+           (select i.assigned_user_id from invoices i where i.id = ${pad.locked_by_invoice_id}::int) as carrier_user_id`)) as unknown as {
+    rows: Array<{ holder_user_branch_id: number | null; carrier_user_id: number | null }>;
+  };
+  const row = result.rows[0];
+  return { holder_user_branch_id: row?.holder_user_branch_id ?? null, carrier_user_id: row?.carrier_user_id ?? null };
 }

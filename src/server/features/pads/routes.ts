@@ -1,10 +1,11 @@
 import { canOpenScreen, can, editablePadFields } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
-import { PAD_MSG, addPadSchema, availablePadsQuery, generatedPads, padListQuery, padRow, updatePadSchema } from '../../../shared/schemas/pads.ts';
+import { PAD_MSG, USAGE_MSG, addPadSchema, availablePadsQuery, generatedPads, padChangedResponse, padListQuery, padRow, padUsageSchema, updatePadSchema } from '../../../shared/schemas/pads.ts';
 import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import * as numbers from './numbers.ts';
 import * as service from './service.ts';
 
 const tags = ['pads'];
@@ -56,6 +57,15 @@ export function padRoutes(app: App, ctx: AppContext) {
     async (request) => {
       await service.deletePad(ctx, currentUser(request), request.params.id);
       return { message: PAD_MSG.deleted };
+    },
+  );
+
+  app.post(
+    '/api/pads/:id/usage',
+    { schema: { tags, params: idParam, body: padUsageSchema, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: authorize((user) => can(user, 'pad.editUsage')) },
+    async (request) => {
+      const { pad, warning } = await numbers.recordUsage(ctx, currentUser(request), request.params.id, request.body);
+      return { message: USAGE_MSG.recorded(request.body.from, request.body.to), data: pad, warning };
     },
   );
 }

@@ -2,7 +2,7 @@ import { seriesRange } from '../../../shared/format.ts';
 import { derivePadStatus, seriesFromStatus } from '../../../shared/pad-status.ts';
 import { ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
-import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, type AddPadInput, type GeneratedPads, type Pad, type PadListQuery, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
+import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, USAGE_MSG, type AddPadInput, type GeneratedPads, type Pad, type PadListQuery, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
@@ -130,6 +130,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
           entries.length === pad.series_status.length && entries.every((entry, i) => entry.number === pad.series_from + i);
         if (!sameEntries) throw invalid('series', PAD_MSG.seriesFixed);
         seriesStatus = repo.statusFromSeries(entries);
+        refuseOutcomeChanges(pad, seriesStatus);
       }
       const remarks = input.remarks === undefined ? pad.remarks : input.remarks || null;
       const changes: PadFieldChanges = {
@@ -169,13 +170,32 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
   return getPad(ctx, id);
 }
 
-/** Only a pad no invoice ever carried may go: invoice history must keep pointing at real pads. */
+/**
+ * docs/design.md §9: the grid's toggle flips only 1 and 2. A cancelled or lost number keeps its state (undoing it is
+ * its own action, a new event), and no number becomes cancelled or lost through an edit.
+ */
+function refuseOutcomeChanges(pad: repo.PadRow, next: string): void {
+  for (let i = 0; i < next.length; i += 1) {
+    const was = pad.series_status[i];
+    if (was === next[i]) continue;
+    const number = pad.series_from + i;
+    if (was === '4') throw conflict(USAGE_MSG.lost(number));
+    if (was === '3') throw conflict(USAGE_MSG.consumed(number, 'cancelled'));
+    if (next[i] === '3' || next[i] === '4') throw invalid('series', USAGE_MSG.outcomeByAction);
+  }
+}
+
+/**
+ * Only a pad no invoice ever carried may go, and (docs/design.md §9) only while its ledger holds nothing but its
+ * receipt: it leaves a `voided` event, so Find receipt still answers for its numbers.
+ */
 export async function deletePad(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   try {
     await ctx.db.transaction(async (tx) => {
       const pad = await repo.lockPad(tx, id);
       if (!pad) throw notFound(PAD_MSG.notFound);
       if (pad.locked_by_invoice_id !== null || (await repo.padOnAnyInvoice(tx, id))) throw conflict(PAD_MSG.onInvoice);
+      if (await repo.hasEventsBeyondReceipt(tx, id)) throw conflict(PAD_MSG.hasHistory);
       await recordPadDeleted(tx, ctx, pad, actor.id);
       await repo.deletePad(tx, id);
     });

@@ -1,11 +1,11 @@
-import { Alert, Badge, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconCertificate, IconChecks, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCertificate, IconChecks, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { can, type Actor } from '../../../shared/permissions.ts';
+import { Link, useSearchParams } from 'react-router';
+import { can, canOpenScreen, type Actor } from '../../../shared/permissions.ts';
 import { RAAF_CERTIFICATION_TEXT, type Raaf } from '../../../shared/schemas/ledger.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { notify } from '../../components/notify.ts';
@@ -151,7 +151,16 @@ export function AccountabilityPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Accountability" />
+      <PageHeader
+        title="Accountability"
+        actions={
+          canOpenScreen(user, 'incidents') ? (
+            <Button component={Link} to="/incidents" variant="default" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
+              Loss incidents
+            </Button>
+          ) : null
+        }
+      />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select label="Month" data={months} value={month} onChange={(value) => value && pick({ month: value })} allowDeselect={false} w={{ base: '100%', xs: 210 }} />

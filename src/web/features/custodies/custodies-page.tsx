@@ -22,8 +22,17 @@ import { CustodyDetailsModal } from './custody-details-modal.tsx';
 
 const initialFilters = { invoiceType: null as string | null };
 
-/** docs/spec.md §2 Custodies: the in-transit invoices the user may see, with hand-over (and the app's Accept) from the details view. */
-export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: InvoiceDetail) => ReactNode }) {
+/**
+ * docs/spec.md §2 Custodies: the in-transit invoices the user may see, with hand-over (and the app's Accept and Report a loss)
+ * from the details view.
+ */
+export function CustodiesPage({
+  acceptAction,
+  lossAction,
+}: {
+  acceptAction?: (invoice: InvoiceDetail) => ReactNode;
+  lossAction?: (invoice: InvoiceDetail) => ReactNode;
+}) {
   const { params, setSearch, setFilter, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(custodyQueries.inTransit({ ...params, invoiceType: params.filters.invoiceType }));
   const types = useQuery(lookupQueries.invoiceTypes());
@@ -76,7 +85,7 @@ export function CustodiesPage({ acceptAction }: { acceptAction?: (invoice: Invoi
         )}
         <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
       </ListCard>
-      <CustodyDetailsModal invoiceId={viewing.id} onClose={viewing.close} acceptAction={acceptAction} />
+      <CustodyDetailsModal invoiceId={viewing.id} onClose={viewing.close} acceptAction={acceptAction} lossAction={lossAction} />
     </>
   );
 }

@@ -17,10 +17,13 @@ export function CustodyDetailsModal({
   invoiceId,
   onClose,
   acceptAction,
+  lossAction,
 }: {
   invoiceId: number | null;
   onClose: () => void;
   acceptAction?: (invoice: InvoiceDetail) => ReactNode;
+  /** The courier's Report a loss (docs/design.md §9), composed in by the app. */
+  lossAction?: (invoice: InvoiceDetail) => ReactNode;
 }) {
   const user = useSession()?.user;
   const [handingOver, setHandingOver] = useState<InvoiceDetail | null>(null);
@@ -35,6 +38,7 @@ export function CustodyDetailsModal({
         actions={(invoice) => (
           <>
             {acceptAction?.(invoice)}
+            {lossAction?.(invoice)}
             {mayHandOver(invoice) ? <AppButton onClick={() => setHandingOver(invoice)}>Hand Over</AppButton> : null}
             <AppButton variant="secondary" onClick={onClose}>
               Close

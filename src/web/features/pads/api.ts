@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Outcome, OutcomeRequest } from '../../../shared/schemas/outcomes.ts';
 import type { GeneratedPads, Pad } from '../../../shared/schemas/pads.ts';
 import { api, type Paginated } from '../../lib/api.ts';
-import { invalidate, queryKeys } from '../../lib/query-keys.ts';
+import { invalidate, padNumberKeys, queryKeys } from '../../lib/query-keys.ts';
 import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export interface PadListParams extends ListView {
@@ -49,3 +50,54 @@ export function useUpdatePad() {
     onSettled: () => invalidate(queryClient, [queryKeys.pads.all, queryKeys.availablePads.all, queryKeys.userPads.all, queryKeys.invoicePads.all]),
   });
 }
+
+/** A change to a pad's numbers answers with the pad as it is now and, for usage, the "one booklet at a time" warning. */
+export interface PadChanged {
+  message: string;
+  data: Pad;
+  warning?: string | null;
+}
+
+/** POST pads/{id}/outcome: applied at once (the pad) or waiting for an approver (the request's id). */
+export type OutcomeAnswer = PadChanged | { message: string; data: { request_id: number } };
+
+export const isPending = (answer: OutcomeAnswer): answer is { message: string; data: { request_id: number } } => 'request_id' in answer.data;
+
+export interface OutcomeBody {
+  from: number;
+  to: number;
+  outcome: Outcome;
+  reason: string;
+  details?: string;
+  copies_retained?: boolean;
+}
+
+/** The pending outcome requests the caller may approve (GET outcome-requests), for one pad's details. */
+export const outcomeRequestQueries = {
+  pending: () =>
+    queryOptions({
+      queryKey: queryKeys.outcomeRequests.of({ per_page: 100 }),
+      queryFn: () => api.get<Paginated<OutcomeRequest>>('outcome-requests', { per_page: 100 }).then((r) => r.data),
+    }),
+};
+
+/** Every change to a pad's numbers refreshes the pad wherever it shows, its history, the requests and the counts. */
+function usePadNumberMutation<Input, Answer>(call: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => invalidate(queryClient, padNumberKeys) });
+}
+
+/** docs/design.md §9 usage by range: from..to marked used in one request; a reason when it skips numbers. */
+export const useRecordUsage = () =>
+  usePadNumberMutation(({ padId, ...body }: { padId: number; from: number; to: number; reason?: string }) => api.post<PadChanged>(`pads/${padId}/usage`, body));
+
+export const useRecordOutcome = () =>
+  usePadNumberMutation(({ padId, ...body }: OutcomeBody & { padId: number }) => api.post<OutcomeAnswer>(`pads/${padId}/outcome`, body));
+
+export const useRevertOutcome = () =>
+  usePadNumberMutation((body: { pad_id: number; from: number; to: number; reason: string }) => api.post<PadChanged>('outcome-reverts', body));
+
+export const useApproveOutcome = () => usePadNumberMutation((id: number) => api.post<{ message: string }>(`outcome-requests/${id}/approve`));
+
+export const useRejectOutcome = () =>
+  usePadNumberMutation(({ id, reason }: { id: number; reason: string }) => api.post<{ message: string }>(`outcome-requests/${id}/reject`, { reason }));

@@ -3,12 +3,29 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
+import { can } from '../../../shared/permissions.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { HeldBy, PadHistoryTimeline } from '../../components/pad-history-timeline.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { ledgerQueries } from '../../lib/ledger-queries.ts';
-import { SeriesGrid } from './series-grid.tsx';
+import { useSession } from '../../lib/session.ts';
+import { OutcomeRequestsSection } from './outcome-requests-section.tsx';
+import { PadNumbersPanel, type NumberRights } from './pad-numbers-panel.tsx';
+
+/** "12 used, 3 cancelled, 35 not used": the states that occur. */
+const countsText = (pad: Pad) =>
+  (
+    [
+      ['used', pad.number_counts.used],
+      ['cancelled', pad.number_counts.cancelled],
+      ['lost', pad.number_counts.lost],
+      ['not used', pad.number_counts.not_used],
+    ] as const
+  )
+    .filter(([, count]) => count > 0)
+    .map(([name, count]) => `${count} ${name}`)
+    .join(', ');
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,9 +62,25 @@ function PadHistorySection({ padId }: { padId: number }) {
   );
 }
 
-/** docs/spec.md §2 Pad Details: read-only fields, the series grid with its legend, who holds it, its history, and Close. */
-export function PadDetailsModal({ pad, onClose }: { pad: Pad | null; onClose: () => void }) {
+/** What the signed-in user may do to this pad's numbers; the server asks the same rules. */
+function useNumberRights(pad: Pad | null): NumberRights {
+  const user = useSession()?.user;
+  if (!pad) return { use: false, writeOff: false, revert: false };
+  return {
+    use: can(user, 'number.use', pad),
+    writeOff: can(user, 'number.requestOutcome', pad),
+    revert: can(user, 'number.revertOutcome', { ...pad, holder_user_branch_id: pad.holder_branch_id }),
+  };
+}
+
+/**
+ * docs/spec.md §2 Pad Details: read-only fields with the next number, who holds it, requests waiting for the user's approval,
+ * the series grid (where the user may, with range usage, cancel and lost, docs/design.md §9), its history, the actions the app
+ * composes in (Report a loss), and Close.
+ */
+export function PadDetailsModal({ pad, onClose, actions }: { pad: Pad | null; onClose: () => void; actions?: (pad: Pad) => ReactNode }) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const rights = useNumberRights(pad);
   return (
     <Modal opened={pad !== null} onClose={onClose} title="Pad Details" size="xl" centered fullScreen={phone}>
       {pad ? (
@@ -59,11 +92,15 @@ export function PadDetailsModal({ pad, onClose }: { pad: Pad | null; onClose: ()
             <Detail label="Pad Status">{pad.pad_status.name}</Detail>
             <Detail label="Issuance Status">{pad.issuance_status.name}</Detail>
             <Detail label="Remarks">{pad.remarks}</Detail>
+            <Detail label="Next Number">{pad.next_number ?? 'None left'}</Detail>
+            <Detail label="Numbers">{countsText(pad)}</Detail>
           </SimpleGrid>
           <PadHolder padId={pad.id} />
-          <SeriesGrid series={pad.series} />
+          <OutcomeRequestsSection padId={pad.id} />
+          <PadNumbersPanel key={pad.id} pad={pad} rights={rights} />
           <PadHistorySection padId={pad.id} />
-          <Group justify="flex-end">
+          <Group justify="flex-end" gap="xs">
+            {actions?.(pad)}
             <AppButton variant="secondary" onClick={onClose}>
               Close
             </AppButton>

@@ -2,7 +2,7 @@ import { Collapse, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
@@ -27,8 +27,11 @@ import { PadDetailsModal } from './pad-details-modal.tsx';
 
 const initialFilters = { route: null as string | null };
 
-/** docs/spec.md §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8. */
-export function PadsPage() {
+/**
+ * docs/spec.md §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8;
+ * each pad with its next number (docs/design.md §9). `padActions` are the buttons other features add to Pad Details.
+ */
+export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode }) {
   const session = useSession();
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(padQueries.list({ ...params, route: params.filters.route }));
@@ -66,9 +69,14 @@ export function PadsPage() {
       header: 'Series Number',
       sortable: true,
       render: (pad) => (
-        <Text inherit style={{ whiteSpace: 'nowrap' }}>
-          {pad.series_number}
-        </Text>
+        <>
+          <Text inherit style={{ whiteSpace: 'nowrap' }}>
+            {pad.series_number}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Next: {pad.next_number ?? 'none left'}
+          </Text>
+        </>
       ),
     },
     { key: 'pad_status', header: 'Pad Status', sortable: true, render: (pad) => pad.pad_status.name },
@@ -126,7 +134,7 @@ export function PadsPage() {
       </ListCard>
 
       <AddPadModal opened={adding} onClose={() => setAdding(false)} />
-      <PadDetailsModal pad={viewed} onClose={viewing.close} />
+      <PadDetailsModal pad={viewed} onClose={viewing.close} actions={padActions} />
       <EditPadModal pad={editing} onClose={() => setEditing(null)} />
     </>
   );

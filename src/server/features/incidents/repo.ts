@@ -1,0 +1,261 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { USER_STATUS } from '../../../shared/lookups.ts';
+import type { Conn } from '../../db/client.ts';
+import { lossIncidentAttachments, lossIncidentCounters, lossIncidentFound, lossIncidentPads, lossIncidents } from '../../db/schema.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { rowsOf, toNumbers } from '../../db/rows.ts';
+
+export type IncidentRecord = typeof lossIncidents.$inferSelect;
+export type IncidentPadRecord = typeof lossIncidentPads.$inferSelect;
+export type FoundRecord = typeof lossIncidentFound.$inferSelect;
+export type AttachmentMeta = Omit<typeof lossIncidentAttachments.$inferSelect, 'content'>;
+
+
+/**
+ * The next LOSS-YYYY-NNNN sequence of a year. The counter row stays locked until the transaction ends, so
+ * parallel reports take turns, and a report that rolls back gives its number back: the numbers are gapless.
+ */
+export async function nextSequence(conn: Conn, year: number): Promise<number> {
+  const [row] = await conn
+    .insert(lossIncidentCounters)
+    .values({ year, last_number: 1 })
+    .onConflictDoUpdate({ target: lossIncidentCounters.year, set: { last_number: sql`${lossIncidentCounters.last_number} + 1` } })
+    .returning({ last: lossIncidentCounters.last_number });
+  return row.last;
+}
+
+export async function insertIncident(conn: Conn, values: typeof lossIncidents.$inferInsert): Promise<IncidentRecord> {
+  const [row] = await conn.insert(lossIncidents).values(values).returning();
+  return row;
+}
+
+export async function insertPads(conn: Conn, rows: Array<typeof lossIncidentPads.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await conn.insert(lossIncidentPads).values(rows);
+}
+
+export async function insertAttachments(conn: Conn, rows: Array<typeof lossIncidentAttachments.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await conn.insert(lossIncidentAttachments).values(rows);
+}
+
+export async function findIncident(conn: Conn, id: number): Promise<IncidentRecord | undefined> {
+  const [row] = await conn.select().from(lossIncidents).where(eq(lossIncidents.id, id));
+  return row;
+}
+
+export async function lockIncident(conn: Conn, id: number): Promise<IncidentRecord | undefined> {
+  const [row] = await conn.select().from(lossIncidents).where(eq(lossIncidents.id, id)).for('update');
+  return row;
+}
+
+export async function updateIncident(conn: Conn, id: number, values: Partial<typeof lossIncidents.$inferInsert>): Promise<void> {
+  await conn.update(lossIncidents).set(values).where(eq(lossIncidents.id, id));
+}
+
+export async function padsOf(conn: Conn, incidentId: number): Promise<IncidentPadRecord[]> {
+  return conn.select().from(lossIncidentPads).where(eq(lossIncidentPads.incident_id, incidentId)).orderBy(asc(lossIncidentPads.pad_id), asc(lossIncidentPads.from_number));
+}
+
+export async function attachmentsOf(conn: Conn, incidentId: number): Promise<AttachmentMeta[]> {
+  return conn
+    .select({
+      id: lossIncidentAttachments.id,
+      incident_id: lossIncidentAttachments.incident_id,
+      kind: lossIncidentAttachments.kind,
+      file_name: lossIncidentAttachments.file_name,
+      content_type: lossIncidentAttachments.content_type,
+      size: lossIncidentAttachments.size,
+      document_date: lossIncidentAttachments.document_date,
+      uploaded_by: lossIncidentAttachments.uploaded_by,
+      uploaded_at: lossIncidentAttachments.uploaded_at,
+    })
+    .from(lossIncidentAttachments)
+    .where(eq(lossIncidentAttachments.incident_id, incidentId))
+    .orderBy(asc(lossIncidentAttachments.id));
+}
+
+export async function attachmentContent(conn: Conn, incidentId: number, id: number) {
+  const [row] = await conn
+    .select()
+    .from(lossIncidentAttachments)
+    .where(and(eq(lossIncidentAttachments.incident_id, incidentId), eq(lossIncidentAttachments.id, id)));
+  return row;
+}
+
+export async function foundOf(conn: Conn, incidentId: number): Promise<FoundRecord[]> {
+  return conn.select().from(lossIncidentFound).where(eq(lossIncidentFound.incident_id, incidentId)).orderBy(asc(lossIncidentFound.id));
+}
+
+export async function insertFound(conn: Conn, values: typeof lossIncidentFound.$inferInsert): Promise<void> {
+  await conn.insert(lossIncidentFound).values(values);
+}
+
+export async function lockFound(conn: Conn, incidentId: number, id: number): Promise<FoundRecord | undefined> {
+  const [row] = await conn
+    .select()
+    .from(lossIncidentFound)
+    .where(and(eq(lossIncidentFound.incident_id, incidentId), eq(lossIncidentFound.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function confirmFound(conn: Conn, id: number, userId: number): Promise<void> {
+  await conn.update(lossIncidentFound).set({ confirmed_by: userId, confirmed_at: new Date() }).where(eq(lossIncidentFound.id, id));
+}
+
+/** A reported (not yet decided) incident that already names a number of this range of the pad. */
+export async function openIncidentOverlapping(conn: Conn, padId: number, from: number, to: number): Promise<{ number: string; from: number } | undefined> {
+  const [row] = await rowsOf<{ number: string; from_number: number }>(
+    conn,
+    sql`select i.number, greatest(p.from_number, ${from}::bigint) as from_number from loss_incident_pads p join loss_incidents i on i.id = p.incident_id
+      where p.pad_id = ${padId}::int and i.status = 'reported' and p.from_number <= ${to}::bigint and p.to_number >= ${from}::bigint limit 1`,
+  );
+  return row ? { number: row.number, from: Number(row.from_number) } : undefined;
+}
+
+export interface PadInfo {
+  id: number;
+  number: number;
+  series_from: number;
+  series_to: number;
+  route_id: number;
+  route_name: string;
+  tin: string;
+  company: string;
+  holder_branch_id: number | null;
+  holder_user_branch_id: number | null;
+}
+
+export async function padInfos(conn: Conn, padIds: number[]): Promise<PadInfo[]> {
+  if (padIds.length === 0) return [];
+  const rows = await rowsOf<PadInfo>(
+    conn,
+    sql`select p.id, p.number, p.series_from, p.series_to, p.route_id, r.name as route_name, r.tin, c.name as company, p.holder_branch_id,
+        (select u.branch_id from users u where u.id = p.holder_user_id) as holder_user_branch_id
+      from pads p join routes r on r.id = p.route_id join companies c on c.id = r.company_id
+      where p.id = any(${`{${padIds.join(',')}}`}::int[])`,
+  );
+  return rows.map((row) => ({ ...row, series_from: Number(row.series_from), series_to: Number(row.series_to) }));
+}
+
+export interface PersonRow {
+  id: number;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  email: string;
+}
+
+export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  return rowsOf<PersonRow>(conn, sql`select id, first_name, middle_name, last_name, email from users where id = any(${`{${wanted.join(',')}}`}::int[])`);
+}
+
+/** docs/design.md §9: the Notice of Loss goes to every branch custodian (role 4) and to roles 3, 8 and 9, if active. */
+export async function noticeRecipients(conn: Conn, roleIds: readonly number[]): Promise<PersonRow[]> {
+  return rowsOf<PersonRow>(
+    conn,
+    sql`select id, first_name, middle_name, last_name, email from users
+      where role_id = any(${`{${roleIds.join(',')}}`}::int[]) and user_status_id = ${USER_STATUS.ACTIVE}::int order by id`,
+  );
+}
+
+export interface IncidentListRow {
+  id: number;
+  number: string;
+  status: 'reported' | 'confirmed' | 'rejected';
+  place: string;
+  occurred_at: Date | string;
+  reported_by: number;
+  reported_at: Date | string;
+  total: number;
+}
+
+/** A page of incidents, newest first; `search` is an incident number (or part of one) or a receipt number on one of its pads. */
+export async function listIncidents(conn: Conn, query: { page: number; per_page: number; search?: string; status?: string }): Promise<{ rows: IncidentListRow[]; total: number }> {
+  const conditions: SQL[] = [sql`true`];
+  if (query.status) conditions.push(sql`i.status = ${query.status}`);
+  if (query.search) {
+    const arms = [sql`i.number ilike ${likePattern(query.search)}`];
+    if (/^\d{1,15}$/.test(query.search)) {
+      arms.push(sql`exists (select 1 from loss_incident_pads lp where lp.incident_id = i.id and lp.from_number <= ${Number(query.search)}::bigint and lp.to_number >= ${Number(query.search)}::bigint)`);
+    }
+    conditions.push(sql`(${sql.join(arms, sql` or `)})`);
+  }
+  const rows = await rowsOf<IncidentListRow>(
+    conn,
+    sql`select i.id, i.number, i.status, i.place, i.occurred_at, i.reported_by, i.reported_at, count(*) over ()::int as total
+      from loss_incidents i where ${sql.join(conditions, sql` and `)}
+      order by i.reported_at desc, i.id desc limit ${query.per_page}::int offset ${offsetOf(query.page, query.per_page)}::int`,
+  );
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
+export async function padsOfIncidents(conn: Conn, incidentIds: number[]): Promise<IncidentPadRecord[]> {
+  if (incidentIds.length === 0) return [];
+  return conn
+    .select()
+    .from(lossIncidentPads)
+    .where(sql`${lossIncidentPads.incident_id} = any(${`{${incidentIds.join(',')}}`}::int[])`)
+    .orderBy(asc(lossIncidentPads.incident_id), asc(lossIncidentPads.pad_id));
+}
+
+/** The number of each confirmed incident among the ids (for pad history and find-receipt). */
+export async function incidentRefs(conn: Conn, ids: number[]): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
+  if (ids.length === 0) return [];
+  return conn.select({ id: lossIncidents.id, number: lossIncidents.number, status: lossIncidents.status }).from(lossIncidents).where(sql`${lossIncidents.id} = any(${`{${ids.join(',')}}`}::int[])`) as Promise<
+    Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>
+  >;
+}
+
+/** An active user's rule facts, for a signed link that carries only the user id. */
+export async function activeActor(conn: Conn, id: number): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
+  const [row] = await rowsOf<{ id: number; role_id: number | null; branch_id: number | null }>(
+    conn,
+    sql`select id, role_id, branch_id from users where id = ${id}::int and user_status_id = ${USER_STATUS.ACTIVE}::int`,
+  );
+  return row;
+}
+
+export interface QueueRow {
+  id: number;
+  number: string;
+  place: string;
+  found_from: number | null;
+  found_to: number | null;
+  total: number;
+}
+
+/**
+ * Needs my action: reported incidents the actor may confirm (not their own; a Branch Head's only when the
+ * pads are their branch's), mirroring `incident.decide`; the newest few and their count.
+ */
+export async function confirmQueue(conn: Conn, actor: { id: number; branch_id: number | null }, branchOnly: boolean, limit: number): Promise<QueueRow[]> {
+  const branch = branchOnly
+    ? sql`and exists (select 1 from loss_incident_pads lp join pads p on p.id = lp.pad_id left join users hu on hu.id = p.holder_user_id
+        where lp.incident_id = i.id and (p.holder_branch_id = ${actor.branch_id ?? 0}::int or hu.branch_id = ${actor.branch_id ?? 0}::int))`
+    : sql``;
+  return toNumbers(
+    await rowsOf<QueueRow>(
+      conn,
+      sql`select i.id, i.number, i.place, null as found_from, null as found_to, count(*) over ()::int as total from loss_incidents i
+        where i.status = 'reported' and i.reported_by <> ${actor.id}::int ${branch}
+        order by i.reported_at desc, i.id desc limit ${limit}::int`,
+    ),
+    ['total'],
+  );
+}
+
+/** Needs my action: found numbers recorded by another user, waiting for a second one (roles 3, 8). */
+export async function foundQueue(conn: Conn, actorId: number, limit: number): Promise<QueueRow[]> {
+  return toNumbers(
+    await rowsOf<QueueRow>(
+      conn,
+      sql`select i.id, i.number, i.place, f.from_number as found_from, f.to_number as found_to, count(*) over ()::int as total
+        from loss_incident_found f join loss_incidents i on i.id = f.incident_id
+        where f.confirmed_by is null and f.recorded_by <> ${actorId}::int
+        order by f.recorded_at, f.id limit ${limit}::int`,
+    ),
+    ['total', 'found_from', 'found_to'],
+  );
+}

@@ -1,0 +1,135 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages.ts';
+import { can } from '../../../shared/permissions.ts';
+import { signedUrlQuery } from '../../../shared/schemas/common.ts';
+import {
+  INCIDENT_MSG,
+  attachmentParams,
+  foundParams,
+  foundSchema,
+  incidentCreatedSchema,
+  incidentListQuery,
+  incidentParams,
+  incidentRowSchema,
+  incidentSchema,
+  lossIncidentSchema,
+} from '../../../shared/schemas/incidents.ts';
+import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
+import { created, errorAnswer, dataResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import type { App } from '../../app-type.ts';
+import type { AppContext } from '../../context.ts';
+import { authorize, currentUser } from '../../lib/auth.ts';
+import { AppError, invalid, unauthenticated, type FieldErrors } from '../../lib/errors.ts';
+import { sendFile } from '../../lib/send-file.ts';
+import * as service from './service.ts';
+
+const tags = ['incidents'];
+const binary = { schema: z.string().meta({ format: 'binary' }) };
+/** An attachment travels as its bytes, with the type its content was checked to be. */
+const fileResponse = { description: 'A PDF, PNG or JPEG file', content: { 'application/pdf': binary, 'image/png': binary, 'image/jpeg': binary } };
+const reader = authorize((user) => can(user, 'incident.read'));
+const decider = authorize((user) => can(user, 'incident.decide'));
+const finder = authorize((user) => can(user, 'incident.found'));
+/** A file opens for a signed-in user or with a signed link; anyone else gets 401 before the address is read. */
+const signedOrSignedIn = async (request: FastifyRequest) => {
+  if (!request.user && !new URLSearchParams(request.url.split('?')[1] ?? '').has('signature')) throw unauthenticated();
+};
+
+/** Multipart text fields and files, or a JSON body without files; file size and count are limited by the plugin. */
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: service.UploadedFile[] }> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
+  const fields: Record<string, unknown> = {};
+  const files: service.UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        try {
+          files.push({ field: part.fieldname, fileName: part.filename, content: await part.toBuffer() });
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(part.fieldname, INCIDENT_MSG.fileTooLarge(part.filename));
+          throw error;
+        }
+      } else {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid('files', INCIDENT_MSG.tooManyFiles);
+    throw error;
+  }
+  return { fields, files };
+}
+
+/** An attachment opens inline under its checked type; never sniffed by the browser, never framed by other sites. */
+function sendAttachment(reply: FastifyReply, file: { content_type: string; file_name: string; content: Buffer }) {
+  return reply
+    .header('content-type', file.content_type)
+    .header('content-disposition', `inline; filename="${file.file_name.replace(/[^\w. -]/g, '_')}"`)
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; img-src 'self'; frame-ancestors 'self'")
+    .header('x-content-type-options', 'nosniff')
+    .send(file.content);
+}
+
+function parseFields(fields: Record<string, unknown>) {
+  const parsed = lossIncidentSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  throw new AppError('invalid', Object.values(errors)[0]?.[0] ?? MSG.invalidData, 422, errors);
+}
+
+export function incidentRoutes(app: App, ctx: AppContext) {
+  app.post(
+    '/api/loss-incidents',
+    { schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => user.role_id !== null) },
+    async (request, reply) => {
+      const { fields, files } = await readForm(request);
+      const data = await service.report(ctx, currentUser(request), parseFields(fields), files);
+      return reply.status(201).send({ message: INCIDENT_MSG.reported(data.number), data });
+    },
+  );
+
+  app.get('/api/loss-incidents', { schema: { tags, querystring: incidentListQuery, response: ok(pageResponse(incidentRowSchema), 403, 404, 409, 422) }, onRequest: reader }, async (request) =>
+    service.list(ctx, request.query),
+  );
+
+  app.get('/api/loss-incidents/:id', { schema: { tags, params: incidentParams, response: ok(dataResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => user.role_id !== null) }, async (request) => ({
+    data: await service.detail(ctx, currentUser(request), request.params.id),
+  }));
+
+  app.post('/api/loss-incidents/:id/confirm', { schema: { tags, params: incidentParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider }, async (request) => {
+    const data = await service.confirm(ctx, currentUser(request), request.params.id);
+    return { message: INCIDENT_MSG.confirmed(data.number), data };
+  });
+
+  app.post('/api/loss-incidents/:id/reject', { schema: { tags, params: incidentParams, body: rejectSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider }, async (request) => {
+    const data = await service.reject(ctx, currentUser(request), request.params.id, request.body.reason);
+    return { message: INCIDENT_MSG.rejected(data.number), data };
+  });
+
+  app.post('/api/loss-incidents/:id/found', { schema: { tags, params: incidentParams, body: foundSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder }, async (request) => ({
+    message: INCIDENT_MSG.foundRecorded,
+    data: await service.recordFound(ctx, currentUser(request), request.params.id, request.body),
+  }));
+
+  app.post('/api/loss-incidents/:id/found/:found_id/confirm', { schema: { tags, params: foundParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder }, async (request) => ({
+    message: INCIDENT_MSG.foundConfirmed,
+    data: await service.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
+  }));
+
+  app.get('/api/loss-incidents/:id/notice', { schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse, 401, 403, 404, 422) }, onRequest: signedOrSignedIn }, async (request, reply) => {
+    const { number, pdf } = await service.noticePdf(ctx, request.params.id, request.user, request.query);
+    return sendFile(reply, pdf, 'pdf', `Notice-of-Loss-${number}.pdf`);
+  });
+
+  app.get(
+    '/api/loss-incidents/:id/attachments/:attachment_id',
+    { schema: { tags, security: [], params: attachmentParams, querystring: signedUrlQuery, response: { 200: fileResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) } }, onRequest: signedOrSignedIn },
+    async (request, reply) => {
+      const file = await service.attachment(ctx, request.params.id, request.params.attachment_id, request.user, request.query);
+      return sendAttachment(reply, file);
+    },
+  );
+}

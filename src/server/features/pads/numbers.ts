@@ -1,0 +1,183 @@
+import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { derivePadStatus, seriesFromStatus } from '../../../shared/pad-status.ts';
+import type { Actor } from '../../../shared/permissions.ts';
+import { PAD_MSG, USAGE_MSG, type Pad, type PadUsageInput } from '../../../shared/schemas/pads.ts';
+import { INCIDENT_MSG } from '../../../shared/schemas/incidents.ts';
+import { OUTCOME_MSG } from '../../../shared/schemas/outcomes.ts';
+import type { AppContext } from '../../context.ts';
+import type { Conn } from '../../db/client.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { assertCan } from '../../lib/policy.ts';
+import { recordNumberEvents, type NumberEventInput } from '../ledger/writer.ts';
+import * as repo from './repo.ts';
+
+type StateName = 'not_used' | 'used' | 'cancelled' | 'lost';
+const STATE_WORD: Record<StateName, string> = { not_used: 'not used', used: 'used', cancelled: 'cancelled', lost: 'lost' };
+
+/** One number's state on the locked row: its digit, or for an unused digit a whole-pad Cancelled or Lost. */
+function stateAt(pad: repo.PadRow, index: number): StateName {
+  const ch = pad.series_status[index];
+  if (ch === '2') return 'used';
+  if (ch === '3') return 'cancelled';
+  if (ch === '4') return 'lost';
+  if (pad.pad_status_id === PAD_STATUS.CANCELLED) return 'cancelled';
+  if (pad.pad_status_id === PAD_STATUS.LOST) return 'lost';
+  return 'not_used';
+}
+
+/** Maximal runs [from, to] (as numbers) of the indexes first..last for which keep() holds. */
+function runs(pad: repo.PadRow, first: number, last: number, keep: (index: number) => boolean): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = -1;
+  for (let i = first; i <= last + 1; i += 1) {
+    const inside = i <= last && keep(i);
+    if (inside && start < 0) start = i;
+    if (!inside && start >= 0) {
+      out.push([pad.series_from + start, pad.series_from + i - 1]);
+      start = -1;
+    }
+  }
+  return out;
+}
+
+/** Locks the pad row for the rest of the transaction; 404 when it is gone. */
+export async function lockedPad(tx: Conn, padId: number): Promise<repo.PadRow> {
+  const pad = await repo.lockPad(tx, padId);
+  if (!pad) throw notFound(PAD_MSG.notFound);
+  return pad;
+}
+
+/** The pad with the facts the outcome and incident rules look at. */
+export async function padForRules(tx: Conn, pad: repo.PadRow) {
+  return { ...pad, ...(await repo.padRuleFacts(tx, pad)) };
+}
+
+/** 422 unless from..to lies on the pad; answers the indexes. */
+function indexesOf(pad: repo.PadRow, from: number, to: number): [number, number] {
+  if (from < pad.series_from || to > pad.series_to) throw invalid('from', USAGE_MSG.outsidePad);
+  return [from - pad.series_from, to - pad.series_from];
+}
+
+/** 409 naming the first number of the range that is not in the wanted state. */
+function requireState(pad: repo.PadRow, first: number, last: number, wanted: StateName, refusal?: (number: number, state: StateName) => string): void {
+  for (let i = first; i <= last; i += 1) {
+    const state = stateAt(pad, i);
+    if (state === wanted) continue;
+    const number = pad.series_from + i;
+    if (refusal) throw conflict(refusal(number, state));
+    throw conflict(state === 'lost' ? USAGE_MSG.lost(number) : USAGE_MSG.consumed(number, STATE_WORD[state]));
+  }
+}
+
+/** The runs of from..to (422 unless on the pad) still unused: what a loss of that range writes off. */
+export function unusedRuns(pad: repo.PadRow, from: number, to: number): Array<[number, number]> {
+  const [first, last] = indexesOf(pad, from, to);
+  return runs(pad, first, last, (i) => stateAt(pad, i) === 'not_used');
+}
+
+/** 422 unless from..to lies on the pad, 409 unless every number of it is still unused: checked before a request waits for approval. */
+export function requireUnused(pad: repo.PadRow, from: number, to: number): void {
+  const [first, last] = indexesOf(pad, from, to);
+  requireState(pad, first, last, 'not_used');
+}
+
+/** Writes the new digits, derives the pad status (cancelled and lost count as consumed) and records the events. */
+async function store(tx: Conn, ctx: AppContext, pad: repo.PadRow, digits: string[], events: NumberEventInput[], actorId: number): Promise<void> {
+  const seriesStatus = digits.join('');
+  await recordNumberEvents(tx, ctx, pad, events, actorId);
+  await repo.updatePad(tx, pad.id, { series_status: seriesStatus, pad_status_id: derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), pad.pad_status_id) });
+}
+
+/**
+ * docs/design.md §9 usage by range: marks from..to used in one step. Usage continues at the next number; starting
+ * later needs a reason, and the skipped unused numbers are cancelled with it in the same transaction. A
+ * used, cancelled or lost number in the range is a 409 naming it. Warns when the holder also has another
+ * partly used pad of the route (one booklet at a time).
+ */
+export async function recordUsage(ctx: AppContext, actor: Actor, padId: number, input: PadUsageInput): Promise<{ pad: Pad; warning: string | null }> {
+  const warning = await ctx.db.transaction(async (tx) => {
+    const pad = await lockedPad(tx, padId);
+    if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
+    assertCan(actor, 'number.use', pad, USAGE_MSG.notYourPad);
+    const [first, last] = indexesOf(pad, input.from, input.to);
+    requireState(pad, first, last, 'not_used');
+    let next = 0;
+    while (next < first && stateAt(pad, next) !== 'not_used') next += 1;
+    const skipped = runs(pad, next, first - 1, (i) => stateAt(pad, i) === 'not_used');
+    if (skipped.length > 0 && !input.reason) throw invalid('reason', USAGE_MSG.reasonForSkip(pad.series_from + next));
+    const digits = [...pad.series_status];
+    const events: NumberEventInput[] = [];
+    for (const [from, to] of skipped) {
+      for (let n = from; n <= to; n += 1) digits[n - pad.series_from] = '3';
+      events.push({ kind: 'cancelled', from, to, reason: `Skipped in sequence: ${input.reason ?? ''}`, copiesRetained: true });
+    }
+    for (let i = first; i <= last; i += 1) digits[i] = '2';
+    events.push({ kind: 'used', from: input.from, to: input.to });
+    await store(tx, ctx, pad, digits, events, actor.id);
+    const other = await repo.otherPartlyUsedPad(tx, pad);
+    return other === null ? null : USAGE_MSG.oneBookletAtATime(other);
+  });
+  return { pad: await padAfterChange(ctx, padId), warning };
+}
+
+export interface WriteOff {
+  padId: number;
+  from: number;
+  to: number;
+  kind: 'cancelled' | 'lost';
+  reason: string;
+  copiesRetained: boolean | null;
+  actorId: number;
+  approverId: number | null;
+  incidentId?: number | null;
+  /** Incidents write off the pads an invoice is carrying; a cancellation waits until the pad arrives. */
+  allowInTransit?: boolean;
+}
+
+/** Cancels or writes off from..to of a pad, every number of which must still be unused (409 naming the first that is not). */
+export async function writeOffNumbers(tx: Conn, ctx: AppContext, input: WriteOff): Promise<void> {
+  const pad = await lockedPad(tx, input.padId);
+  if (pad.locked_by_invoice_id !== null && !input.allowInTransit) throw conflict(PAD_MSG.locked);
+  const [first, last] = indexesOf(pad, input.from, input.to);
+  requireState(pad, first, last, 'not_used');
+  const digits = [...pad.series_status];
+  for (let i = first; i <= last; i += 1) digits[i] = input.kind === 'cancelled' ? '3' : '4';
+  const event: NumberEventInput = {
+    kind: input.kind,
+    from: input.from,
+    to: input.to,
+    reason: input.reason,
+    approverId: input.approverId,
+    incidentId: input.incidentId ?? null,
+    copiesRetained: input.copiesRetained,
+  };
+  await store(tx, ctx, pad, digits, [event], input.actorId);
+}
+
+/** Undoes a cancellation (cancel_reverted) or a confirmed loss (found): the numbers are unused again, by a new event. */
+export async function restoreNumbers(
+  tx: Conn,
+  ctx: AppContext,
+  input: { padId: number; from: number; to: number; kind: 'cancel_reverted' | 'found'; reason: string; actorId: number; approverId: number | null; incidentId?: number | null },
+): Promise<void> {
+  const pad = await lockedPad(tx, input.padId);
+  const [first, last] = indexesOf(pad, input.from, input.to);
+  const wanted: StateName = input.kind === 'found' ? 'lost' : 'cancelled';
+  requireState(pad, first, last, wanted, (number, state) =>
+    input.kind === 'found' ? INCIDENT_MSG.notLostHere(number) : state === 'lost' ? OUTCOME_MSG.lostNeedsFound : OUTCOME_MSG.notCancelled(number),
+  );
+  for (let i = first; i <= last; i += 1) {
+    if (pad.series_status[i] === '1') throw conflict(input.kind === 'found' ? INCIDENT_MSG.notLostHere(pad.series_from + i) : OUTCOME_MSG.notCancelled(pad.series_from + i));
+  }
+  const digits = [...pad.series_status];
+  for (let i = first; i <= last; i += 1) digits[i] = '1';
+  const event: NumberEventInput = { kind: input.kind, from: input.from, to: input.to, reason: input.reason, approverId: input.approverId, incidentId: input.incidentId ?? null };
+  await store(tx, ctx, pad, digits, [event], input.actorId);
+}
+
+/** The pad as get-pad answers it, after a change. */
+export async function padAfterChange(ctx: AppContext, padId: number): Promise<Pad> {
+  const pad = await repo.findPad(ctx.db, padId);
+  if (!pad) throw notFound(PAD_MSG.notFound);
+  return pad;
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import type { IncidentStatus } from '../../../shared/schemas/incidents.ts';
+import { STATUS_LABELS } from './api.ts';
+
+/** Reported (waiting for an approver), Confirmed (lost, Notice of Loss sent) or Rejected. */
+export function IncidentStatusBadge({ status }: { status: IncidentStatus }) {
+  const shown = STATUS_LABELS[status];
+  return (
+    <Badge color={shown.color} variant="light">
+      {shown.label}
+    </Badge>
+  );
+}

@@ -1,0 +1,160 @@
+import { Checkbox, FileInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { ATTACHMENT_LABELS, INCIDENT_MSG, lossIncidentSchema, MAX_ATTACHMENT_BYTES, type AttachmentKind } from '../../../shared/schemas/incidents.ts';
+import { TextAreaField } from '../../components/form-fields.tsx';
+import { FormModal } from '../../components/form-modal.tsx';
+import { notify } from '../../components/notify.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
+import { useReportLoss } from './api.ts';
+
+/** A pad a loss can name: the whole pad, or (when it is the only one) some of its numbers. */
+export interface LossPad {
+  id: number;
+  number: number;
+  series_number: string;
+}
+
+type PadChoice = { pad_id: number; from?: number; to?: number };
+
+/** The papers asked for, each with the date it carries (COA Circular 84-233; the tax office's receiving stamp). */
+const FILE_KINDS: Array<[AttachmentKind, 'affidavit_notarised_on' | 'tax_office_received_on' | null, string]> = [
+  ['affidavit', 'affidavit_notarised_on', 'Notarisation date'],
+  ['police_report', null, ''],
+  ['tax_office_receipt', 'tax_office_received_on', 'Tax office receiving date'],
+];
+const ACCEPT = 'application/pdf,image/png,image/jpeg';
+
+/** The date and time now as a datetime-local input shows it. */
+function localNow(): string {
+  const now = new Date();
+  now.setSeconds(0, 0);
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * docs/design.md §9 Report a loss: the pads (whole, or a range of a single pad), where and about when, what happened, and the
+ * papers — the affidavit of loss with its notarisation date, the police report, and the tax office's receiving copy
+ * with its date (PDF or image, checked by the server by content and size). The incident waits for an approver.
+ */
+export function ReportLossModal({ pads, range, onClose }: { pads: LossPad[]; range?: { from: number; to: number } | null; onClose: () => void }) {
+  const report = useReportLoss();
+  const single = pads.length === 1;
+  const [scope, setScope] = useState<'whole' | 'range'>(range ? 'range' : 'whole');
+  const [from, setFrom] = useState(range ? String(range.from) : '');
+  const [to, setTo] = useState(range ? String(range.to) : '');
+  const [picked, setPicked] = useState<number[]>(pads.map((pad) => pad.id));
+  const [files, setFiles] = useState<Partial<Record<AttachmentKind, File | null>>>({});
+  const [fileError, setFileError] = useState<string | null>(null);
+  const form = useZodForm(lossIncidentSchema, {
+    pads: [] as PadChoice[],
+    place: '',
+    occurred_at: localNow(),
+    circumstances: '',
+    affidavit_notarised_on: '',
+    tax_office_received_on: '',
+  });
+
+  const choices = (): PadChoice[] => {
+    if (single && scope === 'range') return [{ pad_id: pads[0].id, from: Number(from), to: Number(to || from) }];
+    return picked.map((pad_id) => ({ pad_id }));
+  };
+
+  const pickFile = (kind: AttachmentKind, file: File | null) => {
+    setFileError(file && file.size > MAX_ATTACHMENT_BYTES ? INCIDENT_MSG.fileTooLarge(file.name) : null);
+    setFiles((current) => ({ ...current, [kind]: file }));
+  };
+
+  const submit = async () => {
+    form.setFieldValue('pads', choices());
+    const checked = form.validate();
+    if (checked.hasErrors || fileError) return;
+    const values = form.getValues();
+    const body = new FormData();
+    body.set('pads', JSON.stringify(choices()));
+    body.set('place', values.place.trim());
+    body.set('occurred_at', new Date(values.occurred_at).toISOString());
+    body.set('circumstances', values.circumstances.trim());
+    if (values.affidavit_notarised_on) body.set('affidavit_notarised_on', values.affidavit_notarised_on);
+    if (values.tax_office_received_on) body.set('tax_office_received_on', values.tax_office_received_on);
+    for (const [kind] of FILE_KINDS) {
+      const file = files[kind];
+      if (file) body.append(kind, file, file.name);
+    }
+    try {
+      const answer = await report.mutateAsync(body);
+      notify.success(answer.message || INCIDENT_MSG.reported(answer.data.number));
+      onClose();
+    } catch (error) {
+      if (!applyServerErrors(form, error)) notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <FormModal title="Report a loss" busy={report.isPending} busyMessage="Reporting the loss..." onClose={onClose} onSubmit={() => void submit()} submitLabel="Report loss" submitColor="red">
+            <Text size="sm" c="dimmed">
+              An approver confirms the loss; the numbers are then blocked everywhere and a Notice of Loss is sent to the branches and the head office.
+            </Text>
+            {single ? (
+              <Stack gap="xs">
+                <Text size="sm" fw={500}>
+                  Pad {pads[0].number} ({pads[0].series_number})
+                </Text>
+                <Radio.Group label="What was lost" value={scope} onChange={(value) => setScope(value === 'range' ? 'range' : 'whole')}>
+                  <Stack gap={6} mt={4}>
+                    <Radio value="whole" label="The whole pad (every number not yet used)" />
+                    <Radio value="range" label="Some numbers" />
+                  </Stack>
+                </Radio.Group>
+                {scope === 'range' ? (
+                  <SimpleGrid cols={2}>
+                    <TextInput label="From" inputMode="numeric" withAsterisk value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
+                    <TextInput label="To" inputMode="numeric" value={to} onChange={(event) => setTo(event.currentTarget.value)} />
+                  </SimpleGrid>
+                ) : null}
+              </Stack>
+            ) : (
+              <Checkbox.Group label="Pads lost" withAsterisk value={picked.map(String)} onChange={(values) => setPicked(values.map(Number))}>
+                <Stack gap={6} mt={4}>
+                  {pads.map((pad) => (
+                    <Checkbox key={pad.id} value={String(pad.id)} label={`Pad ${pad.number} (${pad.series_number})`} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            )}
+            {form.errors.pads ? (
+              <Text c="red" size="sm" role="alert">
+                {form.errors.pads}
+              </Text>
+            ) : null}
+            <TextInput label="Place" withAsterisk placeholder="Where it happened, e.g. Calapan pier" {...form.getInputProps('place')} />
+            <TextInput label="Approximate date and time" type="datetime-local" withAsterisk {...form.getInputProps('occurred_at')} />
+            <TextAreaField label="Circumstances" withAsterisk placeholder="What happened" {...form.getInputProps('circumstances')} />
+            <Title order={3} size="h6">
+              Papers (PDF or image, up to {MAX_ATTACHMENT_BYTES / 1024 / 1024} MB each)
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {FILE_KINDS.map(([kind, dateField, dateLabel]) => (
+                <Fragment key={kind}>
+                  <FileInput
+                    label={ATTACHMENT_LABELS[kind]}
+                    accept={ACCEPT}
+                    clearable
+                    clearButtonProps={{ 'aria-label': 'Remove the file' }}
+                    leftSection={<IconPaperclip size={16} aria-hidden />}
+                    value={files[kind] ?? null}
+                    onChange={(file) => pickFile(kind, file)}
+                  />
+                  {dateField ? <TextInput label={dateLabel} type="date" {...form.getInputProps(dateField)} /> : <div />}
+                </Fragment>
+              ))}
+            </SimpleGrid>
+            {fileError ? (
+              <Text c="red" size="sm" role="alert">
+                {fileError}
+              </Text>
+            ) : null}
+    </FormModal>
+  );
+}

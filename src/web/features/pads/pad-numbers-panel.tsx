@@ -1,0 +1,122 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { SERIES_ENTRY } from '../../../shared/lookups.ts';
+import type { Outcome } from '../../../shared/schemas/outcomes.ts';
+import type { Pad } from '../../../shared/schemas/pads.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { notify } from '../../components/notify.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useRecordUsage } from './api.ts';
+import { announceUsage, OutcomeModal, rangeText, RevertModal, SkipReasonModal } from './number-outcome-modals.tsx';
+import { SeriesGrid } from './series-grid.tsx';
+import type { NumberRange } from './series-selection.ts';
+
+/** What the signed-in user may do to this pad's numbers (the server checks the same rules). */
+export interface NumberRights {
+  use: boolean;
+  writeOff: boolean;
+  revert: boolean;
+}
+
+type Dialog = { kind: 'skip' } | { kind: 'outcome'; outcome: Outcome } | { kind: 'revert' } | null;
+
+/** The states of the picked numbers: all one state, or mixed. */
+function pickedState(pad: Pad, range: NumberRange): number | 'mixed' {
+  const states = new Set(pad.series.filter((entry) => entry.number >= range.from && entry.number <= range.to).map((entry) => entry.status));
+  return states.size === 1 ? [...states][0] : 'mixed';
+}
+
+/**
+ * docs/design.md §9 in Pad Details: pick a number or a range in the grid, then "Mark used 1201–1237" in one action, or cancel,
+ * report lost, or undo a cancellation. Usage after the next number asks for the reason first.
+ */
+export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRights }) {
+  const [selected, setSelected] = useState<NumberRange | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const usage = useRecordUsage();
+  const any = rights.use || rights.writeOff || rights.revert;
+  const done = () => {
+    setDialog(null);
+    setSelected(null);
+  };
+
+  const markUsed = async (range: NumberRange) => {
+    if (pad.next_number !== null && range.from > pad.next_number) {
+      setDialog({ kind: 'skip' });
+      return;
+    }
+    try {
+      announceUsage(await usage.mutateAsync({ padId: pad.id, from: range.from, to: range.to }));
+      setSelected(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.field('reason')) setDialog({ kind: 'skip' });
+      else notify.error(errorMessage(error));
+    }
+  };
+
+  const state = selected ? pickedState(pad, selected) : null;
+  const count = selected ? selected.to - selected.from + 1 : 0;
+  const locked = pad.locked_by_invoice_id !== null;
+
+  const bar = selected ? (
+    <Paper withBorder shadow="sm" p="xs" radius="md" bg="var(--mantine-color-yellow-0)" data-testid="selection-bar" aria-live="polite">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm">
+            Selected <strong>{rangeText(selected)}</strong> ({count})
+          </Text>
+          <AppButton size="compact-sm" variant="secondary" onClick={() => setSelected(null)}>
+            Clear
+          </AppButton>
+        </Group>
+        {locked && (state === SERIES_ENTRY.NOT_USED || state === SERIES_ENTRY.CANCELLED) ? (
+          <Text size="sm">This pad is on an in-transit invoice; its numbers change after that invoice is accepted.</Text>
+        ) : null}
+        {!locked && state === SERIES_ENTRY.NOT_USED ? (
+          <Group gap="xs" wrap="wrap">
+            {rights.use ? (
+              <AppButton loading={usage.isPending} onClick={() => void markUsed(selected)}>
+                Mark used {rangeText(selected)}
+              </AppButton>
+            ) : null}
+            {rights.writeOff ? (
+              <>
+                <AppButton variant="secondary" onClick={() => setDialog({ kind: 'outcome', outcome: 'cancelled' })}>
+                  Cancel numbers…
+                </AppButton>
+                <AppButton variant="secondary" onClick={() => setDialog({ kind: 'outcome', outcome: 'lost' })}>
+                  Report lost…
+                </AppButton>
+              </>
+            ) : null}
+          </Group>
+        ) : null}
+        {!locked && state === SERIES_ENTRY.CANCELLED && rights.revert ? (
+          <Group gap="xs">
+            <AppButton variant="secondary" onClick={() => setDialog({ kind: 'revert' })}>
+              Undo cancellation…
+            </AppButton>
+          </Group>
+        ) : null}
+        {state === SERIES_ENTRY.USED ? <Text size="sm">Used numbers are unmarked in Edit Pad.</Text> : null}
+        {state === SERIES_ENTRY.LOST ? <Text size="sm">Lost numbers come back only through Found on their loss incident.</Text> : null}
+        {state === 'mixed' ? <Text size="sm">The selection mixes states: pick not-used numbers to use or write off, or cancelled ones to undo.</Text> : null}
+      </Stack>
+    </Paper>
+  ) : null;
+
+  return (
+    <>
+      <SeriesGrid series={pad.series} select={any ? { selected, onSelect: setSelected } : undefined}>
+        {bar}
+      </SeriesGrid>
+      {selected && dialog?.kind === 'skip' && pad.next_number !== null ? (
+        <SkipReasonModal padId={pad.id} range={selected} next={pad.next_number} onClose={() => setDialog(null)} onDone={done} />
+      ) : null}
+      {selected && dialog?.kind === 'outcome' ? (
+        <OutcomeModal padId={pad.id} range={selected} outcome={dialog.outcome} onClose={() => setDialog(null)} onDone={done} />
+      ) : null}
+      {selected && dialog?.kind === 'revert' ? <RevertModal padId={pad.id} range={selected} onClose={() => setDialog(null)} onDone={done} /> : null}
+    </>
+  );
+}
