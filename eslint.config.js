@@ -68,7 +68,11 @@ const TABLE_READS = {
 const DRIZZLE_INFRASTRUCTURE = ['src/server/lib/auth.ts', 'src/server/lib/sorting.ts'];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const subfolders = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const subfolders = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const relative = (fromDir, target) => {
   const rel = path.relative(fromDir, target).split(path.sep).join('/');
   return rel.startsWith('.') ? rel : `./${rel}`;
@@ -115,7 +119,10 @@ function boundaries(dir, { test = false } = {}) {
   return patterns;
 }
 
-const DRIZZLE = { regex: '^drizzle-orm(/|$)', message: 'Only repo files (repo.ts, read-model.ts; and db/, test/) talk to Drizzle; routes and services call the repo.' };
+const DRIZZLE = {
+  regex: '^drizzle-orm(/|$)',
+  message: 'Only repo files (repo.ts, read-model.ts; and db/, test/) talk to Drizzle; routes and services call the repo.',
+};
 const allTables = Object.values(TABLE_OWNERS).flat();
 const isRepoFile = (name) => name === 'repo.ts' || name === 'read-model.ts';
 
@@ -141,7 +148,11 @@ const boundaryConfigs = directories(path.join(root, 'src')).flatMap((dir) => {
     restrict([`${folder}/*.test.ts`], { patterns: boundaries(dir, { test: true }) });
     return configs;
   }
-  if (!dir.startsWith(path.join(root, 'src/server')) || dir.startsWith(path.join(root, 'src/server/db')) || dir.startsWith(path.join(root, 'src/server/test'))) {
+  if (
+    !dir.startsWith(path.join(root, 'src/server')) ||
+    dir.startsWith(path.join(root, 'src/server/db')) ||
+    dir.startsWith(path.join(root, 'src/server/test'))
+  ) {
     if (patterns.length > 0) restrict([`${folder}/*.{ts,tsx}`], { patterns });
     return configs;
   }

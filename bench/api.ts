@@ -43,9 +43,11 @@ try {
   const headOffice = await createBranch(t.db, { name: 'Head Office' });
   t.ctx.config.headOfficeBranchId = headOffice.id;
   const branches = [headOffice.id];
-  for (const name of ['Batangas Port', 'Calapan Terminal', 'Roxas Port', 'Caticlan Jetty']) branches.push((await createBranch(t.db, { name })).id);
+  for (const name of ['Batangas Port', 'Calapan Terminal', 'Roxas Port', 'Caticlan Jetty'])
+    branches.push((await createBranch(t.db, { name })).id);
   const requesters = [];
-  for (const branchId of branches.slice(1)) requesters.push((await createUser(t.db, { role_id: ROLE.BRANCH_HEAD, branch_id: branchId })).id);
+  for (const branchId of branches.slice(1))
+    requesters.push((await createUser(t.db, { role_id: ROLE.BRANCH_HEAD, branch_id: branchId })).id);
   const couriers = [];
   for (let i = 0; i < 3; i += 1) couriers.push((await createUser(t.db, { role_id: ROLE.DRIVER, branch_id: branches[1 + i] })).id);
   const routeIds = [];
@@ -84,7 +86,9 @@ try {
     where id in (select id from pads order by id limit ${HELD_PADS})`);
   await t.db.execute(sql`analyze`);
   const [{ id: middleInvoice }] = (
-    (await t.db.execute(sql`select id from invoices where invoice_status_id = ${INVOICE_STATUS.IN_TRANSIT} order by id offset ${INVOICES / 6} limit 1`)) as unknown as {
+    (await t.db.execute(
+      sql`select id from invoices where invoice_status_id = ${INVOICE_STATUS.IN_TRANSIT} order by id offset ${INVOICES / 6} limit 1`,
+    )) as unknown as {
       rows: Array<{ id: number }>;
     }
   ).rows;
@@ -115,9 +119,19 @@ try {
   const dbUrl = new URL(process.env.TEST_DATABASE_URL);
   const [{ db }] = ((await t.db.execute(sql`select current_database() as db`)) as unknown as { rows: Array<{ db: string }> }).rows;
   dbUrl.pathname = `/${db}`;
-  bare.process = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'bench/bare.ts'), String(BARE_PORT), dbUrl.toString(), statementsFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  bare.process = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      path.join(ROOT, 'bench/bare.ts'),
+      String(BARE_PORT),
+      dbUrl.toString(),
+      statementsFile,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     bare.process?.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('listening')) resolve();

@@ -57,7 +57,11 @@ const json = (rows: unknown[]) => JSON.stringify(rows);
 
 async function insertJson(db: Db, table: string, columns: string, types: string, rows: unknown[]) {
   for (let start = 0; start < rows.length; start += 5000) {
-    await db.execute(sql.raw(`insert into ${table} (${columns}) select ${columns} from json_to_recordset('${json(rows.slice(start, start + 5000)).replaceAll("'", "''")}'::json) as x(${types})`));
+    await db.execute(
+      sql.raw(
+        `insert into ${table} (${columns}) select ${columns} from json_to_recordset('${json(rows.slice(start, start + 5000)).replaceAll("'", "''")}'::json) as x(${types})`,
+      ),
+    );
   }
 }
 
@@ -67,12 +71,30 @@ export async function seedWorld(db: Db, holderCount: number, headOfficeName = 'H
   for (let b = 0; b < BRANCHES; b += 1) branchIds.push((await createBranch(db, { name: `Terminal ${b + 1}` })).id);
   const routeIds: number[] = [];
   for (let r = 0; r < ROUTES; r += 1) routeIds.push((await createRoute(db, { name: `Route ${r + 1}` })).id);
-  const stock = await createUser(db, { role_id: 3, branch_id: headOffice.id, first_name: 'Stock', last_name: 'Keeper', email: 'stock@history.test' });
-  const courier = await createUser(db, { role_id: 10, branch_id: headOffice.id, first_name: 'Road', last_name: 'Courier', email: 'courier@history.test' });
+  const stock = await createUser(db, {
+    role_id: 3,
+    branch_id: headOffice.id,
+    first_name: 'Stock',
+    last_name: 'Keeper',
+    email: 'stock@history.test',
+  });
+  const courier = await createUser(db, {
+    role_id: 10,
+    branch_id: headOffice.id,
+    first_name: 'Road',
+    last_name: 'Courier',
+    email: 'courier@history.test',
+  });
   const holders: HistoryWorld['holders'] = [];
   for (let h = 0; h < holderCount; h += 1) {
     const branchId = branchIds[h % BRANCHES];
-    const user = await createUser(db, { role_id: 7, branch_id: branchId, first_name: `Holder${h + 1}`, last_name: 'Teller', email: `holder${h + 1}@history.test` });
+    const user = await createUser(db, {
+      role_id: 7,
+      branch_id: branchId,
+      first_name: `Holder${h + 1}`,
+      last_name: 'Teller',
+      email: `holder${h + 1}@history.test`,
+    });
     holders.push({ id: user.id, branchId });
   }
   return { headOfficeId: headOffice.id, branchIds, routeIds, stockId: stock.id, courierId: courier.id, holders };
@@ -84,7 +106,11 @@ export async function seedWorld(db: Db, holderCount: number, headOfficeName = 'H
  * often: the busiest person), issued within days and used in ten runs over about three months; one group
  * in a hundred ends with its last pad lost.
  */
-export async function seedHistory(db: Db, world: HistoryWorld, input: { months: number; padsPerMonth: number; until: Date; timeZone: string; log: (line: string) => void }) {
+export async function seedHistory(
+  db: Db,
+  world: HistoryWorld,
+  input: { months: number; padsPerMonth: number; until: Date; timeZone: string; log: (line: string) => void },
+) {
   const rand = random(5);
   const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: input.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const businessDate = (at: Date) => dateFormat.format(at);
@@ -94,7 +120,12 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
   const buckets = new Map<number, Planned[]>();
   const plan = (at: number, event: Omit<Planned, 'recorded_at' | 'business_date'>) => {
     if (at >= untilMs) return;
-    const month = Math.floor(((new Date(at + 8 * 3_600_000).getUTCFullYear() - untilYear) * 12 + new Date(at + 8 * 3_600_000).getUTCMonth() - (untilMonth - 1)) + input.months);
+    const month = Math.floor(
+      (new Date(at + 8 * 3_600_000).getUTCFullYear() - untilYear) * 12 +
+        new Date(at + 8 * 3_600_000).getUTCMonth() -
+        (untilMonth - 1) +
+        input.months,
+    );
     const recorded = new Date(at);
     const list = buckets.get(month) ?? [];
     list.push({ ...event, recorded_at: recorded, business_date: businessDate(recorded) });
@@ -122,7 +153,13 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
           series_from: p.from,
           series_to: p.from + PAD_SIZE - 1,
           series_status: [...p.used].map((u) => (u ? '2' : '1')).join(''),
-          pad_status_id: p.lost ? PAD_STATUS.LOST : usedCount === PAD_SIZE ? PAD_STATUS.USED : usedCount > 0 ? PAD_STATUS.PARTIALLY_USED : PAD_STATUS.UNUSED,
+          pad_status_id: p.lost
+            ? PAD_STATUS.LOST
+            : usedCount === PAD_SIZE
+              ? PAD_STATUS.USED
+              : usedCount > 0
+                ? PAD_STATUS.PARTIALLY_USED
+                : PAD_STATUS.UNUSED,
           issuance_status_id: p.issued ? ISSUANCE_STATUS.ISSUED : ISSUANCE_STATUS.NOT_ISSUED,
           remarks: p.lost ? 'Lost at sea' : null,
           holder_user_id: p.issued && p.holder ? p.holder.id : null,
@@ -133,8 +170,14 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
       }),
     );
 
-  const [{ maxPad }] = ((await db.execute(sql`select coalesce(max(id), 0)::int as "maxPad" from pads`)) as unknown as { rows: Array<{ maxPad: number }> }).rows;
-  const [{ maxInvoice }] = ((await db.execute(sql`select coalesce(max(id), 0)::int as "maxInvoice" from invoices`)) as unknown as { rows: Array<{ maxInvoice: number }> }).rows;
+  const [{ maxPad }] = (
+    (await db.execute(sql`select coalesce(max(id), 0)::int as "maxPad" from pads`)) as unknown as { rows: Array<{ maxPad: number }> }
+  ).rows;
+  const [{ maxInvoice }] = (
+    (await db.execute(sql`select coalesce(max(id), 0)::int as "maxInvoice" from invoices`)) as unknown as {
+      rows: Array<{ maxInvoice: number }>;
+    }
+  ).rows;
   invoiceId = maxInvoice;
   let padId = maxPad;
   let eventsWritten = 0;
@@ -152,19 +195,78 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
       const group: PadPlan[] = [];
       for (let k = 0; k < PADS_PER_INVOICE; k += 1) {
         const number = nextNumber[r]++;
-        const pad: PadPlan = { id: ++padId, routeId: world.routeIds[r], number, from: (r + 1) * 100_000_000 + (number - 1) * PAD_SIZE + 1, holder: null, used: new Uint8Array(PAD_SIZE), lost: false, issued: false, locked: null };
+        const pad: PadPlan = {
+          id: ++padId,
+          routeId: world.routeIds[r],
+          number,
+          from: (r + 1) * 100_000_000 + (number - 1) * PAD_SIZE + 1,
+          holder: null,
+          used: new Uint8Array(PAD_SIZE),
+          lost: false,
+          issued: false,
+          locked: null,
+        };
         group.push(pad);
         pads.push(pad);
       }
-      const base = { route_id: world.routeIds[r], qty: PAD_SIZE, counterparty_user_id: null, counterparty_branch_id: null, invoice_id: null, reason: null };
+      const base = {
+        route_id: world.routeIds[r],
+        qty: PAD_SIZE,
+        counterparty_user_id: null,
+        counterparty_branch_id: null,
+        invoice_id: null,
+        reason: null,
+      };
       for (const pad of group) {
-        plan(receivedAt, { ...base, order: order++, pad_id: pad.id, kind: 'received', from_number: pad.from, to_number: pad.from + PAD_SIZE - 1, holder_user_id: null, holder_branch_id: world.headOfficeId, actor_user_id: world.stockId });
+        plan(receivedAt, {
+          ...base,
+          order: order++,
+          pad_id: pad.id,
+          kind: 'received',
+          from_number: pad.from,
+          to_number: pad.from + PAD_SIZE - 1,
+          holder_user_id: null,
+          holder_branch_id: world.headOfficeId,
+          actor_user_id: world.stockId,
+        });
       }
       if (issuedAt - DAY >= untilMs) continue;
-      invoices.push({ id: requestId, invoice_type_id: INVOICE_TYPE.REQUEST, invoice_status_id: issuedAt < untilMs ? INVOICE_STATUS.ISSUED : INVOICE_STATUS.PENDING, user_id: holder.id, created_by: holder.id, from_branch_id: null, branch_id: holder.branchId, route_id: world.routeIds[r], assigned_user_id: null, pad_count: PADS_PER_INVOICE, request_invoice_id: null, expected_return_date: null, accepted_by: null, accepted_at: null, created_at: new Date(issuedAt - DAY).toISOString() });
+      invoices.push({
+        id: requestId,
+        invoice_type_id: INVOICE_TYPE.REQUEST,
+        invoice_status_id: issuedAt < untilMs ? INVOICE_STATUS.ISSUED : INVOICE_STATUS.PENDING,
+        user_id: holder.id,
+        created_by: holder.id,
+        from_branch_id: null,
+        branch_id: holder.branchId,
+        route_id: world.routeIds[r],
+        assigned_user_id: null,
+        pad_count: PADS_PER_INVOICE,
+        request_invoice_id: null,
+        expected_return_date: null,
+        accepted_by: null,
+        accepted_at: null,
+        created_at: new Date(issuedAt - DAY).toISOString(),
+      });
       if (issuedAt >= untilMs) continue;
       const accepted = issuedAt + 3_600_000 < untilMs;
-      invoices.push({ id: issuedId, invoice_type_id: INVOICE_TYPE.ISSUED, invoice_status_id: accepted ? INVOICE_STATUS.COMPLETED : INVOICE_STATUS.IN_TRANSIT, user_id: holder.id, created_by: world.stockId, from_branch_id: world.headOfficeId, branch_id: holder.branchId, route_id: world.routeIds[r], assigned_user_id: world.courierId, pad_count: PADS_PER_INVOICE, request_invoice_id: requestId, expected_return_date: businessDate(new Date(issuedAt + 90 * DAY)), accepted_by: accepted ? holder.id : null, accepted_at: accepted ? new Date(issuedAt + 3_600_000).toISOString() : null, created_at: new Date(issuedAt).toISOString() });
+      invoices.push({
+        id: issuedId,
+        invoice_type_id: INVOICE_TYPE.ISSUED,
+        invoice_status_id: accepted ? INVOICE_STATUS.COMPLETED : INVOICE_STATUS.IN_TRANSIT,
+        user_id: holder.id,
+        created_by: world.stockId,
+        from_branch_id: world.headOfficeId,
+        branch_id: holder.branchId,
+        route_id: world.routeIds[r],
+        assigned_user_id: world.courierId,
+        pad_count: PADS_PER_INVOICE,
+        request_invoice_id: requestId,
+        expected_return_date: businessDate(new Date(issuedAt + 90 * DAY)),
+        accepted_by: accepted ? holder.id : null,
+        accepted_at: accepted ? new Date(issuedAt + 3_600_000).toISOString() : null,
+        created_at: new Date(issuedAt).toISOString(),
+      });
       const lostGroup = rand() < 0.01;
       for (const [k, pad] of group.entries()) {
         invoicePads.push({ invoice_id: issuedId, pad_id: pad.id });
@@ -174,9 +276,32 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
           continue;
         }
         pad.issued = true;
-        const transfer = { ...base, pad_id: pad.id, from_number: pad.from, to_number: pad.from + PAD_SIZE - 1, invoice_id: issuedId, actor_user_id: holder.id };
-        plan(issuedAt + 3_600_000, { ...transfer, order: order++, kind: 'transfer_out', holder_user_id: null, holder_branch_id: world.headOfficeId, counterparty_user_id: holder.id, counterparty_branch_id: holder.branchId });
-        plan(issuedAt + 3_600_000, { ...transfer, order: order++, kind: 'transfer_in', holder_user_id: holder.id, holder_branch_id: holder.branchId, counterparty_user_id: null, counterparty_branch_id: world.headOfficeId });
+        const transfer = {
+          ...base,
+          pad_id: pad.id,
+          from_number: pad.from,
+          to_number: pad.from + PAD_SIZE - 1,
+          invoice_id: issuedId,
+          actor_user_id: holder.id,
+        };
+        plan(issuedAt + 3_600_000, {
+          ...transfer,
+          order: order++,
+          kind: 'transfer_out',
+          holder_user_id: null,
+          holder_branch_id: world.headOfficeId,
+          counterparty_user_id: holder.id,
+          counterparty_branch_id: holder.branchId,
+        });
+        plan(issuedAt + 3_600_000, {
+          ...transfer,
+          order: order++,
+          kind: 'transfer_in',
+          holder_user_id: holder.id,
+          holder_branch_id: holder.branchId,
+          counterparty_user_id: null,
+          counterparty_branch_id: world.headOfficeId,
+        });
         const runSize = PAD_SIZE / USE_RUNS;
         let at = issuedAt + 2 * DAY + k * 20 * DAY;
         for (let run = 0; run < USE_RUNS; run += 1) {
@@ -184,11 +309,34 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
           const from = pad.from + run * runSize;
           if (lostGroup && k === PADS_PER_INVOICE - 1 && run === USE_RUNS / 2) {
             if (at < untilMs) pad.lost = true;
-            plan(at, { ...base, order: order++, pad_id: pad.id, kind: 'lost', from_number: from, to_number: pad.from + PAD_SIZE - 1, qty: PAD_SIZE - run * runSize, holder_user_id: holder.id, holder_branch_id: holder.branchId, reason: 'Lost at sea', actor_user_id: holder.id });
+            plan(at, {
+              ...base,
+              order: order++,
+              pad_id: pad.id,
+              kind: 'lost',
+              from_number: from,
+              to_number: pad.from + PAD_SIZE - 1,
+              qty: PAD_SIZE - run * runSize,
+              holder_user_id: holder.id,
+              holder_branch_id: holder.branchId,
+              reason: 'Lost at sea',
+              actor_user_id: holder.id,
+            });
             break;
           }
           if (at < untilMs) pad.used.fill(1, run * runSize, (run + 1) * runSize);
-          plan(at, { ...base, order: order++, pad_id: pad.id, kind: 'used', from_number: from, to_number: from + runSize - 1, qty: runSize, holder_user_id: holder.id, holder_branch_id: holder.branchId, actor_user_id: holder.id });
+          plan(at, {
+            ...base,
+            order: order++,
+            pad_id: pad.id,
+            kind: 'used',
+            from_number: from,
+            to_number: from + runSize - 1,
+            qty: runSize,
+            holder_user_id: holder.id,
+            holder_branch_id: holder.branchId,
+            actor_user_id: holder.id,
+          });
         }
       }
     }
@@ -211,7 +359,9 @@ export async function seedHistory(db: Db, world: HistoryWorld, input: { months: 
     );
     await insertEvents(db, rows);
     eventsWritten += rows.length;
-    input.log(`month ${month + 1}/${input.months + 1}: ${rows.length} events, ${newInvoices.length} invoices, ${Date.now() - started} ms (events so far ${eventsWritten})`);
+    input.log(
+      `month ${month + 1}/${input.months + 1}: ${rows.length} events, ${newInvoices.length} invoices, ${Date.now() - started} ms (events so far ${eventsWritten})`,
+    );
   }
   await padRows(pads);
   await insertJson(db, 'invoice_pads', 'invoice_id, pad_id', 'invoice_id int, pad_id int', invoicePads);

@@ -51,7 +51,16 @@ async function ensureDatabase(): Promise<boolean> {
 }
 
 function appConfig() {
-  return { ...loadConfig({ ...PRODUCTION_ENV, DATABASE_URL: url.toString(), APP_URL: 'http://padtrack.test', ADMIN_EMAIL: 'admin@history.test', ADMIN_PASSWORD: 'Admin@12345' }), webDir: null };
+  return {
+    ...loadConfig({
+      ...PRODUCTION_ENV,
+      DATABASE_URL: url.toString(),
+      APP_URL: 'http://padtrack.test',
+      ADMIN_EMAIL: 'admin@history.test',
+      ADMIN_PASSWORD: 'Admin@12345',
+    }),
+    webDir: null,
+  };
 }
 
 async function seed() {
@@ -64,7 +73,13 @@ async function seed() {
   } else {
     const started = Date.now();
     const world = await seedWorld(database, HOLDERS);
-    const result = await seedHistory(database, world, { months, padsPerMonth: PADS_PER_MONTH, until, timeZone: seeding.ctx.config.timeZone, log });
+    const result = await seedHistory(database, world, {
+      months,
+      padsPerMonth: PADS_PER_MONTH,
+      until,
+      timeZone: seeding.ctx.config.timeZone,
+      log,
+    });
     log(`seeded ${result.pads} pads and ${result.events} events in ${Math.round((Date.now() - started) / 1000)} s`);
   }
   await seeding.app.close();
@@ -75,11 +90,19 @@ if (seedOnly) {
   process.exit(0);
 }
 
-execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), import.meta.filename, String(targetPads), '--seed-only'], { stdio: 'inherit', env: process.env });
+execFileSync(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), import.meta.filename, String(targetPads), '--seed-only'],
+  { stdio: 'inherit', env: process.env },
+);
 
 /** Peak resident memory of this process since the last reset (Linux VmHWM), in MB. */
 function peakMb(): number {
-  const line = fs.readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith('VmHWM:')) ?? 'VmHWM: 0 kB';
+  const line =
+    fs
+      .readFileSync('/proc/self/status', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmHWM:')) ?? 'VmHWM: 0 kB';
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 function resetPeak() {
@@ -96,13 +119,21 @@ try {
   ctx.config.headOfficeBranchId = ho.id;
   const login = async (email: string, roleId: number, branchId: number) => {
     const [existing] = await rows<{ id: number }>(sql`select id from users where email = ${email}`);
-    const id = existing?.id ?? (await createUser(db, { email, role_id: roleId, branch_id: branchId, first_name: 'Bench', last_name: `Role${roleId}` })).id;
+    const id =
+      existing?.id ??
+      (await createUser(db, { email, role_id: roleId, branch_id: branchId, first_name: 'Bench', last_name: `Role${roleId}` })).id;
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: TEST_PASSWORD } });
     return { id, headers: { authorization: `Bearer ${(res.json() as { token: string }).token}` } };
   };
   const admin = await login('bench-admin@history.test', ROLE.ADMIN, ho.id);
   const custodian = await login('stock@history.test', ROLE.CUSTODIAN, ho.id);
-  const call = async (who: { headers: Record<string, string> }, method: 'GET' | 'POST' | 'PUT', target: string, payload?: object, status = 200) => {
+  const call = async (
+    who: { headers: Record<string, string> },
+    method: 'GET' | 'POST' | 'PUT',
+    target: string,
+    payload?: object,
+    status = 200,
+  ) => {
     const res = await app.inject({ method, url: target, headers: who.headers, ...(payload ? { payload } : {}) });
     if (res.statusCode !== status) throw new Error(`${method} ${target} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     return res;
@@ -126,7 +157,13 @@ try {
   );
   log(`${dbName}: ${JSON.stringify(counts)}`);
 
-  const result: Record<string, unknown> = { machine: machine(), date: new Date().toISOString(), database: dbName, ...counts, load_before: loadAverage() };
+  const result: Record<string, unknown> = {
+    machine: machine(),
+    date: new Date().toISOString(),
+    database: dbName,
+    ...counts,
+    load_before: loadAverage(),
+  };
 
   let startMs = performance.now();
   resetPeak();
@@ -139,7 +176,13 @@ try {
     resetPeak();
     startMs = performance.now();
     const full = await verifyLedger(db, { mode: 'full' });
-    result.verify_full = { ms: Math.round(performance.now() - startMs), peak_mb: peakMb(), pads: full.pads, events: full.events, problems: full.problems.length };
+    result.verify_full = {
+      ms: Math.round(performance.now() - startMs),
+      peak_mb: peakMb(),
+      pads: full.pads,
+      events: full.events,
+      problems: full.problems.length,
+    };
     log(`full verify: ${JSON.stringify(result.verify_full)}`);
     if (full.problems.length > 0) throw new Error(`the seeded ledger does not verify: ${JSON.stringify(full.problems.slice(0, 5))}`);
   }
@@ -148,37 +191,79 @@ try {
   const routeId = (await rows<{ id: number }>(sql`select id from routes order by id limit 1`))[0].id;
   const [{ last }] = await rows<{ last: number }>(sql`select max(series_to)::bigint as last from pads where route_id = ${routeId}`);
   startMs = performance.now();
-  await call(custodian, 'POST', '/api/add-pad', { route_id: routeId, series_from: Number(last) + 1, series_to: Number(last) + 800 * 50 }, 201);
+  await call(
+    custodian,
+    'POST',
+    '/api/add-pad',
+    { route_id: routeId, series_from: Number(last) + 1, series_to: Number(last) + 800 * 50 },
+    201,
+  );
   result.add_pad_800_ms = Math.round(performance.now() - startMs);
-  const fresh = await rows<{ id: number }>(sql`select id from pads where route_id = ${routeId} and series_from > ${last}::bigint order by id`);
-  const holders = await rows<{ id: number; email: string; branch_id: number }>(sql`select id, email, branch_id from users where email like 'holder%@history.test' order by id limit 50`);
+  const fresh = await rows<{ id: number }>(
+    sql`select id from pads where route_id = ${routeId} and series_from > ${last}::bigint order by id`,
+  );
+  const holders = await rows<{ id: number; email: string; branch_id: number }>(
+    sql`select id, email, branch_id from users where email like 'holder%@history.test' order by id limit 50`,
+  );
   const acceptMs: number[] = [];
   const marked: Array<{ who: { headers: Record<string, string> }; padId: number }> = [];
   for (const [i, holder] of holders.entries()) {
     const who = await login(holder.email, ROLE.BRANCH_HEAD, holder.branch_id);
     const padIds = fresh.slice(i * 4, i * 4 + 4).map((p) => p.id);
-    const request = (await call(who, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 4 }, 201)).json() as { data: { id: number } };
+    const request = (await call(who, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 4 }, 201)).json() as {
+      data: { id: number };
+    };
     const courier = (await rows<{ id: number }>(sql`select id from users where email = 'courier@history.test'`))[0].id;
-    await call(custodian, 'POST', '/api/issue-invoice', { invoice_id: request.data.id, pads: padIds, assigned_user_id: courier, expected_return: 3 }, 201);
-    const [issued] = await rows<{ id: number }>(sql`select id from invoices where invoice_type_id = ${INVOICE_TYPE.ISSUED} and request_invoice_id = ${request.data.id}`);
+    await call(
+      custodian,
+      'POST',
+      '/api/issue-invoice',
+      { invoice_id: request.data.id, pads: padIds, assigned_user_id: courier, expected_return: 3 },
+      201,
+    );
+    const [issued] = await rows<{ id: number }>(
+      sql`select id from invoices where invoice_type_id = ${INVOICE_TYPE.ISSUED} and request_invoice_id = ${request.data.id}`,
+    );
     const start = performance.now();
     await call(who, 'POST', `/api/accept-invoice/${issued.id}`);
     acceptMs.push(performance.now() - start);
     for (const padId of padIds) marked.push({ who, padId });
   }
   for (const [i, { who, padId }] of marked.entries()) {
-    const pad = (await call(who, 'GET', `/api/get-pad/${padId}`)).json().data as { number: number; pad_status_id: number; issuance_status_id: number; remarks: string | null; series: Array<{ number: number }> };
+    const pad = (await call(who, 'GET', `/api/get-pad/${padId}`)).json().data as {
+      number: number;
+      pad_status_id: number;
+      issuance_status_id: number;
+      remarks: string | null;
+      series: Array<{ number: number }>;
+    };
     const series = pad.series.map((entry, k) => ({ number: entry.number, status: k < 5 + (i % 20) ? 2 : 1 }));
-    await call(who, 'PUT', `/api/update-pad/${padId}`, { number: pad.number, pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series });
+    await call(who, 'PUT', `/api/update-pad/${padId}`, {
+      number: pad.number,
+      pad_status_id: pad.pad_status_id,
+      issuance_status_id: pad.issuance_status_id,
+      remarks: pad.remarks,
+      series,
+    });
   }
   const sortedAccept = [...acceptMs].sort((a, b) => a - b);
-  result.accept = { median_ms: Math.round(median(acceptMs)), p95_ms: Math.round(sortedAccept[Math.floor(sortedAccept.length * 0.95)]), invoices: acceptMs.length };
+  result.accept = {
+    median_ms: Math.round(median(acceptMs)),
+    p95_ms: Math.round(sortedAccept[Math.floor(sortedAccept.length * 0.95)]),
+    invoices: acceptMs.length,
+  };
   log(`day of work: ${JSON.stringify(result.accept)}`);
 
   resetPeak();
   startMs = performance.now();
   const day = await verifyLedger(db, { mode: 'incremental' });
-  result.verify_day = { ms: Math.round(performance.now() - startMs), peak_mb: peakMb(), pads: day.pads, events: day.events, problems: day.problems.length };
+  result.verify_day = {
+    ms: Math.round(performance.now() - startMs),
+    peak_mb: peakMb(),
+    pads: day.pads,
+    events: day.events,
+    problems: day.problems.length,
+  };
   log(`incremental verify: ${JSON.stringify(result.verify_day)}`);
 
   const today = new Date().toISOString().slice(0, 7);
@@ -196,7 +281,11 @@ try {
     ['consolidated_last_month', `/api/raaf-summary?month=${lastMonth}`],
     ['consolidated_30_months_ago', `/api/raaf-summary?month=${monthAgo}`],
   ] as const) {
-    if (label === 'consolidated_30_months_ago' && monthAgo < `${new Date(until.getTime() - months * 31 * 86_400_000).toISOString().slice(0, 7)}`) continue;
+    if (
+      label === 'consolidated_30_months_ago' &&
+      monthAgo < `${new Date(until.getTime() - months * 31 * 86_400_000).toISOString().slice(0, 7)}`
+    )
+      continue;
     const json = await timed(() => call(admin, 'GET', target));
     const pdf = await timed(() => call(admin, 'GET', `${target}&format=pdf`));
     reports[label] = { json_ms: json.ms, pdf_ms: pdf.ms, peak_mb: Math.max(json.peak_mb, pdf.peak_mb) };

@@ -46,7 +46,9 @@ const t = await createTestApp(PRODUCTION_ENV);
 /** PostgreSQL backends of this database (empty for PGlite or a remote server). */
 async function backendPids(): Promise<number[]> {
   if (t.kind !== 'postgres') return [];
-  const rows = (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> };
+  const rows = (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
+    rows: Array<{ pid: number }>;
+  };
   return rows.rows.map((r) => Number(r.pid)).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
 }
 
@@ -83,7 +85,12 @@ async function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, paylo
 }
 
 async function latestInvoiceId(typeId: number): Promise<number> {
-  const [row] = await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoice_type_id, typeId)).orderBy(desc(invoices.id)).limit(1);
+  const [row] = await t.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.invoice_type_id, typeId))
+    .orderBy(desc(invoices.id))
+    .limit(1);
   return row.id;
 }
 
@@ -179,14 +186,17 @@ async function timed(label: string, pids: number[], work: () => Promise<{ bytes:
 try {
   const headOffice = await createBranch(t.db, { name: 'Head Office' });
   t.ctx.config.headOfficeBranchId = headOffice.id;
-  const agencies = await Promise.all(['Calapan', 'Batangas', 'Roxas', 'Caticlan'].map((name) => createBranch(t.db, { name: `${name} Terminal` })));
+  const agencies = await Promise.all(
+    ['Calapan', 'Batangas', 'Roxas', 'Caticlan'].map((name) => createBranch(t.db, { name: `${name} Terminal` })),
+  );
   const routeIds = [];
   for (let r = 0; r < ROUTES; r += 1) routeIds.push((await createRoute(t.db, { name: `Bench route ${r}`, tin: `000-123-45${r}-000` })).id);
   const custodian = await signIn(ROLE.CUSTODIAN, headOffice.id, 'Celia', 'Custodian');
   const accountant = await signIn(ROLE.ACCOUNTING, headOffice.id, 'Ana', 'Accountant');
   const courier = await signIn(ROLE.DRIVER, headOffice.id, 'Dario', 'Courier');
   const holders: Who[] = [];
-  for (let h = 0; h < HOLDERS; h += 1) holders.push(await signIn(ROLE.TICKETING_OFFICER, agencies[h % agencies.length].id, 'Holder', `No${h}`));
+  for (let h = 0; h < HOLDERS; h += 1)
+    holders.push(await signIn(ROLE.TICKETING_OFFICER, agencies[h % agencies.length].id, 'Holder', `No${h}`));
   const turnoverReceiver = await signIn(ROLE.BRANCH_HEAD, agencies[1].id, 'Bea', 'Branch Head');
   phase('users and routes');
   const seedStart = performance.now();
@@ -205,14 +215,29 @@ try {
   at('2026-09-10T01:00:00Z');
   for (let h = 0; h < HOLDERS; h += 1) {
     for (const routeId of [routeIds[h % ROUTES], routeIds[(h + 1) % ROUTES]]) {
-      const request = (await call(holders[h], 'POST', '/api/create-request-invoice', { route_id: routeId, pads: padsPerInvoice }, 201)).json();
+      const request = (
+        await call(holders[h], 'POST', '/api/create-request-invoice', { route_id: routeId, pads: padsPerInvoice }, 201)
+      ).json();
       const free = await t.db
         .select({ id: pads.id })
         .from(pads)
-        .where(and(eq(pads.route_id, routeId), isNull(pads.holder_user_id), isNull(pads.locked_by_invoice_id), eq(pads.pad_status_id, PAD_STATUS.UNUSED)))
+        .where(
+          and(
+            eq(pads.route_id, routeId),
+            isNull(pads.holder_user_id),
+            isNull(pads.locked_by_invoice_id),
+            eq(pads.pad_status_id, PAD_STATUS.UNUSED),
+          ),
+        )
         .orderBy(asc(pads.number))
         .limit(padsPerInvoice);
-      await call(custodian, 'POST', '/api/issue-invoice', { invoice_id: request.data.id, pads: free.map((p) => p.id), assigned_user_id: courier.id, expected_return: 30 }, 201);
+      await call(
+        custodian,
+        'POST',
+        '/api/issue-invoice',
+        { invoice_id: request.data.id, pads: free.map((p) => p.id), assigned_user_id: courier.id, expected_return: 30 },
+        201,
+      );
       await call(holders[h], 'POST', `/api/accept-invoice/${await latestInvoiceId(INVOICE_TYPE.ISSUED)}`);
     }
   }
@@ -226,7 +251,18 @@ try {
   }
   phase('marks through the API');
   const apiIds = new Set(apiMarked.map((pad) => pad.id));
-  const rest = (await t.db.select().from(pads).where(inArray(pads.holder_user_id, holders.map((h) => h.id))).orderBy(asc(pads.id))).filter((pad) => !apiIds.has(pad.id));
+  const rest = (
+    await t.db
+      .select()
+      .from(pads)
+      .where(
+        inArray(
+          pads.holder_user_id,
+          holders.map((h) => h.id),
+        ),
+      )
+      .orderBy(asc(pads.id))
+  ).filter((pad) => !apiIds.has(pad.id));
   await markInBulk(rest);
   phase('marks through the writer');
 
@@ -240,7 +276,10 @@ try {
   const atHeadOffice = await t.db.select().from(pads).where(isNull(pads.holder_user_id)).orderBy(asc(pads.id)).limit(20);
   for (const [i, pad] of atHeadOffice.entries()) {
     const lost = i % 2 === 0;
-    await markThroughApi(custodian, pad, () => false, { pad_status_id: lost ? PAD_STATUS.LOST : PAD_STATUS.CANCELLED, remarks: lost ? 'Lost at sea' : 'Water damage' });
+    await markThroughApi(custodian, pad, () => false, {
+      pad_status_id: lost ? PAD_STATUS.LOST : PAD_STATUS.CANCELLED,
+      remarks: lost ? 'Lost at sea' : 'Water damage',
+    });
   }
 
   at('2026-10-15T01:00:00Z');
@@ -248,10 +287,22 @@ try {
   await call(holders[2], 'POST', '/api/create-return-invoice', { pads: returned.map((p) => p.id), assigned_user_id: courier.id }, 201);
   await call(accountant, 'POST', `/api/accept-invoice/${await latestInvoiceId(INVOICE_TYPE.RETURN)}`);
   const turned = (await heldBy(holders[3])).slice(0, part(500));
-  await call(holders[3], 'POST', '/api/create-turnover-invoice', { pads: turned.map((p) => p.id), branch_id: agencies[1].id, assigned_user_id: courier.id }, 201);
+  await call(
+    holders[3],
+    'POST',
+    '/api/create-turnover-invoice',
+    { pads: turned.map((p) => p.id), branch_id: agencies[1].id, assigned_user_id: courier.id },
+    201,
+  );
   await call(turnoverReceiver, 'POST', `/api/accept-invoice/${await latestInvoiceId(INVOICE_TYPE.TURNOVER)}`);
   const onTheRoad = (await heldBy(holders[4])).slice(0, part(100));
-  await call(holders[4], 'POST', '/api/create-turnover-invoice', { pads: onTheRoad.map((p) => p.id), branch_id: agencies[1].id, assigned_user_id: courier.id }, 201);
+  await call(
+    holders[4],
+    'POST',
+    '/api/create-turnover-invoice',
+    { pads: onTheRoad.map((p) => p.id), branch_id: agencies[1].id, assigned_user_id: courier.id },
+    201,
+  );
   t.ctx.ledgerClock = undefined;
   phase('unmarks, write-offs, return and turnovers');
   const seedMs = performance.now() - seedStart;
@@ -271,8 +322,15 @@ try {
   });
   const get = (who: Who, url: string) => async () => ({ bytes: (await call(who, 'GET', url)).rawPayload.length });
   const holderUrl = `/api/raaf?month=${MONTH}&user_id=${holders[0].id}`;
-  const holderRaaf = (await call(accountant, 'GET', holderUrl)).json().data as { rows: Array<{ beginning: { ranges: unknown[] }; ending: { ranges: unknown[] } }>; totals: Record<string, number> };
-  const summary = (await call(accountant, 'GET', `/api/raaf-summary?month=${MONTH}`)).json().data as { rows: unknown[]; holders: unknown[]; totals: Record<string, number> };
+  const holderRaaf = (await call(accountant, 'GET', holderUrl)).json().data as {
+    rows: Array<{ beginning: { ranges: unknown[] }; ending: { ranges: unknown[] } }>;
+    totals: Record<string, number>;
+  };
+  const summary = (await call(accountant, 'GET', `/api/raaf-summary?month=${MONTH}`)).json().data as {
+    rows: unknown[];
+    holders: unknown[];
+    totals: Record<string, number>;
+  };
   const requests = [
     verify,
     await timed('holder RAAF, JSON', pids, get(holders[0], holderUrl)),
@@ -294,7 +352,11 @@ try {
     generate_ms: Math.round(generateMs),
     verifier: lines[lines.length - 1],
     month: MONTH,
-    holder: { pads: benchHolderPads, totals: holderRaaf.totals, ending_ranges: holderRaaf.rows.reduce((sum, row) => sum + row.ending.ranges.length, 0) },
+    holder: {
+      pads: benchHolderPads,
+      totals: holderRaaf.totals,
+      ending_ranges: holderRaaf.rows.reduce((sum, row) => sum + row.ending.ranges.length, 0),
+    },
     consolidated: { routes: summary.rows.length, holders: summary.holders.length, totals: summary.totals },
     repeats,
     requests,

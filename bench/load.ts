@@ -14,15 +14,17 @@ interface LoadInput {
 const input = JSON.parse(process.argv[2] ?? '{}') as LoadInput;
 const latencies: number[] = [];
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
-  const instance = autocannon({ url: input.url, headers: input.headers, duration: input.seconds, connections: input.connections }, (error, done) =>
-    error ? reject(error) : resolve(done),
+  const instance = autocannon(
+    { url: input.url, headers: input.headers, duration: input.seconds, connections: input.connections },
+    (error, done) => (error ? reject(error) : resolve(done)),
   );
   instance.on('response', (_client, _statusCode, _bytes, responseTime) => {
     latencies.push(responseTime);
   });
 });
 latencies.sort((a, b) => a - b);
-const at = (q: number) => (latencies.length ? Number(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)].toFixed(1)) : 0);
+const at = (q: number) =>
+  latencies.length ? Number(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)].toFixed(1)) : 0;
 console.log(
   JSON.stringify({
     rps: Number((result.requests.total / input.seconds).toFixed(1)),

@@ -32,7 +32,16 @@ async function withFreshChromium<T>(use: (context: BrowserContext) => Promise<T>
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'padtrack-bench-chromium-'));
   const browserProcess = spawn(
     CHROMIUM,
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profileDir}`, 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   );
   try {
@@ -84,7 +93,16 @@ try {
       if (signedIn) await signIn(context);
       let lhr = null;
       for (let attempt = 0; attempt < 3 && !(lhr && !lhr.runtimeError); attempt += 1) {
-        lhr = (await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn }))?.lhr ?? null;
+        lhr =
+          (
+            await lighthouse(url, {
+              port: DEBUG_PORT,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              disableStorageReset: signedIn,
+            })
+          )?.lhr ?? null;
       }
       if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse gave no result for ${url}: ${lhr?.runtimeError?.message ?? 'no report'}`);
       fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -112,7 +130,12 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_600_000 / 8,
+      uploadThroughput: 750_000 / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     let bytes = 0;
     let requests = 0;
@@ -154,7 +177,11 @@ try {
     load_average_1m: loadAverage(),
     web_dir: webDir,
     profile: '4x CPU, 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, 412x823, cold cache (CDP)',
-    login_cold: { runs: cold, form_ms_median: median(cold.map((r) => r.form_ms)), transferred_bytes_median: median(cold.map((r) => r.transferred_bytes)) },
+    login_cold: {
+      runs: cold,
+      form_ms_median: median(cold.map((r) => r.form_ms)),
+      transferred_bytes_median: median(cold.map((r) => r.transferred_bytes)),
+    },
     login_second_visit: warm,
     lighthouse_login: lighthouseLogin,
     lighthouse_invoices_signed_in: lighthouseInvoices,

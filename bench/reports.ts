@@ -19,10 +19,19 @@ try {
   const routes = await Promise.all([0, 1, 2, 3].map((i) => createRoute(t.db, { name: `Bench route ${i}` })));
   const headOffice = await createBranch(t.db, { name: 'Head Office' });
   const agencies = await Promise.all([0, 1, 2, 3, 4].map((i) => createBranch(t.db, { name: `Agency ${i}` })));
-  const couriers = await Promise.all([0, 1].map((i) => createUser(t.db, { first_name: 'Courier', last_name: `No${i}`, role_id: ROLE.DRIVER })));
-  const custodian = await createUser(t.db, { first_name: 'Celia', last_name: 'Custodian', role_id: ROLE.CUSTODIAN, branch_id: headOffice.id });
+  const couriers = await Promise.all(
+    [0, 1].map((i) => createUser(t.db, { first_name: 'Courier', last_name: `No${i}`, role_id: ROLE.DRIVER })),
+  );
+  const custodian = await createUser(t.db, {
+    first_name: 'Celia',
+    last_name: 'Custodian',
+    role_id: ROLE.CUSTODIAN,
+    branch_id: headOffice.id,
+  });
   const receivers = await Promise.all(
-    agencies.map((branch, i) => createUser(t.db, { first_name: 'Receiver', last_name: `No${i}`, role_id: ROLE.BRANCH_HEAD, branch_id: branch.id })),
+    agencies.map((branch, i) =>
+      createUser(t.db, { first_name: 'Receiver', last_name: `No${i}`, role_id: ROLE.BRANCH_HEAD, branch_id: branch.id }),
+    ),
   );
 
   /** An invoice goes into one saved report only, so each of the four timed runs reports invoices of its own. */

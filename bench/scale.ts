@@ -53,7 +53,9 @@ try {
     const own = process.cpuUsage();
     const used = new Map([[0, (own.user + own.system) / 1000]]);
     if (t.kind !== 'postgres') return used;
-    const { rows } = (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> };
+    const { rows } = (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
+      rows: Array<{ pid: number }>;
+    };
     for (const { pid } of rows) {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10);
@@ -76,7 +78,12 @@ try {
 
   const appGeneration = async (routeId: number, from: number) => {
     const cpu = await cpuNow();
-    const { ms } = await call('POST', '/api/add-pad', custodian.headers, { route_id: routeId, series_from: from, series_to: from + NUMBERS - 1, pad_size: PAD_SIZE });
+    const { ms } = await call('POST', '/api/add-pad', custodian.headers, {
+      route_id: routeId,
+      series_from: from,
+      series_to: from + NUMBERS - 1,
+      pad_size: PAD_SIZE,
+    });
     return { ms, cpu_ms: await cpuSince(cpu) };
   };
 
@@ -149,7 +156,12 @@ try {
       const cpu = await cpuNow();
       const result = await load(`${base}${url}`, custodian.headers, LOAD_SECONDS);
       const cpuMs = await cpuSince(cpu);
-      results[label] = { ...result, found: check.body.total, cpu_ms_per_request: Number((cpuMs / result.requests).toFixed(2)), load_average: loadAverage() };
+      results[label] = {
+        ...result,
+        found: check.body.total,
+        cpu_ms_per_request: Number((cpuMs / result.requests).toFixed(2)),
+        load_average: loadAverage(),
+      };
     }
     return results;
   };
@@ -194,8 +206,13 @@ try {
 
   const of = (kind: GenerationKind, key: 'ms' | 'cpu_ms') => generations.filter((g) => g.kind === kind).map((g) => g[key]);
   const ratio = (floor: GenerationKind, key: 'ms' | 'cpu_ms') => Number((median(of('add-pad', key)) / median(of(floor, key))).toFixed(2));
-  const flat = (perLabel: (label: string) => number) => Object.fromEntries(Object.keys(at20k.lists).map((label) => [label, Number(perLabel(label).toFixed(2))]));
-  const [events] = ((await t.db.execute(sql`select count(*)::int as n from pad_events where kind = 'received'`)) as unknown as { rows: Array<{ n: number }> }).rows;
+  const flat = (perLabel: (label: string) => number) =>
+    Object.fromEntries(Object.keys(at20k.lists).map((label) => [label, Number(perLabel(label).toFixed(2))]));
+  const [events] = (
+    (await t.db.execute(sql`select count(*)::int as n from pad_events where kind = 'received'`)) as unknown as {
+      rows: Array<{ n: number }>;
+    }
+  ).rows;
   saveResult(`scale-${t.kind}`, {
     date: new Date().toISOString(),
     machine: machine(),

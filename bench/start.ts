@@ -23,7 +23,15 @@ async function timeToHealthy(command: string, args: string[]): Promise<number> {
     cwd: ROOT,
     stdio: 'ignore',
     detached: true,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: webDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin@12345' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Admin@12345',
+    },
   });
   try {
     for (;;) {
@@ -42,7 +50,10 @@ async function timeToHealthy(command: string, args: string[]): Promise<number> {
   }
 }
 
-const oldStart = ['-c', `"${process.execPath}" "${vite}" build --outDir "${webDir}" --emptyOutDir --logLevel warn && "${process.execPath}" "${tsx}" src/server/main.ts`];
+const oldStart = [
+  '-c',
+  `"${process.execPath}" "${vite}" build --outDir "${webDir}" --emptyOutDir --logLevel warn && "${process.execPath}" "${tsx}" src/server/main.ts`,
+];
 const npmStart = [tsx, path.join(ROOT, 'scripts/start.ts')];
 
 fs.rmSync(webDir, { recursive: true, force: true });

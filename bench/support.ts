@@ -25,14 +25,24 @@ export function machine(): string {
 export const loadAverage = () => Number(os.loadavg()[0].toFixed(2));
 
 /** autocannon against one URL from a separate process (bench/load.ts), awaited so a server in this process keeps answering. */
-export async function load(url: string, headers: Record<string, string>, seconds = Number(process.env.BENCH_SECONDS ?? 6), connections = 10): Promise<LoadResult> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds = Number(process.env.BENCH_SECONDS ?? 6),
+  connections = 10,
+): Promise<LoadResult> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'bench/load.ts'), JSON.stringify({ url, headers, seconds, connections })],
+    [
+      path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      path.join(ROOT, 'bench/load.ts'),
+      JSON.stringify({ url, headers, seconds, connections }),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult;
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   return result;
 }
 

@@ -3,10 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { menuFor } from '../src/shared/permissions.ts';
 import { ADMIN, apiAs, createBranch, createRoute, createUser, headOffice, PHONE, uiLogin, uniq, type Api } from './support.ts';
 
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  PHONE,
-];
+const WIDTHS = [{ width: 1280, height: 800 }, PHONE];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Buttons on a screen (outside table rows) that open a modal. */
 const SCREEN_OPENERS = [/^Add /, /^Request$/, /^Return$/, /^Turnover$/, /^Generate Report$/];
@@ -44,10 +41,19 @@ test.beforeAll(async ({ playwright }) => {
     if (role === 10) courierId = user.id;
   }
   const requester = await apiAs(request, people[5].email, people[5].password);
-  const ask = async () => (await requester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: 1 })).data.id;
+  const ask = async () =>
+    (await requester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: 1 })).data
+      .id;
   const available = (await admin.get<{ data: Array<{ id: number }> }>('available-pads', { route_id: route.id, per_page: 100 })).data;
   const issue = async (invoiceId: number, padId: number) =>
-    (await admin.post<{ data: { id: number } }>('issue-invoice', { invoice_id: invoiceId, pads: [padId], assigned_user_id: courierId, expected_return: 5 })).data.id;
+    (
+      await admin.post<{ data: { id: number } }>('issue-invoice', {
+        invoice_id: invoiceId,
+        pads: [padId],
+        assigned_user_id: courierId,
+        expected_return: 5,
+      })
+    ).data.id;
   const done = await issue(await ask(), available[0].id);
   await requester.post(`accept-invoice/${done}`);
   await issue(await ask(), available[1].id);
@@ -59,13 +65,21 @@ test.beforeAll(async ({ playwright }) => {
 async function axeFindings(page: Page, where: string, scope?: string): Promise<string[]> {
   /* Modal and menu transitions blend colours while they run; spinners (infinite) are left alone. */
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   const builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
   const result = await (scope ? builder.include(scope) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** Focusable links and buttons of the navigation that are drawn (not hidden) yet lie outside the viewport. */
@@ -112,7 +126,9 @@ async function checkModal(page: Page, button: ReturnType<Page['getByRole']>, whe
 }
 
 for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
-  test(`when role ${role} opens every screen and modal at 1280 and 390 px, then axe finds nothing critical or serious`, async ({ page }) => {
+  test(`when role ${role} opens every screen and modal at 1280 and 390 px, then axe finds nothing critical or serious`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await uiLogin(page, people[role].email, people[role].password);
     const screens = [...menuFor({ id: 0, role_id: role, branch_id: null }).map((m) => m.path), '/user-profile'];
@@ -128,7 +144,8 @@ for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
         await expect(page).toHaveTitle(`${h1} · PadTrack`);
         await expect(page.getByTestId('table-loader')).toHaveCount(0, { timeout: 15_000 });
         findings.push(...(await axeFindings(page, where)));
-        if (size.width < 768) findings.push(...(await offScreenNavStops(page)).map((stop) => `${where}: navigation focus stop off screen: ${stop}`));
+        if (size.width < 768)
+          findings.push(...(await offScreenNavStops(page)).map((stop) => `${where}: navigation focus stop off screen: ${stop}`));
         for (const opener of SCREEN_OPENERS) {
           const button = main.getByRole('button', { name: opener });
           if ((await button.count()) > 0 && (await button.first().isEnabled())) await checkModal(page, button.first(), where, findings);

@@ -1,16 +1,30 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, createUser, uiLogin, uniq } from './support.ts';
-import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phoneCards, pick, rowWith, search, shot } from './admin-support.ts';
+import {
+  bodyRows,
+  confirm,
+  dialog,
+  expectColumns,
+  expectFieldError,
+  pager,
+  phoneCards,
+  pick,
+  rowWith,
+  search,
+  shot,
+} from './admin-support.ts';
 
 const PLACEHOLDER = 'Search by branch name';
 
 test('when an admin manages branches, then search, pages, add, edit, view and delete work', async ({ page, request }) => {
   const admin = await adminApi(request);
   const tag = `Agency${uniq()}`;
-  const company = (await admin.post<{ data: { id: number; name: string } }>('add-company', { name: `Owner ${tag}`, company_type_id: 2 })).data;
+  const company = (await admin.post<{ data: { id: number; name: string } }>('add-company', { name: `Owner ${tag}`, company_type_id: 2 }))
+    .data;
   const pier = (await admin.post<{ data: { id: number; name: string } }>('add-location', { name: `Pier ${tag}` })).data;
   const port = (await admin.post<{ data: { id: number; name: string } }>('add-location', { name: `Port ${tag}` })).data;
-  for (let i = 0; i < 11; i += 1) await admin.post('add-branch', { company_id: company.id, name: `${tag} Desk ${i}`, location_id: pier.id });
+  for (let i = 0; i < 11; i += 1)
+    await admin.post('add-branch', { company_id: company.id, name: `${tag} Desk ${i}`, location_id: pier.id });
 
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.goto('/branches');
@@ -60,14 +74,20 @@ test('when an admin manages branches, then search, pages, add, edit, view and de
   await expect(details).toContainText(pier.name);
   await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
-  await rowWith(page, `${tag} Annex Two`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Annex Two`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this branch?');
   await expect(page.getByText('No branches')).toBeVisible();
 
-  const desk = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-branches')).data.find((b) => b.name === `${tag} Desk 3`);
+  const desk = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-branches')).data.find(
+    (b) => b.name === `${tag} Desk 3`,
+  );
   await createUser(admin, { role_id: 7, branch_id: desk?.id });
   await search(page, PLACEHOLDER, `${tag} Desk 3`);
-  await rowWith(page, `${tag} Desk 3`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Desk 3`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this branch?');
   await expect(page.getByText('Error deleting branch')).toBeVisible();
   await expect(page.getByText('1 user belongs to this branch. Move that user to another branch first.')).toBeVisible();
@@ -76,6 +96,10 @@ test('when an admin manages branches, then search, pages, add, edit, view and de
   await page.setViewportSize({ width: 390, height: 844 });
   await search(page, PLACEHOLDER, tag);
   await expect(phoneCards(page, 'Branches/Agencies')).toHaveCount(10);
-  await expect(phoneCards(page, 'Branches/Agencies').first().getByRole('button', { name: /^DELETE/ })).toBeInViewport();
+  await expect(
+    phoneCards(page, 'Branches/Agencies')
+      .first()
+      .getByRole('button', { name: /^DELETE/ }),
+  ).toBeInViewport();
   await shot(page, 'branches-list-phone');
 });

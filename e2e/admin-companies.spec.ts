@@ -1,10 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, uiLogin, uniq } from './support.ts';
-import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phoneCards, pick, rowWith, search, shot } from './admin-support.ts';
+import {
+  bodyRows,
+  confirm,
+  dialog,
+  expectColumns,
+  expectFieldError,
+  pager,
+  phoneCards,
+  pick,
+  rowWith,
+  search,
+  shot,
+} from './admin-support.ts';
 
 const PLACEHOLDER = 'Search by company name';
 
-test('when an admin manages companies, then search, Company Type filter, pages, add, edit, view and delete work', async ({ page, request }) => {
+test('when an admin manages companies, then search, Company Type filter, pages, add, edit, view and delete work', async ({
+  page,
+  request,
+}) => {
   const admin = await adminApi(request);
   const tag = `Lines${uniq()}`;
   for (let i = 0; i < 11; i += 1) await admin.post('add-company', { name: `${tag} Co ${i}`, company_type_id: i < 6 ? 2 : 1 });
@@ -59,13 +74,19 @@ test('when an admin manages companies, then search, Company Type filter, pages, 
   await expect(details).toContainText('Travel Agency');
   await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
-  await rowWith(page, `${tag} Partners`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Partners`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this company?');
   await expect(rowWith(page, `${tag} Partners`)).toHaveCount(0);
 
-  const owner = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-companies')).data.find((c) => c.name === `${tag} Co 4`);
+  const owner = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-companies')).data.find(
+    (c) => c.name === `${tag} Co 4`,
+  );
   await admin.post('add-route', { company_id: owner?.id, name: `Route ${tag}`, tin: '123' });
-  await rowWith(page, `${tag} Co 4`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Co 4`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this company?');
   await expect(page.getByText('Error deleting company')).toBeVisible();
   await expect(page.getByText('1 route belongs to this company. Move it to another company or delete it first.')).toBeVisible();
@@ -77,6 +98,10 @@ test('when an admin manages companies, then search, Company Type filter, pages, 
   await page.setViewportSize({ width: 390, height: 844 });
   await search(page, PLACEHOLDER, tag);
   await expect(phoneCards(page, 'Companies')).toHaveCount(10);
-  await expect(phoneCards(page, 'Companies').first().getByRole('button', { name: /^DELETE/ })).toBeInViewport();
+  await expect(
+    phoneCards(page, 'Companies')
+      .first()
+      .getByRole('button', { name: /^DELETE/ }),
+  ).toBeInViewport();
   await shot(page, 'companies-list-phone');
 });

@@ -4,7 +4,10 @@ import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phon
 
 const PLACEHOLDER = 'Search by location name';
 
-test('when an admin manages locations, then search, pages, add, edit, view and delete work as docs/spec.md §2 words them', async ({ page, request }) => {
+test('when an admin manages locations, then search, pages, add, edit, view and delete work as docs/spec.md §2 words them', async ({
+  page,
+  request,
+}) => {
   const admin = await adminApi(request);
   const tag = `Pier${uniq()}`;
   for (let i = 0; i < 11; i += 1) await admin.post('add-location', { name: `${tag} Dock ${i}` });
@@ -60,15 +63,22 @@ test('when an admin manages locations, then search, pages, add, edit, view and d
   await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
   await expect(details).toBeHidden();
 
-  await rowWith(page, `${tag} Dock 1 South`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Dock 1 South`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this location?');
   await expect(page.getByText('Location deleted successfully')).toBeVisible();
   await expect(rowWith(page, `${tag} Dock 1 South`)).toHaveCount(0);
 
   const company = (await admin.post<{ data: { id: number } }>('add-company', { name: `Owner ${tag}`, company_type_id: 1 })).data;
-  const used = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-locations')).data.find((l) => l.name === `${tag} Dock 1`);
+  const used = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-locations')).data.find(
+    (l) => l.name === `${tag} Dock 1`,
+  );
   await admin.post('add-branch', { company_id: company.id, name: `Agency ${tag}`, location_id: used?.id });
-  await rowWith(page, `${tag} Dock 1`).filter({ hasNotText: 'Dock 10' }).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Dock 1`)
+    .filter({ hasNotText: 'Dock 10' })
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this location?');
   await expect(page.getByText('Error deleting location')).toBeVisible();
   await expect(page.getByText('1 branch is at this location. Move it to another location first.')).toBeVisible();
@@ -80,6 +90,10 @@ test('when an admin manages locations, then search, pages, add, edit, view and d
   await page.setViewportSize({ width: 390, height: 844 });
   await search(page, PLACEHOLDER, tag);
   await expect(phoneCards(page, 'Locations')).toHaveCount(10);
-  await expect(phoneCards(page, 'Locations').first().getByRole('button', { name: /^DELETE/ })).toBeInViewport();
+  await expect(
+    phoneCards(page, 'Locations')
+      .first()
+      .getByRole('button', { name: /^DELETE/ }),
+  ).toBeInViewport();
   await shot(page, 'locations-list-phone');
 });

@@ -4,7 +4,10 @@ import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phon
 
 const PLACEHOLDER = 'Search by role name';
 
-test('when an admin manages roles, then search, pages, add, rename, view and delete work, and system roles stay', async ({ page, request }) => {
+test('when an admin manages roles, then search, pages, add, rename, view and delete work, and system roles stay', async ({
+  page,
+  request,
+}) => {
   const admin = await adminApi(request);
   const tag = `Crew${uniq()}`;
   for (let i = 0; i < 11; i += 1) await admin.post('add-role', { name: `${tag} Rank ${i}` });
@@ -50,14 +53,18 @@ test('when an admin manages roles, then search, pages, add, rename, view and del
   await expect(details).toContainText('Custom role');
   await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
-  await rowWith(page, `${tag} Purser Chief`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Purser Chief`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this role?');
   await expect(page.getByText('No roles')).toBeVisible();
 
   const role = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-roles')).data.find((r) => r.name === `${tag} Rank 4`);
   await createUser(admin, { role_id: role?.id ?? 0 });
   await search(page, PLACEHOLDER, `${tag} Rank 4`);
-  await rowWith(page, `${tag} Rank 4`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Rank 4`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this role?');
   await expect(page.getByText('Error deleting role')).toBeVisible();
   await expect(page.getByText('1 user has this role. Give that user another role first.')).toBeVisible();

@@ -1,14 +1,28 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, uiLogin, uniq } from './support.ts';
-import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phoneCards, pick, rowWith, search, shot } from './admin-support.ts';
+import {
+  bodyRows,
+  confirm,
+  dialog,
+  expectColumns,
+  expectFieldError,
+  pager,
+  phoneCards,
+  pick,
+  rowWith,
+  search,
+  shot,
+} from './admin-support.ts';
 
 const PLACEHOLDER = 'Search by route name or TIN';
 
 test('when an admin manages routes, then search by name or TIN, pages, add, edit, view and delete work', async ({ page, request }) => {
   const admin = await adminApi(request);
   const tag = `Leg${uniq()}`;
-  const company = (await admin.post<{ data: { id: number; name: string } }>('add-company', { name: `Starlite ${tag}`, company_type_id: 1 })).data;
-  const other = (await admin.post<{ data: { id: number; name: string } }>('add-company', { name: `Supercat ${tag}`, company_type_id: 1 })).data;
+  const company = (await admin.post<{ data: { id: number; name: string } }>('add-company', { name: `Starlite ${tag}`, company_type_id: 1 }))
+    .data;
+  const other = (await admin.post<{ data: { id: number; name: string } }>('add-company', { name: `Supercat ${tag}`, company_type_id: 1 }))
+    .data;
   for (let i = 0; i < 11; i += 1) await admin.post('add-route', { company_id: company.id, name: `${tag} Trip ${i}`, tin: `00${i}-555` });
   await admin.post('add-route', { company_id: other.id, name: 'Cebu - Ormoc', tin: `TIN-${tag}` });
 
@@ -64,14 +78,18 @@ test('when an admin manages routes, then search by name or TIN, pages, add, edit
   await expect(details).toContainText('999-000');
   await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
-  await rowWith(page, `${tag} Night Trip`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Night Trip`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this route?');
   await expect(page.getByText('No routes')).toBeVisible();
 
   const route = (await admin.get<{ data: Array<{ id: number; name: string }> }>('get-routes')).data.find((r) => r.name === `${tag} Trip 5`);
   await admin.post('add-pad', { route_id: route?.id, series_from: 5_000_001, series_to: 5_000_100 });
   await search(page, PLACEHOLDER, `${tag} Trip 5`);
-  await rowWith(page, `${tag} Trip 5`).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, `${tag} Trip 5`)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this route?');
   await expect(page.getByText('Error deleting route')).toBeVisible();
   await expect(page.getByText(/pads? uses? this route, so it cannot be deleted\. Edit the route instead\./)).toBeVisible();
@@ -80,6 +98,10 @@ test('when an admin manages routes, then search by name or TIN, pages, add, edit
   await page.setViewportSize({ width: 390, height: 844 });
   await search(page, PLACEHOLDER, tag);
   await expect(phoneCards(page, 'Routes')).toHaveCount(10);
-  await expect(phoneCards(page, 'Routes').first().getByRole('button', { name: /^DELETE/ })).toBeInViewport();
+  await expect(
+    phoneCards(page, 'Routes')
+      .first()
+      .getByRole('button', { name: /^DELETE/ }),
+  ).toBeInViewport();
   await shot(page, 'routes-list-phone');
 });

@@ -1,14 +1,35 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, PASSWORD, adminApi, apiAs, createBranch, createUser, uiLogin, uniq } from './support.ts';
-import { bodyRows, confirm, dialog, expectColumns, expectFieldError, pager, phoneCards, pick, rowWith, search, shot } from './admin-support.ts';
+import {
+  bodyRows,
+  confirm,
+  dialog,
+  expectColumns,
+  expectFieldError,
+  pager,
+  phoneCards,
+  pick,
+  rowWith,
+  search,
+  shot,
+} from './admin-support.ts';
 
 const PLACEHOLDER = 'Search by name or email';
 
-test('when an admin manages users, then search, Role filter, pages, add, edit, view, delete, reset and activation work', async ({ page, request }) => {
+test('when an admin manages users, then search, Role filter, pages, add, edit, view, delete, reset and activation work', async ({
+  page,
+  request,
+}) => {
   const admin = await adminApi(request);
   const tag = `zed${uniq().replace(/\d/g, 'x')}`;
   const branch = await createBranch(admin, `Office ${tag}`);
-  for (let i = 0; i < 11; i += 1) await createUser(admin, { role_id: i < 4 ? 10 : 8, branch_id: branch.id, first_name: `Tess ${tag}`, last_name: `Crew ${'abcdefghijk'[i]}` });
+  for (let i = 0; i < 11; i += 1)
+    await createUser(admin, {
+      role_id: i < 4 ? 10 : 8,
+      branch_id: branch.id,
+      first_name: `Tess ${tag}`,
+      last_name: `Crew ${'abcdefghijk'[i]}`,
+    });
 
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.goto('/users');
@@ -89,31 +110,41 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await expect(details).toContainText(branch.name);
   await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
 
-  await rowWith(page, email).getByRole('button', { name: /^RESET PASSWORD/ }).click();
+  await rowWith(page, email)
+    .getByRole('button', { name: /^RESET PASSWORD/ })
+    .click();
   await confirm(page, 'Are you sure you want to reset password of this user?');
   await expect(page.getByText("Password reset link has been sent to user's email.")).toBeVisible();
 
   const session = await apiAs(request, email, 'Strong@123');
   await expect(rowWith(page, email).getByRole('button', { name: /^DEACTIVATE/ })).toBeVisible();
-  await rowWith(page, email).getByRole('button', { name: /^DEACTIVATE/ }).click();
+  await rowWith(page, email)
+    .getByRole('button', { name: /^DEACTIVATE/ })
+    .click();
   await confirm(page, "Are you sure you want to change this user's status?");
   await expect(page.getByText('User deactivated successfully')).toBeVisible();
   await expect(rowWith(page, email)).toContainText('Inactive');
   await expect(rowWith(page, email).getByRole('button', { name: /^ACTIVATE/ })).toBeVisible();
   const ended = await request.get('/api/user-profile', { headers: { authorization: `Bearer ${session.token}` } });
   expect(ended.status()).toBe(401);
-  await rowWith(page, email).getByRole('button', { name: /^ACTIVATE/ }).click();
+  await rowWith(page, email)
+    .getByRole('button', { name: /^ACTIVATE/ })
+    .click();
   await confirm(page, "Are you sure you want to change this user's status?");
   await expect(page.getByText('User activated successfully')).toBeVisible();
   await expect(rowWith(page, email).getByRole('button', { name: /^DEACTIVATE/ })).toBeVisible();
 
-  await rowWith(page, email).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, email)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this user?');
   await expect(page.getByText('User deleted successfully')).toBeVisible();
   await expect(page.getByText('No users')).toBeVisible();
 
   await search(page, PLACEHOLDER, 'admin@padtrack.test');
-  await rowWith(page, 'admin@padtrack.test').getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, 'admin@padtrack.test')
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this user?');
   await expect(page.getByText('Error deleting user')).toBeVisible();
   await expect(page.getByText('You cannot delete your own account. Ask another administrator.')).toBeVisible();
@@ -121,7 +152,11 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await page.setViewportSize({ width: 390, height: 844 });
   await search(page, PLACEHOLDER, tag);
   await expect(phoneCards(page, 'Users')).toHaveCount(10);
-  await expect(phoneCards(page, 'Users').first().getByRole('button', { name: /^DEACTIVATE/ })).toBeVisible();
+  await expect(
+    phoneCards(page, 'Users')
+      .first()
+      .getByRole('button', { name: /^DEACTIVATE/ }),
+  ).toBeVisible();
   await shot(page, 'users-list-phone');
   await page.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog(page, 'Add User').getByLabel('First Name')).toBeVisible();
@@ -129,19 +164,25 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   await dialog(page, 'Add User').getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('when an invoice names a user, then deleting is refused with "Deactivate the user instead" and the row stays', async ({ page, request }) => {
+test('when an invoice names a user, then deleting is refused with "Deactivate the user instead" and the row stays', async ({
+  page,
+  request,
+}) => {
   const admin = await adminApi(request);
   const tag = `req${uniq().replace(/\d/g, 'y')}`;
   const user = await createUser(admin, { role_id: 5, first_name: `Rhea ${tag}` });
   const routeCompany = (await admin.post<{ data: { id: number } }>('add-company', { name: `Lines ${tag}`, company_type_id: 1 })).data;
-  const route = (await admin.post<{ data: { id: number } }>('add-route', { company_id: routeCompany.id, name: `Route ${tag}`, tin: '1' })).data;
+  const route = (await admin.post<{ data: { id: number } }>('add-route', { company_id: routeCompany.id, name: `Route ${tag}`, tin: '1' }))
+    .data;
   const requester = await apiAs(request, user.email, PASSWORD);
   await requester.post('create-request-invoice', { branch_id: 1, route_id: route.id, pads: 1 });
 
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.goto('/users');
   await search(page, PLACEHOLDER, tag);
-  await rowWith(page, user.email).getByRole('button', { name: /^DELETE/ }).click();
+  await rowWith(page, user.email)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
   await confirm(page, 'Are you sure you want to delete this user?');
   await expect(page.getByText('Error deleting user')).toBeVisible();
   await expect(page.getByText(/Deactivate the user instead\.$/)).toBeVisible();

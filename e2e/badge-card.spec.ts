@@ -15,7 +15,10 @@ function pdfText(pdf: Buffer): string {
   }
 }
 
-test('when a courier opens My QR Code on a phone, then the name is under the code and full screen fills the width on white', async ({ page, request }) => {
+test('when a courier opens My QR Code on a phone, then the name is under the code and full screen fills the width on white', async ({
+  page,
+  request,
+}) => {
   const admin = await adminApi(request);
   const courier = await createUser(admin, { role_id: 10, first_name: 'Ramon', last_name: `Pier ${uniq().replace(/\d/g, 'x')}` });
   await page.setViewportSize(PHONE);
@@ -40,14 +43,26 @@ test('when a courier opens My QR Code on a phone, then the name is under the cod
   await expect(modal).toBeVisible();
 });
 
-test('when an admin prints a badge from Users, then a new tab opens the badge card PDF with name, role and branch', async ({ page, context, request }) => {
+test('when an admin prints a badge from Users, then a new tab opens the badge card PDF with name, role and branch', async ({
+  page,
+  context,
+  request,
+}) => {
   const admin = await adminApi(request);
   const branch = await createBranch(admin, `Roxas Pier ${uniq()}`);
-  const driver = await createUser(admin, { role_id: 10, branch_id: branch.id, first_name: 'Badge', last_name: `Holder ${uniq().replace(/\d/g, 'y')}` });
+  const driver = await createUser(admin, {
+    role_id: 10,
+    branch_id: branch.id,
+    first_name: 'Badge',
+    last_name: `Holder ${uniq().replace(/\d/g, 'y')}`,
+  });
   await uiLogin(page, 'admin@padtrack.test', 'Admin@12345');
   await page.goto('/users');
   await page.getByPlaceholder('Search by name or email').fill(driver.email);
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: `PRINT BADGE ${driver.full_name}` }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: `PRINT BADGE ${driver.full_name}` }).click(),
+  ]);
   await tab.waitForURL(/\/api\/user-badge\/\d+\/pdf\?/);
   const pdf = await request.get(tab.url());
   expect(pdf.headers()['content-type']).toBe('application/pdf');

@@ -11,7 +11,12 @@ test.use({
   permissions: ['camera'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${BADGE_Y4M}`],
+    args: [
+      ...BASE_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${BADGE_Y4M}`,
+    ],
   },
 });
 
@@ -33,7 +38,10 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     const asRequester = await apiAs(request, requester.email, requester.password);
     await asRequester.post('create-return-invoice', { pads: pads.map((p) => p.id), assigned_user_id: courier.id });
 
-    const renderer = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BASE_ARGS });
+    const renderer = await playwright.chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: BASE_ARGS,
+    });
     badgeVideo(await badgePng(request, renderer, nextCourier), BADGE_Y4M);
     await renderer.close();
     await request.dispose();

@@ -11,7 +11,13 @@ export interface PadRow {
  * Puts `count` fresh pads into a requester's hands the way the product does it: request, issue by the
  * admin to a courier, accept by the requester. Returns the pads.
  */
-export async function padsHeldBy(request: APIRequestContext, admin: Api, requester: Person, courier: Person, count: number): Promise<PadRow[]> {
+export async function padsHeldBy(
+  request: APIRequestContext,
+  admin: Api,
+  requester: Person,
+  courier: Person,
+  count: number,
+): Promise<PadRow[]> {
   const route = await createRoute(admin);
   const from = 100_000 + Math.floor(Math.random() * 800_000) * 100;
   await admin.post('add-pad', { route_id: route.id, series_from: from, series_to: from + count * 50 - 1 });
@@ -19,7 +25,11 @@ export async function padsHeldBy(request: APIRequestContext, admin: Api, request
   const pads = available.data.slice(0, count);
   const asRequester = await apiAs(request, requester.email, requester.password);
   const office = await headOffice(admin);
-  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: count });
+  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: office.id,
+    route_id: route.id,
+    pads: count,
+  });
   const issued = await admin.post<{ data: { id: number } }>('issue-invoice', {
     invoice_id: asked.data.id,
     pads: pads.map((p) => p.id),

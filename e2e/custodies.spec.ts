@@ -55,7 +55,11 @@ test.describe('returns and turnovers from Transactions', () => {
     await expect(modal.getByRole('checkbox', { name: `Select pad ${pads[0].number}` })).toHaveCount(0);
   });
 
-  test('when a requester turns pads over to another branch, then a supervisor there accepts them into her custody', async ({ page, request, browser }) => {
+  test('when a requester turns pads over to another branch, then a supervisor there accepts them into her custody', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const admin = await adminApi(request);
     await headOffice(admin);
     const from = await createBranch(admin, `Batangas Agency ${uniq()}`);
@@ -110,9 +114,16 @@ test.describe('returns and turnovers from Transactions', () => {
     const branch = await createBranch(admin, `Dumaguete Agency ${uniq()}`);
     const requester = await createUser(admin, { role_id: 5, branch_id: branch.id });
     const courier = await createUser(admin, { role_id: 10, branch_id: branch.id, first_name: 'Pedro', last_name: 'Driver' });
-    const other = await createUser(admin, { role_id: 11, branch_id: branch.id, first_name: 'Lina', last_name: `Runner ${uniq().replace(/\d/g, 'x')}` });
+    const other = await createUser(admin, {
+      role_id: 11,
+      branch_id: branch.id,
+      first_name: 'Lina',
+      last_name: `Runner ${uniq().replace(/\d/g, 'x')}`,
+    });
     const pads = await padsHeldBy(request, admin, requester, courier, 1);
-    await (await apiAs(request, requester.email, requester.password)).post('create-return-invoice', { pads: [pads[0].id], assigned_user_id: courier.id });
+    await (
+      await apiAs(request, requester.email, requester.password)
+    ).post('create-return-invoice', { pads: [pads[0].id], assigned_user_id: courier.id });
 
     await uiLogin(page, 'admin@padtrack.test', 'Admin@12345');
     await page.goto('/custodies');

@@ -36,7 +36,9 @@ test.afterAll(() => {
 });
 
 for (const account of DEMO_ACCOUNTS) {
-  test(`when the demo ${account.email} signs in, then every screen of role ${account.role_id} opens without a console error`, async ({ page }) => {
+  test(`when the demo ${account.email} signs in, then every screen of role ${account.role_id} opens without a console error`, async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto(`${base}/login`);
     await page.getByLabel('Email').fill(account.email);

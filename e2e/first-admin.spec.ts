@@ -14,10 +14,29 @@ let server: ChildProcess;
 test.beforeAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, ADMIN_EMAIL: FIRST.email, ADMIN_PASSWORD: FIRST.password, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      ADMIN_EMAIL: FIRST.email,
+      ADMIN_PASSWORD: FIRST.password,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: 'ignore',
   });
-  await expect.poll(async () => fetch(`${url}/api/health`).then((r) => r.status, () => 0), { timeout: 120_000, intervals: [500] }).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        fetch(`${url}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe(200);
 });
 
 test.afterAll(async () => {
@@ -26,7 +45,9 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('when the first admin signs in to an empty installation, then a checklist guides the setup, ticks itself off and goes away', async ({ page }) => {
+test('when the first admin signs in to an empty installation, then a checklist guides the setup, ticks itself off and goes away', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`${url}/login`);
   await page.getByLabel('Email').fill(FIRST.email);
@@ -41,7 +62,14 @@ test('when the first admin signs in to an empty installation, then a checklist g
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SHOTS}/setup-checklist-390.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(steps).toHaveText([/1\. Add the shipping line \(company\)\s*Next/, /2\. Add a location/, /3\. Add the head-office branch/, /4\. Add a route/, /5\. Add users/, /6\. Generate the first pads/]);
+  await expect(steps).toHaveText([
+    /1\. Add the shipping line \(company\)\s*Next/,
+    /2\. Add a location/,
+    /3\. Add the head-office branch/,
+    /4\. Add a route/,
+    /5\. Add users/,
+    /6\. Generate the first pads/,
+  ]);
 
   await page.getByRole('button', { name: 'Request' }).click();
   const requestForm = dialog(page, 'Create Request Invoice');

@@ -8,7 +8,13 @@ const navLabels = async (page: import('@playwright/test').Page) => {
   if (!(await nav.isVisible())) await burger.click();
   await expect(nav).toBeVisible();
   const texts = await nav.locator('a, button').allInnerTexts();
-  return texts.map((text) => text.split('\n').filter((line) => !/^\d+\+?$/.test(line.trim())).join(' ').trim());
+  return texts.map((text) =>
+    text
+      .split('\n')
+      .filter((line) => !/^\d+\+?$/.test(line.trim()))
+      .join(' ')
+      .trim(),
+  );
 };
 
 test('when the admin signs in, then Transactions is home and every menu entry is there', async ({ page }) => {
@@ -79,9 +85,11 @@ test('when the register form is filled badly, then the spec messages appear unde
   await expect(page.getByText('Invalid email format')).toBeVisible();
   await expect(page.getByText('Invalid mobile number format')).toBeVisible();
   await expect(
-    page.getByText(
-      'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
-    ).first(),
+    page
+      .getByText(
+        'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
+      )
+      .first(),
   ).toBeVisible();
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill('Other@1234');

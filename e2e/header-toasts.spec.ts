@@ -22,17 +22,23 @@ test('when the header is short of room on a phone, then the account menu names t
   await page.setViewportSize(PHONE);
   await uiLogin(page, ADMIN.email, ADMIN.password);
   const role = await roleName(page);
-  const name = await page.evaluate(() => (JSON.parse(localStorage.getItem('padtrack.user') ?? '{}') as { full_name?: string }).full_name ?? '');
+  const name = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('padtrack.user') ?? '{}') as { full_name?: string }).full_name ?? '',
+  );
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu').getByText(`${name} · ${role}`)).toBeVisible();
 });
 
 for (const size of [{ width: 1280, height: 800 }, PHONE]) {
-  test(`when a toast appears over an open modal at ${size.width} px, then it leaves the modal's title bar and close button uncovered`, async ({ page }) => {
+  test(`when a toast appears over an open modal at ${size.width} px, then it leaves the modal's title bar and close button uncovered`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     await uiLogin(page, ADMIN.email, ADMIN.password);
     await page.goto('/locations');
-    await page.route('**/api/add-location', (route) => route.fulfill({ status: 409, json: { message: 'That location is already listed' } }));
+    await page.route('**/api/add-location', (route) =>
+      route.fulfill({ status: 409, json: { message: 'That location is already listed' } }),
+    );
     await page.getByRole('button', { name: 'Add Location' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Location' });
     await modal.getByRole('textbox', { name: 'Name' }).fill('Pier Uno');
@@ -44,7 +50,8 @@ for (const size of [{ width: 1280, height: 800 }, PHONE]) {
     const close = await modal.getByRole('button', { name: 'Close' }).boundingBox();
     const box = await toast.boundingBox();
     if (!titleBar || !close || !box) throw new Error('the modal header, its close button or the toast has no box');
-    const overlaps = (a: typeof box, b: typeof box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const overlaps = (a: typeof box, b: typeof box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     expect(overlaps(box, titleBar)).toBe(false);
     expect(overlaps(box, close)).toBe(false);
     await page.screenshot({ path: `${SHOTS}/toast-over-modal-${size.width}.png` });

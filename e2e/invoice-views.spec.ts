@@ -50,7 +50,9 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   const from = 100_000 + Math.floor(Math.random() * 800_000) * 100;
   await admin.post('add-pad', { route_id: route.id, series_from: from, series_to: from + 2 * 50 - 1 });
   const available = await admin.get<{ data: Array<{ id: number }> }>('available-pads', { route_id: route.id, per_page: 100 });
-  const asked = await (await apiAs(request, requester.email, requester.password)).post<{ data: { id: number } }>('create-request-invoice', {
+  const asked = await (
+    await apiAs(request, requester.email, requester.password)
+  ).post<{ data: { id: number } }>('create-request-invoice', {
     branch_id: office.id,
     route_id: route.id,
     pads: 2,
@@ -73,7 +75,12 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   const transactionRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `View Issued invoice ${issued.id}` }) });
   await expect(transactionRow).toContainText('In-Transit');
   const inTransactions = await rowFacts(transactionRow);
-  expect(pick(inTransactions, COMPARED)).toEqual({ By: office.name, To: agency.name, Route: expect.stringContaining(route.name), 'Expected Return': '5 days' });
+  expect(pick(inTransactions, COMPARED)).toEqual({
+    By: office.name,
+    To: agency.name,
+    Route: expect.stringContaining(route.name),
+    'Expected Return': '5 days',
+  });
   await transactionRow.getByRole('button', { name: `View Issued invoice ${issued.id}` }).click();
   const transactionDetails = page.getByRole('dialog', { name: 'Issued Invoice Details' });
   await expect(transactionDetails.getByRole('table', { name: 'Invoice details' })).toContainText('In-Transit');

@@ -10,7 +10,12 @@ test.use({
   permissions: ['camera'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_Y4M}`],
+    args: [
+      ...BASE_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${CAMERA_Y4M}`,
+    ],
   },
 });
 
@@ -25,7 +30,10 @@ test.describe('the custodian picks the courier with the camera', () => {
     custodian = s.custodian;
     courier = s.courier;
     await requestThroughApi(request, s.requester, s.office.id, s.route.id, 1);
-    const renderer = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BASE_ARGS });
+    const renderer = await playwright.chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: BASE_ARGS,
+    });
     badgeVideo(await badgePng(request, renderer, courier), CAMERA_Y4M);
     await renderer.close();
     await request.dispose();
@@ -35,7 +43,10 @@ test.describe('the custodian picks the courier with the camera', () => {
     const errors = watchConsole(page);
     await uiLogin(page, custodian.email, custodian.password);
     await page.goto('/invoices');
-    await page.getByRole('button', { name: /^View Request invoice/ }).first().click();
+    await page
+      .getByRole('button', { name: /^View Request invoice/ })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Request Invoice Details' }).getByRole('button', { name: 'Issue', exact: true }).click();
     const issueModal = page.getByRole('dialog', { name: 'Create Issue Invoice' });
     await issueModal.getByRole('button', { name: 'Open Scanner' }).click();

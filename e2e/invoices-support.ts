@@ -9,7 +9,12 @@ export async function transactionScene(admin: Api, padCount = 3) {
   const requester = await createUser(admin, { role_id: 5, branch_id: agency.id, first_name: 'Rosa', last_name: 'Reyes' });
   const custodian = await createUser(admin, { role_id: 3, branch_id: office.id, first_name: 'Carlo', last_name: 'Cruz' });
   /** A name of its own, so "Assign to" offers this courier once however many scenes the suite has made. */
-  const courier = await createUser(admin, { role_id: 10, branch_id: office.id, first_name: 'Dan', last_name: `Diaz ${uniq().replace(/\d/g, 'x')}` });
+  const courier = await createUser(admin, {
+    role_id: 10,
+    branch_id: office.id,
+    first_name: 'Dan',
+    last_name: `Diaz ${uniq().replace(/\d/g, 'x')}`,
+  });
   const route = await createRoute(admin, `Batangas Calapan ${uniq()}`);
   const from = 100_000 + Math.floor(Math.random() * 800_000) * 100;
   await admin.post('add-pad', { route_id: route.id, series_from: from, series_to: from + padCount * 50 - 1 });

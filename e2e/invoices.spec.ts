@@ -20,9 +20,15 @@ async function shootModal(page: Page, name: string) {
     ['phone', PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.locator('.mantine-Modal-content').last().evaluate((el) => el.scrollTo(0, 0));
+    await page
+      .locator('.mantine-Modal-content')
+      .last()
+      .evaluate((el) => el.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${size}.png` });
-    await page.locator('.mantine-Modal-content').last().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page
+      .locator('.mantine-Modal-content')
+      .last()
+      .evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await page.screenshot({ path: `${SHOTS}/${name}-${size}-bottom.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -77,7 +83,10 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   // The custodian issues two pads and picks the courier by scanning his badge image.
   await uiLogin(page, s.custodian.email, s.custodian.password);
   await page.goto('/invoices');
-  await page.getByRole('button', { name: /^View Request invoice/ }).first().click();
+  await page
+    .getByRole('button', { name: /^View Request invoice/ })
+    .first()
+    .click();
   const requestDetails = dialog(page, 'Request Invoice Details');
   await expect(requestDetails.getByRole('table', { name: 'Invoice details' })).toContainText(s.requester.full_name);
   await requestDetails.getByRole('button', { name: 'Issue', exact: true }).click();
@@ -139,7 +148,10 @@ test('when a branch head requests pads, a custodian issues them to a courier pic
   expect(unexpected).toEqual([]);
 });
 
-test('when the list is searched and filtered, then only matching invoices show and clearing brings them back', async ({ page, request }) => {
+test('when the list is searched and filtered, then only matching invoices show and clearing brings them back', async ({
+  page,
+  request,
+}) => {
   const admin = await adminApi(request);
   const s = await transactionScene(admin, 1);
   await requestThroughApi(request, s.requester, s.office.id, s.route.id, 1);
@@ -176,7 +188,10 @@ test('when a scanned image is not a user badge, then the scanner says why and th
 
   await uiLogin(page, s.custodian.email, s.custodian.password);
   await page.goto('/invoices');
-  await page.getByRole('button', { name: /^View Request invoice/ }).first().click();
+  await page
+    .getByRole('button', { name: /^View Request invoice/ })
+    .first()
+    .click();
   await dialog(page, 'Request Invoice Details').getByRole('button', { name: 'Issue', exact: true }).click();
   const issueModal = dialog(page, 'Create Issue Invoice');
   await issueModal.getByRole('button', { name: 'Open Scanner' }).click();
@@ -195,7 +210,10 @@ test('when a scanned image is not a user badge, then the scanner says why and th
 
   await signOut(page);
   await uiLogin(page, s.requester.email, s.requester.password);
-  await page.getByRole('button', { name: /^View Request invoice/ }).first().click();
+  await page
+    .getByRole('button', { name: /^View Request invoice/ })
+    .first()
+    .click();
   const details = dialog(page, 'Request Invoice Details');
   await expect(details.getByRole('button', { name: 'Issue', exact: true })).toHaveCount(0);
   await details.getByRole('button', { name: 'Delete' }).click();

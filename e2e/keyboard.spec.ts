@@ -42,7 +42,12 @@ test('when the custodian issues, the courier hands over and the requester confir
   test.setTimeout(180_000);
   const admin = await adminApi(request);
   const s = await transactionScene(admin, 1);
-  const nextCourier = await createUser(admin, { role_id: 11, branch_id: s.office.id, first_name: 'Lina', last_name: `Runner ${uniq().replace(/\d/g, 'x')}` });
+  const nextCourier = await createUser(admin, {
+    role_id: 11,
+    branch_id: s.office.id,
+    first_name: 'Lina',
+    last_name: `Runner ${uniq().replace(/\d/g, 'x')}`,
+  });
   await requestThroughApi(request, s.requester, s.office.id, s.route.id, 1);
   const pads = (await admin.get<{ data: Array<{ number: number }> }>('available-pads', { route_id: s.route.id })).data;
 
@@ -111,6 +116,9 @@ test('when the custodian issues, the courier hands over and the requester confir
   await requesterPage.context().close();
 
   const asRequester = await apiAs(request, s.requester.email, s.requester.password);
-  const mine = await asRequester.get<{ data: Array<{ invoice_type: { name: string }; invoice_status: { name: string } }> }>('get-invoices', { search: s.agency.name });
+  const mine = await asRequester.get<{ data: Array<{ invoice_type: { name: string }; invoice_status: { name: string } }> }>(
+    'get-invoices',
+    { search: s.agency.name },
+  );
   expect(mine.data.filter((i) => i.invoice_type.name === 'Issued').map((i) => i.invoice_status.name)).toEqual(['Completed']);
 });

@@ -17,14 +17,22 @@ async function issuedScene(admin: Api, request: Parameters<typeof apiAs>[0]) {
   const custodian = await apiAs(request, s.custodian.email, s.custodian.password);
   const available = await admin.get<{ data: ScenePad[] }>('available-pads', { route_id: s.route.id, per_page: 100 });
   const pads = [...available.data].sort((a, b) => a.series_from - b.series_from);
-  const asked = await requester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: s.office.id, route_id: s.route.id, pads: 2 });
+  const asked = await requester.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: s.office.id,
+    route_id: s.route.id,
+    pads: 2,
+  });
   const issued = await custodian.post<{ data: { id: number } }>('issue-invoice', {
     invoice_id: asked.data.id,
     pads: pads.slice(0, 2).map((p) => p.id),
     assigned_user_id: s.courier.id,
     expected_return: 7,
   });
-  const pending = await requester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: s.office.id, route_id: s.route.id, pads: 1 });
+  const pending = await requester.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: s.office.id,
+    route_id: s.route.id,
+    pads: 1,
+  });
   return { ...s, pads, issuedId: issued.data.id, pendingId: pending.data.id };
 }
 
@@ -35,7 +43,8 @@ async function layoutProblems(page: Page) {
     for (const table of document.querySelectorAll('main table')) {
       let box = table.parentElement as HTMLElement;
       while (box.parentElement && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-      if (box.scrollWidth > box.clientWidth) problems.push(`table "${table.getAttribute('aria-label') ?? ''}" scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
+      if (box.scrollWidth > box.clientWidth)
+        problems.push(`table "${table.getAttribute('aria-label') ?? ''}" scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
       for (const th of table.querySelectorAll('thead th')) {
         const right = th.getBoundingClientRect().right;
         if (right > window.innerWidth) problems.push(`header "${th.textContent}" ends at ${Math.round(right)} > ${window.innerWidth}`);
@@ -47,7 +56,10 @@ async function layoutProblems(page: Page) {
 
 const LISTS = ['/invoices', '/custodies', '/pads', '/reports', '/companies', '/routes', '/branches', '/locations', '/users', '/roles'];
 
-test('when every list is shown at 1280 and 1440 px, then each column header is in view and no table scrolls sideways', async ({ page, request }) => {
+test('when every list is shown at 1280 and 1440 px, then each column header is in view and no table scrolls sideways', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const admin = await adminApi(request);
   await issuedScene(admin, request);
@@ -123,7 +135,9 @@ test('when the phone menu is closed, then keyboard focus never lands in the hidd
   const stops: string[] = [];
   for (let i = 0; i < 15; i += 1) {
     await page.keyboard.press('Tab');
-    const where = await page.evaluate(() => (document.activeElement?.closest('nav') ? 'nav' : document.activeElement?.closest('main') ? 'main' : 'other'));
+    const where = await page.evaluate(() =>
+      document.activeElement?.closest('nav') ? 'nav' : document.activeElement?.closest('main') ? 'main' : 'other',
+    );
     stops.push(where);
     if (where === 'main') break;
   }
@@ -144,7 +158,10 @@ async function openInvoice(page: Page, agency: string, type: string, id: number)
   await page.getByRole('button', { name: `View ${type} invoice ${id}`, exact: true }).click();
 }
 
-test('when pads are listed on a phone, then Inventories and the invoice, issue and return pad lists are cards with the series in full', async ({ page, request }) => {
+test('when pads are listed on a phone, then Inventories and the invoice, issue and return pad lists are cards with the series in full', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const admin = await adminApi(request);
   const s = await issuedScene(admin, request);
@@ -172,7 +189,11 @@ test('when pads are listed on a phone, then Inventories and the invoice, issue a
   await page.screenshot({ path: `${SHOTS}/layout-invoice-pads-390.png` });
 
   await openInvoice(page, s.agency.name, 'Request', s.pendingId);
-  await page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Request Invoice Details/ }) }).getByRole('button', { name: 'Issue', exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('heading', { name: /Request Invoice Details/ }) })
+    .getByRole('button', { name: 'Issue', exact: true })
+    .click();
   const issue = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Create Issue Invoice/ }) });
   const available = issue.getByRole('list', { name: 'Available pads' });
   await expect(available.getByRole('listitem')).toHaveCount(1);
@@ -213,7 +234,11 @@ test('when staff compare series with paper, then the issue picker and the invoic
   await expect(details).not.toContainText(abbreviateSeries(first.series_from));
 
   await openInvoice(page, s.agency.name, 'Request', s.pendingId);
-  await page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Request Invoice Details/ }) }).getByRole('button', { name: 'Issue', exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('heading', { name: /Request Invoice Details/ }) })
+    .getByRole('button', { name: 'Issue', exact: true })
+    .click();
   const issue = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /Create Issue Invoice/ }) });
   await expect(issue.getByRole('table', { name: 'Available pads' })).toContainText(seriesRange(third.series_from, third.series_to));
   await expect(issue).not.toContainText(abbreviateSeries(third.series_from));

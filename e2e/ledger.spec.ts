@@ -20,10 +20,29 @@ async function padInUse(request: APIRequestContext) {
   await asCustodian.post('add-pad', { route_id: route.id, series_from: from, series_to: from + 49 });
   const pads = await asCustodian.get<{ data: Array<{ id: number; number: number }> }>('available-pads', { route_id: route.id });
   const asHolder = await apiAs(request, holder.email, holder.password);
-  const asked = await asHolder.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: 1 });
-  const issued = await asCustodian.post<{ data: { id: number } }>('issue-invoice', { invoice_id: asked.data.id, pads: [pads.data[0].id], assigned_user_id: courier.id, expected_return: 5 });
+  const asked = await asHolder.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: office.id,
+    route_id: route.id,
+    pads: 1,
+  });
+  const issued = await asCustodian.post<{ data: { id: number } }>('issue-invoice', {
+    invoice_id: asked.data.id,
+    pads: [pads.data[0].id],
+    assigned_user_id: courier.id,
+    expected_return: 5,
+  });
   await asHolder.post(`accept-invoice/${issued.data.id}`);
-  const pad = (await asHolder.get<{ data: { id: number; number: number; pad_status_id: number; issuance_status_id: number; series: Array<{ number: number; status: number }> } }>(`get-pad/${pads.data[0].id}`)).data;
+  const pad = (
+    await asHolder.get<{
+      data: {
+        id: number;
+        number: number;
+        pad_status_id: number;
+        issuance_status_id: number;
+        series: Array<{ number: number; status: number }>;
+      };
+    }>(`get-pad/${pads.data[0].id}`)
+  ).data;
   await asHolder.put(`update-pad/${pad.id}`, {
     pad_status_id: pad.pad_status_id,
     issuance_status_id: pad.issuance_status_id,
@@ -34,7 +53,10 @@ async function padInUse(request: APIRequestContext) {
 }
 
 test.describe('Pad history and Find receipt', () => {
-  test('when a custodian opens Pad Details of a pad in use, then Held by names the holder and History shows each step with its invoice', async ({ page, request }) => {
+  test('when a custodian opens Pad Details of a pad in use, then Held by names the holder and History shows each step with its invoice', async ({
+    page,
+    request,
+  }) => {
     const { custodian, holder, branch, from, invoiceId } = await padInUse(request);
     const errors = watchConsole(page);
     await uiLogin(page, custodian.email, custodian.password);
@@ -56,7 +78,11 @@ test.describe('Pad history and Find receipt', () => {
     await expect(history.getByRole('listitem').nth(3)).toContainText(`by ${holder.full_name}`);
     await page.screenshot({ path: `${SHOTS}/ledger-pad-details-desktop.png` });
 
-    await history.getByRole('listitem').nth(2).getByRole('button', { name: `Invoice #${invoiceId}` }).click();
+    await history
+      .getByRole('listitem')
+      .nth(2)
+      .getByRole('button', { name: `Invoice #${invoiceId}` })
+      .click();
     const invoice = page.getByRole('dialog', { name: 'Issued Invoice Details' });
     await expect(invoice).toBeVisible();
     await invoice.getByRole('button', { name: 'Close' }).last().click();
@@ -65,7 +91,11 @@ test.describe('Pad history and Find receipt', () => {
     expect(errors, errors.join('\n')).toEqual([]);
   });
 
-  test('when an auditor asks the header for a receipt number, then the panel shows its route, pad, status, holder, own history and the number ringed in the grid', async ({ page, browser, request }) => {
+  test('when an auditor asks the header for a receipt number, then the panel shows its route, pad, status, holder, own history and the number ringed in the grid', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const { route, holder, branch, auditor, from } = await padInUse(request);
     const errors = watchConsole(page);
     await uiLogin(page, auditor.email, auditor.password);
@@ -90,12 +120,16 @@ test.describe('Pad history and Find receipt', () => {
 
     await finding.getByRole('link', { name: 'Pad 1' }).click();
     await expect(page).toHaveURL(/\/pads\?pad=\d+/);
-    await expect(page.getByRole('dialog', { name: 'Pad Details' }).getByTestId('held-by')).toHaveText(`${holder.full_name} (${branch.name})`);
+    await expect(page.getByRole('dialog', { name: 'Pad Details' }).getByTestId('held-by')).toHaveText(
+      `${holder.full_name} (${branch.name})`,
+    );
     await page.keyboard.press('Escape');
 
     await box.fill('987654321012');
     await box.press('Enter');
-    await expect(page.getByRole('dialog', { name: 'Receipt no. 987654321012' }).getByText('No pad contains receipt no. 987654321012.')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Receipt no. 987654321012' }).getByText('No pad contains receipt no. 987654321012.'),
+    ).toBeVisible();
     expect(errors, errors.join('\n')).toEqual([]);
 
     const phone = await browser.newContext({ viewport: PHONE, baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
@@ -104,7 +138,9 @@ test.describe('Pad history and Find receipt', () => {
     const phoneBox = mobile.getByRole('textbox', { name: 'Find receipt no.' });
     await phoneBox.fill(String(from + 1));
     await phoneBox.press('Enter');
-    await expect(mobile.getByRole('dialog', { name: `Receipt no. ${from + 1}` }).getByTestId('held-by')).toHaveText(`${holder.full_name} (${branch.name})`);
+    await expect(mobile.getByRole('dialog', { name: `Receipt no. ${from + 1}` }).getByTestId('held-by')).toHaveText(
+      `${holder.full_name} (${branch.name})`,
+    );
     await mobile.screenshot({ path: `${SHOTS}/ledger-find-receipt-phone.png` });
     await phone.close();
   });
@@ -124,7 +160,10 @@ test.describe('Accountability on the demo data', () => {
   const lastMonth = () => {
     const now = new Date();
     const date = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-    return { key: `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`, label: date.toLocaleString('en-US', { month: 'long', year: 'numeric' }) };
+    return {
+      key: `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`,
+      label: date.toLocaleString('en-US', { month: 'long', year: 'numeric' }),
+    };
   };
 
   async function signIn(page: Page, email: string) {
@@ -136,7 +175,16 @@ test.describe('Accountability on the demo data', () => {
   }
 
   const coaCell = (page: Page, group: string, part: string, row = 0) =>
-    page.getByRole('table', { name: 'RAAF' }).locator('tbody tr').nth(row).locator('td').nth((row === 0 ? 1 : 0) + ['Beginning Balance', 'Receipt', 'Issued', 'Ending Balance'].indexOf(group) * 3 + ['Qty', 'From', 'To'].indexOf(part));
+    page
+      .getByRole('table', { name: 'RAAF' })
+      .locator('tbody tr')
+      .nth(row)
+      .locator('td')
+      .nth(
+        (row === 0 ? 1 : 0) +
+          ['Beginning Balance', 'Receipt', 'Issued', 'Ending Balance'].indexOf(group) * 3 +
+          ['Qty', 'From', 'To'].indexOf(part),
+      );
 
   test('when a supervisor opens last month, then the RAAF balances, its PDF and CSV carry it, and they certify it', async ({ page }) => {
     const errors = watchConsole(page);
@@ -179,7 +227,9 @@ test.describe('Accountability on the demo data', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'CSV' }).click();
     const csv = fs.readFileSync((await (await download).path()) ?? '').toString();
-    expect(csv.split('\r\n')[0]).toBe('Company,Route,TIN,Beginning Qty,Beginning From,Beginning To,Receipt Qty,Receipt From,Receipt To,Issued Qty,Issued From,Issued To,Ending Qty,Ending From,Ending To,Remarks');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Company,Route,TIN,Beginning Qty,Beginning From,Beginning To,Receipt Qty,Receipt From,Receipt To,Issued Qty,Issued From,Issued To,Ending Qty,Ending From,Ending To,Remarks',
+    );
     expect(csv).toContain('Batangas - Calapan,004-512-889-000,100,100151,100250,50,100101,100150,12,100151,100162,50,100101,100150');
 
     await page.getByRole('button', { name: 'Certify' }).click();
@@ -193,7 +243,9 @@ test.describe('Accountability on the demo data', () => {
     const row = page.getByRole('table', { name: 'Certificates' }).getByRole('row').filter({ hasText: number });
     await expect(row).toContainText('Paolo Santiago');
     await expect(row).toContainText('Certified');
-    const frozen = await page.request.get(`${demo.base}${await row.getByRole('link', { name: `Open PDF of ${number}` }).getAttribute('href')}`);
+    const frozen = await page.request.get(
+      `${demo.base}${await row.getByRole('link', { name: `Open PDF of ${number}` }).getAttribute('href')}`,
+    );
     expect(frozen.headers()['content-type']).toBe('application/pdf');
     const frozenText = pdfText(await frozen.body());
     expect(frozenText).toContain(number);
@@ -201,7 +253,10 @@ test.describe('Accountability on the demo data', () => {
     expect(errors, errors.join('\n')).toEqual([]);
   });
 
-  test('when accounting opens the consolidated view, then it names who has not certified and reviews the certificate', async ({ page, browser }) => {
+  test('when accounting opens the consolidated view, then it names who has not certified and reviews the certificate', async ({
+    page,
+    browser,
+  }) => {
     const errors = watchConsole(page);
     const month = lastMonth();
     const number = `RAAF-${month.key}-0002`;
@@ -220,7 +275,9 @@ test.describe('Accountability on the demo data', () => {
     await page.getByRole('button', { name: 'Review', exact: true }).first().click();
     await expect(page.getByText('Certificate reviewed.')).toBeVisible();
     await expect(page.getByTestId('certificate-badge')).toHaveText(`${number} · Reviewed`);
-    await expect(page.getByRole('table', { name: 'Certificates' }).getByRole('row').filter({ hasText: number })).toContainText('by Teresa Lim');
+    await expect(page.getByRole('table', { name: 'Certificates' }).getByRole('row').filter({ hasText: number })).toContainText(
+      'by Teresa Lim',
+    );
     await page.screenshot({ path: `${SHOTS}/ledger-accountability-accounting-desktop.png`, fullPage: true });
     expect(errors, errors.join('\n')).toEqual([]);
 

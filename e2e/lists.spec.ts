@@ -25,7 +25,11 @@ async function inTransitInvoice(page: Page, admin: Api, routeName: string, couri
   const courier = await createUser(admin, { role_id: 10, branch_id: office.id, ...courierName });
   const available = await admin.get<{ data: Array<{ id: number }> }>('available-pads', { route_id: route.id });
   const asRequester = await apiAs(page.request, requester.email, requester.password);
-  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: 1 });
+  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: office.id,
+    route_id: route.id,
+    pads: 1,
+  });
   const issued = await admin.post<{ data: { id: number } }>('issue-invoice', {
     invoice_id: asked.data.id,
     pads: [available.data[0].id],
@@ -87,7 +91,9 @@ test('Inventories: page, filter, sort and page size live in the address; Reload,
   await other.close();
 });
 
-test('Transactions: an open invoice is in the address; Back closes it without leaving the screen, and a link reopens it', async ({ page }) => {
+test('Transactions: an open invoice is in the address; Back closes it without leaving the screen, and a link reopens it', async ({
+  page,
+}) => {
   const admin = await adminApi(page.request);
   const invoice = await inTransitInvoice(page, admin, `Modal Route ${uniq()}`, { first_name: 'Modesto', last_name: 'Linkon' });
   await uiLogin(page, ADMIN.email, ADMIN.password);
@@ -144,11 +150,17 @@ test('Transactions and Custodies: the search box says what it finds, and finds r
   await expect(page).toHaveURL(/search=Quirino/);
 });
 
-test('Issue form: select-all picks at most the requested count, the counter reads "3 of 3 selected" and the other boxes are disabled', async ({ page }) => {
+test('Issue form: select-all picks at most the requested count, the counter reads "3 of 3 selected" and the other boxes are disabled', async ({
+  page,
+}) => {
   const admin = await adminApi(page.request);
   const s = await transactionScene(admin, 6);
   const asRequester = await apiAs(page.request, s.requester.email, s.requester.password);
-  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: s.office.id, route_id: s.route.id, pads: 3 });
+  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: s.office.id,
+    route_id: s.route.id,
+    pads: 3,
+  });
   await uiLogin(page, s.custodian.email, s.custodian.password);
   await page.goto(`/invoices?invoice=${asked.data.id}`);
   await dialog(page, 'Request Invoice Details').getByRole('button', { name: 'Issue', exact: true }).click();

@@ -31,13 +31,20 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     const pads = await admin.get<{ data: Array<{ id: number }> }>('available-pads', { route_id: scene.route.id });
     const second = await requestThroughApi(request, scene.requester, scene.office.id, scene.route.id, 1);
     const issued = (
-      await admin.post<{ data: { id: number } }>('issue-invoice', { invoice_id: second.id, pads: [pads.data[0].id], assigned_user_id: scene.courier.id, expected_return: 5 })
+      await admin.post<{ data: { id: number } }>('issue-invoice', {
+        invoice_id: second.id,
+        pads: [pads.data[0].id],
+        assigned_user_id: scene.courier.id,
+        expected_return: 5,
+      })
     ).data;
 
     await uiLogin(page, scene.custodian.email, scene.custodian.password);
     await expect(page).toHaveURL(/\/pads$/);
     await expect(needs(page)).toBeVisible({ timeout: 30_000 });
-    const custodianView = (await (await apiAs(request, scene.custodian.email, scene.custodian.password)).get<{ data: MyActions }>('my-actions')).data;
+    const custodianView = (
+      await (await apiAs(request, scene.custodian.email, scene.custodian.password)).get<{ data: MyActions }>('my-actions')
+    ).data;
     const toIssue = custodianView.groups.find((g) => g.kind === 'issue');
     const issueGroup = needs(page).getByRole('region', { name: /^Requests to issue/ });
     await expect(issueGroup).toHaveAccessibleName(`Requests to issue: ${toIssue?.count}`);
@@ -73,7 +80,11 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     await expect(nav(page).getByRole('link', { name: 'Custodies' })).toHaveAccessibleDescription('');
   });
 
-  test('when a turnover reaches the Branch Custodian, then she accepts it from Custodies with the Confirm scan and it is stored as Completed', async ({ page, request, browser }) => {
+  test('when a turnover reaches the Branch Custodian, then she accepts it from Custodies with the Confirm scan and it is stored as Completed', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const admin = await adminApi(request);
     const from = await createBranch(admin, 'Lipa Agency');
     const to = await createBranch(admin, 'Calapan Terminal');
@@ -83,14 +94,21 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     const pads = await padsHeldBy(request, admin, holder, courier, 1);
     const asHolder = await apiAs(request, holder.email, holder.password);
     const turnover = (
-      await asHolder.post<{ data: { id: number } }>('create-turnover-invoice', { pads: pads.map((p) => p.id), branch_id: to.id, assigned_user_id: courier.id })
+      await asHolder.post<{ data: { id: number } }>('create-turnover-invoice', {
+        pads: pads.map((p) => p.id),
+        branch_id: to.id,
+        assigned_user_id: courier.id,
+      })
     ).data;
     const badge = await badgePng(request, browser, courier);
 
     const errors = watchConsole(page);
     await uiLogin(page, receiver.email, receiver.password);
     await expect(page).toHaveURL(/\/custodies$/);
-    await needs(page).getByRole('region', { name: 'Invoices to accept: 1' }).getByRole('link', { name: new RegExp(`^Turnover #${turnover.id}`) }).click();
+    await needs(page)
+      .getByRole('region', { name: 'Invoices to accept: 1' })
+      .getByRole('link', { name: new RegExp(`^Turnover #${turnover.id}`) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/custodies\\?custody=${turnover.id}$`));
     const details = page.getByRole('dialog', { name: 'Turnover Custody Details' });
     await expect(details.getByRole('button', { name: 'Accept' })).toBeVisible();
@@ -104,9 +122,12 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     await confirm.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Invoice accepted successfully')).toBeVisible();
 
-    const stored = (await asHolder.get<{ data: { invoice_status: { name: string }; accepted_by: number | null } }>(`get-invoice/${turnover.id}`)).data;
+    const stored = (
+      await asHolder.get<{ data: { invoice_status: { name: string }; accepted_by: number | null } }>(`get-invoice/${turnover.id}`)
+    ).data;
     expect(stored.invoice_status.name).toBe('Completed');
-    const held = (await (await apiAs(request, receiver.email, receiver.password)).get<{ data: Array<{ id: number }> }>('get-user-pads')).data;
+    const held = (await (await apiAs(request, receiver.email, receiver.password)).get<{ data: Array<{ id: number }> }>('get-user-pads'))
+      .data;
     expect(held.map((p) => p.id)).toEqual(pads.map((p) => p.id));
     expect(errors).toEqual([]);
 
@@ -132,14 +153,22 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     const head = await createUser(admin, { role_id: 5 });
     await transactionScene(admin, 2);
     const figures = (
-      await (await apiAs(request, auditor.email, auditor.password)).get<{
-        data: { pads_total: number; pads_by_status: Array<{ name: string; count: number }>; stock_by_route: Array<{ name: string; pads: number }> };
+      await (
+        await apiAs(request, auditor.email, auditor.password)
+      ).get<{
+        data: {
+          pads_total: number;
+          pads_by_status: Array<{ name: string; count: number }>;
+          stock_by_route: Array<{ name: string; pads: number }>;
+        };
       }>('dashboard')
     ).data;
 
     await uiLogin(page, auditor.email, auditor.password);
     await expect(page).toHaveURL(/\/invoices$/);
-    await nav(page).getByRole('link', { name: /Dashboard/ }).click();
+    await nav(page)
+      .getByRole('link', { name: /Dashboard/ })
+      .click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('stat-pads')).toHaveText(figures.pads_total.toLocaleString('en-US'));
@@ -148,7 +177,9 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
       await expect(byStatus.getByRole('row', { name: new RegExp(`^${row.name} ${row.count.toLocaleString('en-US')}$`) })).toBeVisible();
     }
     await expect(page.getByRole('table', { name: 'Pads by holding branch' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Numbers in stock per route' }).getByRole('row').nth(1)).toContainText(figures.stock_by_route[0].name);
+    await expect(page.getByRole('table', { name: 'Numbers in stock per route' }).getByRole('row').nth(1)).toContainText(
+      figures.stock_by_route[0].name,
+    );
     await expect(page.getByRole('table', { name: 'Invoices in transit' }).getByRole('row', { name: /^Issued/ })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Donut chart of pads by status' }).locator('svg.recharts-surface')).toBeVisible();
     await shot(page, 'h5-dashboard-1280');
@@ -159,10 +190,19 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAs(page, head);
     await expect(nav(page).getByRole('link', { name: /Dashboard/ })).toHaveCount(0);
-    expect((await request.get('/api/dashboard', { headers: { authorization: `Bearer ${(await apiAs(request, head.email, head.password)).token}` } })).status()).toBe(403);
+    expect(
+      (
+        await request.get('/api/dashboard', {
+          headers: { authorization: `Bearer ${(await apiAs(request, head.email, head.password)).token}` },
+        })
+      ).status(),
+    ).toBe(403);
   });
 
-  test('when the Auditor opens Transactions, then Request, Return and Turnover are not offered; when a branch head holds no pads, then Return says why', async ({ page, request }) => {
+  test('when the Auditor opens Transactions, then Request, Return and Turnover are not offered; when a branch head holds no pads, then Return says why', async ({
+    page,
+    request,
+  }) => {
     const admin = await adminApi(request);
     const auditor = await createUser(admin, { role_id: 9 });
     const head = await createUser(admin, { role_id: 5 });

@@ -4,7 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { pdfText } from './pdf-text.ts';
-import { adminApi, apiAs, createBranch, createRoute, createUser, headOffice, PHONE, uiLogin, uniq, watchConsole, type Api } from './support.ts';
+import {
+  adminApi,
+  apiAs,
+  createBranch,
+  createRoute,
+  createUser,
+  headOffice,
+  PHONE,
+  uiLogin,
+  uniq,
+  watchConsole,
+  type Api,
+} from './support.ts';
 
 const SHOTS = 'docs/screenshots';
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
@@ -22,7 +34,10 @@ interface PadRow {
  * Pads of a fresh route in a holder's hands the way the product puts them there: generated, requested, issued to a
  * courier and (unless `inTransit`) accepted. Pads hold 50 numbers from `from`.
  */
-async function padsOf(request: APIRequestContext, opts: { role: number; from: number; count: number; branchId?: number; inTransit?: boolean }) {
+async function padsOf(
+  request: APIRequestContext,
+  opts: { role: number; from: number; count: number; branchId?: number; inTransit?: boolean },
+) {
   const admin = await adminApi(request);
   const office = await headOffice(admin);
   const route = await createRoute(admin);
@@ -30,9 +45,16 @@ async function padsOf(request: APIRequestContext, opts: { role: number; from: nu
   const holder = await createUser(admin, { role_id: opts.role, branch_id: branchId, first_name: 'Rosa', last_name: 'Holder' });
   const courier = await createUser(admin, { role_id: 10, branch_id: office.id, first_name: 'Dario', last_name: 'Driver' });
   await admin.post('add-pad', { route_id: route.id, series_from: opts.from, series_to: opts.from + opts.count * 50 - 1 });
-  const available = (await admin.get<{ data: PadRow[] }>('available-pads', { route_id: route.id, per_page: 100 })).data.slice(0, opts.count);
+  const available = (await admin.get<{ data: PadRow[] }>('available-pads', { route_id: route.id, per_page: 100 })).data.slice(
+    0,
+    opts.count,
+  );
   const asHolder = await apiAs(request, holder.email, holder.password);
-  const asked = await asHolder.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: opts.count });
+  const asked = await asHolder.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: office.id,
+    route_id: route.id,
+    pads: opts.count,
+  });
   const issued = await admin.post<{ data: { id: number } }>('issue-invoice', {
     invoice_id: asked.data.id,
     pads: available.map((pad) => pad.id),
@@ -61,12 +83,20 @@ function actionCounter() {
 
 async function axe(page: Page, where: string, scope = '[role="dialog"]'): Promise<string[]> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(scope).analyze();
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** A small real PDF (one page of text) made by Chromium, as a scanned affidavit would be uploaded. */
@@ -79,7 +109,8 @@ async function paperPdf(browser: Browser, title: string): Promise<string> {
   return file;
 }
 
-const circle = (scope: Locator, number: number, state?: string) => scope.getByRole('button', { name: state ? `${number}: ${state}` : new RegExp(`^${number}: `) });
+const circle = (scope: Locator, number: number, state?: string) =>
+  scope.getByRole('button', { name: state ? `${number}: ${state}` : new RegExp(`^${number}: `) });
 
 test.describe('Usage by range', () => {
   test('when a branch head marks 37 receipts used on a desktop, then it takes 4 actions, the next number moves on, a skip asks why and a second booklet warns', async ({
@@ -107,10 +138,14 @@ test.describe('Usage by range', () => {
     await expect(circle(details, from + 36, 'Used')).toBeVisible();
     await expect(circle(details, from + 37, 'Not Used')).toBeVisible();
     await expect(details.getByText('Next Number').locator('..')).toContainText(String(from + 37));
-    await expect(details.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toContainText(`Marked used: ${from}-${from + 36} (37)`);
+    await expect(details.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toContainText(
+      `Marked used: ${from}-${from + 36} (37)`,
+    );
     const stored = await padNow(asHolder, pads[0].id);
     expect(stored.next_number).toBe(from + 37);
-    expect(stored.series.filter((entry) => entry.status === 2).map((entry) => entry.number)).toEqual(Array.from({ length: 37 }, (_, i) => from + i));
+    expect(stored.series.filter((entry) => entry.status === 2).map((entry) => entry.number)).toEqual(
+      Array.from({ length: 37 }, (_, i) => from + i),
+    );
 
     // Starting two numbers after the next one asks why, and cancels the two skipped numbers with that reason.
     await circle(details, from + 39).click();
@@ -141,7 +176,10 @@ test.describe('Usage by range', () => {
     expect(errors, errors.join('\n')).toEqual([]);
   });
 
-  test('when a ticketing officer marks 37 receipts used on a phone, then it takes 4 taps and a tap shows the full printed number', async ({ browser, request }) => {
+  test('when a ticketing officer marks 37 receipts used on a phone, then it takes 4 taps and a tap shows the full printed number', async ({
+    browser,
+    request,
+  }) => {
     const from = 2_000_004_801;
     const { holder, asHolder, pads } = await padsOf(request, { role: 7, from, count: 1 });
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, baseURL: BASE });
@@ -242,7 +280,10 @@ test.describe('Cancelled numbers', () => {
     await asked.getByRole('button', { name: 'Cancel numbers…' }).click();
     findings.push(...(await axe(approver, 'cancel modal @390')));
     await approver.screenshot({ path: `${SHOTS}/cancel-numbers-390.png` });
-    await approver.getByRole('dialog', { name: `Cancel ${from + 5}` }).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await approver
+      .getByRole('dialog', { name: `Cancel ${from + 5}` })
+      .getByRole('button', { name: 'Cancel', exact: true })
+      .click();
     findings.push(...(await axe(approver, 'pad details @390')));
     expect(findings, findings.join('\n')).toEqual([]);
     await approver.context().close();
@@ -265,7 +306,10 @@ test.describe('Loss incidents', () => {
     const errors = watchConsole(driver);
     await uiLogin(driver, courier.email, courier.password);
     await expect(driver).toHaveURL(/\/custodies$/);
-    await driver.getByRole('button', { name: /^View Issued custody/ }).first().tap();
+    await driver
+      .getByRole('button', { name: /^View Issued custody/ })
+      .first()
+      .tap();
     await driver.getByRole('button', { name: 'Report a loss' }).tap();
     const report = driver.getByRole('dialog', { name: 'Report a loss' });
     await expect(report.getByRole('checkbox', { name: `Pad ${pads[0].number} (${from}-${from + 49})` })).toBeChecked();
@@ -305,7 +349,9 @@ test.describe('Loss incidents', () => {
     await desk.screenshot({ path: `${SHOTS}/incidents-1280.png` });
     await row.getByRole('button', { name: `VIEW incident ${incidentNumber}` }).click();
     const details = desk.getByRole('dialog', { name: `Loss incident ${incidentNumber}` });
-    await expect(details.getByRole('list', { name: 'Pads and numbers' })).toContainText(`Pad ${pads[0].number}: ${from}${DASH}${from + 49} (50)`);
+    await expect(details.getByRole('list', { name: 'Pads and numbers' })).toContainText(
+      `Pad ${pads[0].number}: ${from}${DASH}${from + 49} (50)`,
+    );
     await expect(details.getByRole('link', { name: /Affidavit of loss: .*\.pdf/ })).toBeVisible();
     await details.getByRole('button', { name: 'Confirm loss' }).click();
     await desk.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm loss' }).click();

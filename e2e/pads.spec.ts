@@ -28,7 +28,10 @@ async function filterByRoute(page: Page, route: GeneratedRoute) {
 }
 
 test.describe('Inventories', () => {
-  test('when a custodian generates pads, then the overlay shows and the new pads are listed with their series grid', async ({ page, request }) => {
+  test('when a custodian generates pads, then the overlay shows and the new pads are listed with their series grid', async ({
+    page,
+    request,
+  }) => {
     const admin = await adminApi(request);
     const route = await createRoute(admin);
     const custodian = await createUser(admin, { role_id: 3, first_name: 'Celia', last_name: 'Custodian' });

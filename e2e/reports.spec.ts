@@ -3,7 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, apiAs, createBranch, createRoute, createUser, headOffice, PHONE, SHOTS, uiLogin, uniq, watchConsole, type Api } from './support.ts';
+import {
+  adminApi,
+  apiAs,
+  createBranch,
+  createRoute,
+  createUser,
+  headOffice,
+  PHONE,
+  SHOTS,
+  uiLogin,
+  uniq,
+  watchConsole,
+  type Api,
+} from './support.ts';
 
 const REMARK = '<script>alert(1)</script> ) \\ /JS';
 
@@ -17,7 +30,11 @@ async function completedInvoice(request: APIRequestContext, admin: Api, requeste
   const available = await admin.get<{ data: Array<{ id: number }> }>('available-pads', { route_id: route.id, per_page: 100 });
   const asRequester = await apiAs(request, requester.email, requester.password);
   const office = await headOffice(admin);
-  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: padCount });
+  const asked = await asRequester.post<{ data: { id: number } }>('create-request-invoice', {
+    branch_id: office.id,
+    route_id: route.id,
+    pads: padCount,
+  });
   const issued = await admin.post<{ data: { id: number } }>('issue-invoice', {
     invoice_id: asked.data.id,
     pads: available.data.slice(0, padCount).map((p) => p.id),
@@ -213,7 +230,10 @@ test.describe('Reports', () => {
     const { admin, requester, courier, accountant } = await setUp(request);
     const invoice = await completedInvoice(request, admin, requester, courier, 1);
     const asAccountant = await apiAs(request, accountant.email, accountant.password);
-    const created = await asAccountant.post<{ data: { number: string; created_at: string } }>('reports', { invoice_ids: [invoice.id], remarks: 'Filter test' });
+    const created = await asAccountant.post<{ data: { number: string; created_at: string } }>('reports', {
+      invoice_ids: [invoice.id],
+      remarks: 'Filter test',
+    });
     const { number } = created.data;
 
     await uiLogin(page, accountant.email, accountant.password);

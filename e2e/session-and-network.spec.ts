@@ -5,7 +5,9 @@ import { ADMIN, adminApi, uiLogin, uniq } from './support.ts';
 /** Ends the page's session on the server, as an expiry or a revocation elsewhere would. */
 async function endSessionOnServer(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('padtrack.token'));
-  const res = await page.request.post('/api/logout', { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await page.request.post('/api/logout', {
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -20,7 +22,10 @@ async function fillNewCompany(page: Page, name: string) {
   return add;
 }
 
-test('when the session ends while a form is filled, then sign-in happens in place, the form keeps its values and the submit can be repeated', async ({ page, request }) => {
+test('when the session ends while a form is filled, then sign-in happens in place, the form keeps its values and the submit can be repeated', async ({
+  page,
+  request,
+}) => {
   const name = `Session Keep ${uniq()}`;
   const add = await fillNewCompany(page, name);
   await endSessionOnServer(page);
@@ -61,7 +66,10 @@ test('when the session is gone on reload, then sign-in returns to the exact addr
   await expect(page).toHaveURL(/\/users\?search=nobody-here&page=1$/);
 });
 
-test('when a save cannot reach the server, then it says No connection, keeps the form, and claims no success', async ({ page, request }) => {
+test('when a save cannot reach the server, then it says No connection, keeps the form, and claims no success', async ({
+  page,
+  request,
+}) => {
   const name = `Offline Co ${uniq()}`;
   const add = await fillNewCompany(page, name);
   await page.route('**/api/add-company', (route) => route.abort('internetdisconnected'));

@@ -9,7 +9,14 @@ export const uniq = () => randomBytes(3).toString('hex');
 /** Browser tests save what they saw here; the README's pictures come from the demo (scripts/screenshots.ts). */
 export const SHOTS = '.tmp/e2e-shots';
 export const PHONE = { width: 390, height: 844 };
-export const BASE_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
+export const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+];
 
 export interface Api {
   token: string;
@@ -50,13 +57,20 @@ export async function createCompany(admin: Api, name = `Company ${uniq()}`, comp
 export async function createBranch(admin: Api, name = `Branch ${uniq()}`) {
   const company = await createCompany(admin);
   const location = await createLocation(admin);
-  return (await admin.post<{ data: { id: number; name: string } }>('add-branch', { name, company_id: company.id, location_id: location.id })).data;
+  return (
+    await admin.post<{ data: { id: number; name: string } }>('add-branch', { name, company_id: company.id, location_id: location.id })
+  ).data;
 }
 
 export async function createRoute(admin: Api, name = `Route ${uniq()}`) {
   const company = await createCompany(admin, `Lines ${uniq()}`);
-  return (await admin.post<{ data: { id: number; name: string; tin: string } }>('add-route', { name, tin: `${Date.now() % 1e9}-000`, company_id: company.id }))
-    .data;
+  return (
+    await admin.post<{ data: { id: number; name: string; tin: string } }>('add-route', {
+      name,
+      tin: `${Date.now() % 1e9}-000`,
+      company_id: company.id,
+    })
+  ).data;
 }
 
 /** The head office (HEAD_OFFICE_BRANCH_ID): made on an empty database, found otherwise. */
@@ -64,7 +78,9 @@ export async function headOffice(admin: Api) {
   try {
     return (await admin.get<{ data: { id: number; name: string } }>('head-office-branch')).data;
   } catch {
-    return createBranch(admin, 'Head Office').catch(async () => (await admin.get<{ data: { id: number; name: string } }>('head-office-branch')).data);
+    return createBranch(admin, 'Head Office').catch(
+      async () => (await admin.get<{ data: { id: number; name: string } }>('head-office-branch')).data,
+    );
   }
 }
 

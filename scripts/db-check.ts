@@ -12,7 +12,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const migrations = path.join(root, 'src/server/db/migrations');
 const meta = path.join(migrations, 'meta');
 const scratch = path.join(root, '.tmp', `db-check-${process.pid}`);
-const snapshotsIn = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('_snapshot.json')).sort();
+const snapshotsIn = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('_snapshot.json'))
+    .sort();
 
 /** Runs drizzle-kit generate against the newest snapshot alone; returns what it printed, the SQL and the snapshot it wrote. */
 function generate(): { output: string; sql: string; written: string | null } {
@@ -22,7 +26,16 @@ function generate(): { output: string; sql: string; written: string | null } {
   for (const older of snapshots.slice(0, -1)) fs.rmSync(path.join(scratch, 'meta', older));
   const output = execFileSync(
     process.execPath,
-    [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--dialect', 'postgresql', '--schema', './src/server/db/schema.ts', '--out', `./${path.relative(root, scratch)}`],
+    [
+      path.join(root, 'node_modules/drizzle-kit/bin.cjs'),
+      'generate',
+      '--dialect',
+      'postgresql',
+      '--schema',
+      './src/server/db/schema.ts',
+      '--out',
+      `./${path.relative(root, scratch)}`,
+    ],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 120_000 },
   );
   const written = snapshotsIn(path.join(scratch, 'meta')).find((f) => f !== snapshots.at(-1)) ?? null;

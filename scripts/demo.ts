@@ -10,7 +10,11 @@ const { app, ctx, generatedAdminPassword } = await startApp(config, { logger: pi
 try {
   await app.ready();
   const result = await loadDemo(app, ctx, { force: process.argv.includes('--force') });
-  const lines = [result === 'already' ? 'Demo data is already loaded; nothing to do.' : 'Demo data loaded.', `Sign in with any of these (password ${DEMO_PASSWORD}):`, ''];
+  const lines = [
+    result === 'already' ? 'Demo data is already loaded; nothing to do.' : 'Demo data loaded.',
+    `Sign in with any of these (password ${DEMO_PASSWORD}):`,
+    '',
+  ];
   for (const account of DEMO_ACCOUNTS) lines.push(`  role ${String(account.role_id).padStart(2)}  ${account.email}`);
   if (generatedAdminPassword) lines.push('', `First admin: ${config.adminEmail}, password ${generatedAdminPassword} (shown once)`);
   process.stdout.write(`${boxed(lines)}\n`);

@@ -14,7 +14,9 @@ if (missing.length > 0) {
   const names = missing.map((m) => m.pkg);
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
-    console.error(`Missing Debian packages: ${names.join(', ')} (${missing.map((m) => m.why).join('; ')}). Install them with: sudo apt-get install ${names.join(' ')}`);
+    console.error(
+      `Missing Debian packages: ${names.join(', ')} (${missing.map((m) => m.why).join('; ')}). Install them with: sudo apt-get install ${names.join(' ')}`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${names.join(', ')} from Debian's packages...`);

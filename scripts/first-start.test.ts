@@ -49,7 +49,11 @@ describe('first start and demo output', () => {
   it('when the server starts on an empty database, then a plain box shows the address and the generated admin password, which signs in', async () => {
     const port = 4390 + Math.floor(Math.random() * 50);
     const url = `http://127.0.0.1:${port}`;
-    const { stdout } = await run('src/server/main.ts', { PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ADMIN_EMAIL: 'first@padtrack.test' }, (out) => /\+-+\+\n(?:\|.*\n)+\+-+\+/.test(out));
+    const { stdout } = await run(
+      'src/server/main.ts',
+      { PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ADMIN_EMAIL: 'first@padtrack.test' },
+      (out) => /\+-+\+\n(?:\|.*\n)+\+-+\+/.test(out),
+    );
 
     const box = boxLines(stdout);
     expect(box[0]).toContain(`PadTrack is running at ${url}`);
@@ -58,7 +62,11 @@ describe('first start and demo output', () => {
     const jsonLines = stdout.split('\n').filter((line) => line.startsWith('{'));
     expect(jsonLines.filter((line) => line.includes(password as string))).toEqual([]);
 
-    const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'first@padtrack.test', password }) });
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'first@padtrack.test', password }),
+    });
     expect(login.status).toBe(200);
   });
 

@@ -9,7 +9,10 @@ function readmeRaafColumn(): Map<number, string> {
   const table = readme.slice(readme.indexOf('## Roles'), readme.indexOf('\n\n', readme.indexOf('| id | role')));
   const cells = new Map<number, string>();
   for (const line of table.split('\n').filter((row) => /^\| \d/.test(row))) {
-    const [ids, , , raaf] = line.split('|').slice(1).map((cell) => cell.trim());
+    const [ids, , , raaf] = line
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
     for (const id of ids.split(',')) cells.set(Number(id), raaf);
   }
   return cells;

@@ -160,7 +160,10 @@ async function apiSuite(adminToken: string, branchId: number) {
     servers.add(res.server);
   }
   const sixth = await api('POST', '/api/login', undefined, { email: target.email, password: TEST_PASSWORD });
-  check(attempts.every((s) => s === 422) && servers.size === 2 && sixth.status === 429, `5 failed sign-ins over ${servers.size} instances (${attempts.join(',')}), then ${sixth.status}`);
+  check(
+    attempts.every((s) => s === 422) && servers.size === 2 && sixth.status === 429,
+    `5 failed sign-ins over ${servers.size} instances (${attempts.join(',')}), then ${sixth.status}`,
+  );
 
   const user = await createUser(db(), { role_id: 7, branch_id: branchId, first_name: 'Logout', last_name: 'Check' });
   const token = await login(user.email);
@@ -168,7 +171,10 @@ async function apiSuite(adminToken: string, branchId: number) {
   const logout = await api('POST', '/api/logout', token);
   const after = [await api('GET', '/api/user-profile', token), await api('GET', '/api/user-profile', token)];
   check(
-    warm.every((r) => r.status === 200) && logout.status === 200 && after.every((r) => r.status === 401) && new Set(after.map((r) => r.server)).size === 2,
+    warm.every((r) => r.status === 200) &&
+      logout.status === 200 &&
+      after.every((r) => r.status === 401) &&
+      new Set(after.map((r) => r.server)).size === 2,
     `logout on ${logout.server}: the token is refused at once on ${after.map((r) => `${r.server} (${r.status})`).join(' and ')}`,
   );
 
@@ -192,11 +198,20 @@ async function apiSuite(adminToken: string, branchId: number) {
   );
 
   const limited: number[] = [];
-  for (let i = 0; i <= 20; i += 1) limited.push((await api('POST', '/api/forgot-password', undefined, { email: `spread-${i}@scale.test` })).status);
-  check(limited.slice(0, 20).every((s) => s === 200) && limited[20] === 429, `forgot-password limit 20/min per client counted across instances: 21st answered ${limited[20]}`);
+  for (let i = 0; i <= 20; i += 1)
+    limited.push((await api('POST', '/api/forgot-password', undefined, { email: `spread-${i}@scale.test` })).status);
+  check(
+    limited.slice(0, 20).every((s) => s === 200) && limited[20] === 429,
+    `forgot-password limit 20/min per client counted across instances: 21st answered ${limited[20]}`,
+  );
 
-  const hostile = await Promise.all(['0000-01', '9999-12', '2026-13', '1969-12'].map((month) => api('GET', `/api/raaf?month=${month}&branch_id=${branchId}`, adminToken)));
-  check(hostile.every((r) => r.status === 422), `hostile RAAF months answer ${hostile.map((r) => r.status).join(',')}`);
+  const hostile = await Promise.all(
+    ['0000-01', '9999-12', '2026-13', '1969-12'].map((month) => api('GET', `/api/raaf?month=${month}&branch_id=${branchId}`, adminToken)),
+  );
+  check(
+    hostile.every((r) => r.status === 422),
+    `hostile RAAF months answer ${hostile.map((r) => r.status).join(',')}`,
+  );
 }
 
 const opened: { database: Database | null } = { database: null };
@@ -209,11 +224,20 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
   const owner = new pg.Pool({ connectionString: urlFor(null), max: 4 });
   owner.on('error', () => undefined);
   const people = await Promise.all(
-    Array.from({ length: REQUESTERS }, (_, i) => createUser(db(), { role_id: 7, branch_id: branchId, first_name: 'Burst', last_name: `Holder ${String.fromCharCode(65 + (i % 26))}` })),
+    Array.from({ length: REQUESTERS }, (_, i) =>
+      createUser(db(), { role_id: 7, branch_id: branchId, first_name: 'Burst', last_name: `Holder ${String.fromCharCode(65 + (i % 26))}` }),
+    ),
   );
   const tokens = await Promise.all(people.map((person) => login(person.email)));
-  const { rows: freePads } = await owner.query<{ id: number }>('select id from pads where route_id = $1 and locked_by_invoice_id is null order by number limit $2', [routeId, REQUESTERS]);
-  const acknowledged = { requests: new Map<number, number>(), issues: new Map<number, { invoiceId: number; padId: number }>(), accepts: new Set<number>() };
+  const { rows: freePads } = await owner.query<{ id: number }>(
+    'select id from pads where route_id = $1 and locked_by_invoice_id is null order by number limit $2',
+    [routeId, REQUESTERS],
+  );
+  const acknowledged = {
+    requests: new Map<number, number>(),
+    issues: new Map<number, { invoiceId: number; padId: number }>(),
+    accepts: new Set<number>(),
+  };
   const statuses = new Map<string, number>();
   const victim = children[1];
   let answers = 0;
@@ -234,10 +258,17 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
       if (request.status !== 201) return;
       const requestId = (request.body.data as { id: number }).id;
       acknowledged.requests.set(person.id, requestId);
-      const issue = await api('POST', '/api/issue-invoice', custodianToken, { invoice_id: requestId, pads: [freePads[i].id], assigned_user_id: courierId, expected_return: 3 });
+      const issue = await api('POST', '/api/issue-invoice', custodianToken, {
+        invoice_id: requestId,
+        pads: [freePads[i].id],
+        assigned_user_id: courierId,
+        expected_return: 3,
+      });
       count('issue', issue.status);
       if (issue.status !== 201) return;
-      const { rows } = await owner.query<{ id: number }>('select id from invoices where request_invoice_id = $1 and invoice_type_id = 2', [requestId]);
+      const { rows } = await owner.query<{ id: number }>('select id from invoices where request_invoice_id = $1 and invoice_type_id = 2', [
+        requestId,
+      ]);
       acknowledged.issues.set(requestId, { invoiceId: rows[0]?.id ?? -1, padId: freePads[i].id });
       const accept = await api('POST', `/api/accept-invoice/${rows[0]?.id ?? 0}`, tokens[i]);
       count('accept', accept.status);
@@ -245,20 +276,35 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  console.log(`burst: ${REQUESTERS} requesters × (request, issue, accept) in ${seconds.toFixed(1)} s; instance 2 killed (SIGKILL) after ${killAfterAnswers} answers, at ${killedAt} ms; answers: ${[...statuses.entries()].map(([k, v]) => `${k}×${v}`).join(', ')}`);
-  check(victim.signalCode === 'SIGKILL' && killedAt > 0 && answers > killAfterAnswers, `instance 2 was killed mid-burst (${answers - killAfterAnswers} answers came after)`);
+  console.log(
+    `burst: ${REQUESTERS} requesters × (request, issue, accept) in ${seconds.toFixed(1)} s; instance 2 killed (SIGKILL) after ${killAfterAnswers} answers, at ${killedAt} ms; answers: ${[...statuses.entries()].map(([k, v]) => `${k}×${v}`).join(', ')}`,
+  );
+  check(
+    victim.signalCode === 'SIGKILL' && killedAt > 0 && answers > killAfterAnswers,
+    `instance 2 was killed mid-burst (${answers - killAfterAnswers} answers came after)`,
+  );
 
   const retried = new Map<string, number>();
   await Promise.all(
     people.map(async (person, i) => {
       const requestId = acknowledged.requests.get(person.id);
       if (requestId === undefined || acknowledged.issues.has(requestId)) return;
-      const again = await api('POST', '/api/issue-invoice', custodianToken, { invoice_id: requestId, pads: [freePads[i].id], assigned_user_id: courierId, expected_return: 3 });
+      const again = await api('POST', '/api/issue-invoice', custodianToken, {
+        invoice_id: requestId,
+        pads: [freePads[i].id],
+        assigned_user_id: courierId,
+        expected_return: 3,
+      });
       retried.set(`${again.status}`, (retried.get(`${again.status}`) ?? 0) + 1);
     }),
   );
-  console.log(`unacknowledged issues sent again to the surviving instance: ${[...retried.entries()].map(([k, v]) => `${k}×${v}`).join(', ') || 'none'}`);
-  check([...retried.keys()].every((status) => ['201', '409', '422'].includes(status)), 'each retry is issued now or refused as already done, never a 5xx');
+  console.log(
+    `unacknowledged issues sent again to the surviving instance: ${[...retried.entries()].map(([k, v]) => `${k}×${v}`).join(', ') || 'none'}`,
+  );
+  check(
+    [...retried.keys()].every((status) => ['201', '409', '422'].includes(status)),
+    'each retry is issued now or refused as already done, never a 5xx',
+  );
 
   const ids = people.map((person) => person.id);
   const { rows: requests } = await owner.query<{ user_id: number; n: number; ids: number[] }>(
@@ -266,11 +312,26 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
     [ids],
   );
   const byUser = new Map(requests.map((row) => [row.user_id, row]));
-  check(requests.every((row) => row.n === 1), `every requester has at most one request stored (${requests.length} stored for ${acknowledged.requests.size} acknowledged)`);
-  check([...acknowledged.requests.entries()].every(([userId, id]) => byUser.get(userId)?.ids.includes(id)), 'every acknowledged request is stored');
-  const { rows: issued } = await owner.query<{ request_invoice_id: number; n: number }>('select request_invoice_id, count(*)::int as n from invoices where invoice_type_id = 2 and request_invoice_id = any($1) group by request_invoice_id', [[...acknowledged.requests.values()]]);
-  check(issued.every((row) => row.n === 1) && issued.length === acknowledged.requests.size, `every request issued exactly once after the retries (${issued.length} of ${acknowledged.requests.size}; ${acknowledged.issues.size} acknowledged in the burst)`);
-  check([...acknowledged.issues.values()].every((issue) => issue.invoiceId > 0), 'every acknowledged issue is stored');
+  check(
+    requests.every((row) => row.n === 1),
+    `every requester has at most one request stored (${requests.length} stored for ${acknowledged.requests.size} acknowledged)`,
+  );
+  check(
+    [...acknowledged.requests.entries()].every(([userId, id]) => byUser.get(userId)?.ids.includes(id)),
+    'every acknowledged request is stored',
+  );
+  const { rows: issued } = await owner.query<{ request_invoice_id: number; n: number }>(
+    'select request_invoice_id, count(*)::int as n from invoices where invoice_type_id = 2 and request_invoice_id = any($1) group by request_invoice_id',
+    [[...acknowledged.requests.values()]],
+  );
+  check(
+    issued.every((row) => row.n === 1) && issued.length === acknowledged.requests.size,
+    `every request issued exactly once after the retries (${issued.length} of ${acknowledged.requests.size}; ${acknowledged.issues.size} acknowledged in the burst)`,
+  );
+  check(
+    [...acknowledged.issues.values()].every((issue) => issue.invoiceId > 0),
+    'every acknowledged issue is stored',
+  );
   const { rows: padUse } = await owner.query<{ pad_id: number; n: number }>(
     'select ip.pad_id, count(*)::int as n from invoice_pads ip join invoices i on i.id = ip.invoice_id where i.invoice_type_id = 2 and ip.pad_id = any($1) group by ip.pad_id having count(*) > 1',
     [freePads.map((pad) => pad.id)],
@@ -280,18 +341,25 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
     'select i.id, p.holder_user_id as holder, p.id as pad from invoices i join invoice_pads ip on ip.invoice_id = i.id join pads p on p.id = ip.pad_id where i.id = any($1) and i.invoice_status_id = 4',
     [[...acknowledged.accepts]],
   );
-  check(completed.length === acknowledged.accepts.size, `every acknowledged accept is Completed (${completed.length} of ${acknowledged.accepts.size})`);
+  check(
+    completed.length === acknowledged.accepts.size,
+    `every acknowledged accept is Completed (${completed.length} of ${acknowledged.accepts.size})`,
+  );
   const { rows: transfers } = await owner.query<{ invoice_id: number; n: number }>(
     "select invoice_id, count(*)::int as n from pad_events where kind = 'transfer_in' and invoice_id = any($1) group by invoice_id",
     [[...acknowledged.accepts]],
   );
-  check(transfers.length === acknowledged.accepts.size && transfers.every((row) => row.n === 1), 'each accepted hand-over is in the ledger exactly once');
+  check(
+    transfers.length === acknowledged.accepts.size && transfers.every((row) => row.n === 1),
+    'each accepted hand-over is in the ledger exactly once',
+  );
   await owner.end();
   return { acknowledged: acknowledged.requests.size + acknowledged.issues.size + acknowledged.accepts.size, seconds };
 }
 
 async function main() {
-  if (spawnSync('haproxy', ['-v']).status !== 0) throw new Error('haproxy is missing: run `npx tsx scripts/ensure-system-packages.ts` (installs it from Debian).');
+  if (spawnSync('haproxy', ['-v']).status !== 0)
+    throw new Error('haproxy is missing: run `npx tsx scripts/ensure-system-packages.ts` (installs it from Debian).');
   await admin(`CREATE ROLE ${appRole} LOGIN`);
   await admin(`CREATE DATABASE ${dbName}`);
   const t0 = Date.now();
@@ -301,12 +369,17 @@ async function main() {
   startProxy();
   await waitHealthy(`${BASE}/api/health`);
   await new Promise((resolve) => setTimeout(resolve, 1_200));
-  console.log(`two instances and HAProxy up in ${((Date.now() - t0) / 1000).toFixed(1)} s (both migrated at once, under the migration lock)`);
+  console.log(
+    `two instances and HAProxy up in ${((Date.now() - t0) / 1000).toFixed(1)} s (both migrated at once, under the migration lock)`,
+  );
 
   opened.database = await openDatabase({ url: urlFor(null), dataDir: null });
   const owner = new pg.Client({ connectionString: urlFor(null) });
   await owner.connect();
-  const { rows: owned } = await owner.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner = $1", [appRole]);
+  const { rows: owned } = await owner.query<{ n: number }>(
+    "select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner = $1",
+    [appRole],
+  );
   await owner.end();
   check(owned[0].n === 0, 'the app role owns no table');
   const headOffice = await createBranch(db(), { name: 'Scale Head Office' });
@@ -325,7 +398,9 @@ async function main() {
   const code = await runLedgerVerify(db(), (line) => lines.push(line));
   console.log(lines.join('\n'));
   check(code === 0, 'the ledger verifier is clean after the burst and the kill');
-  console.log(`scale-out: ${acknowledged} acknowledged custody actions in ${seconds.toFixed(1)} s, ${failures.length} failed check(s), ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
+  console.log(
+    `scale-out: ${acknowledged} acknowledged custody actions in ${seconds.toFixed(1)} s, ${failures.length} failed check(s), ${((Date.now() - t0) / 1000).toFixed(0)} s in all`,
+  );
 }
 
 try {

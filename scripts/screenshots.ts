@@ -44,7 +44,10 @@ const shots: Shot[] = [
     file: 'issue-form',
     email: demo('custodian'),
     path: '/invoices?invoice=16',
-    steps: [['button', 'Issue'], ['checkbox', 'Select all pads']],
+    steps: [
+      ['button', 'Issue'],
+      ['checkbox', 'Select all pads'],
+    ],
     text: /^\d+ of \d+ selected$/,
   },
   { file: 'transactions-auditor', email: demo('auditor'), path: '/invoices' },
@@ -61,12 +64,24 @@ const shots: Shot[] = [
   { file: 'accountability', email: demo('branchhead'), path: '/accountability' },
   { file: 'accountability-consolidated', email: demo('auditor'), path: '/accountability', heading: 'Consolidated RAAF' },
   { file: 'users', email: demo('admin'), path: '/users' },
-  { file: 'my-qr-code', email: demo('driver'), path: '/custodies', steps: [['button', /^Account menu/], ['menuitem', 'My QR Code']] },
+  {
+    file: 'my-qr-code',
+    email: demo('driver'),
+    path: '/custodies',
+    steps: [
+      ['button', /^Account menu/],
+      ['menuitem', 'My QR Code'],
+    ],
+  },
   {
     file: 'my-qr-code-full-screen',
     email: demo('driver'),
     path: '/custodies',
-    steps: [['button', /^Account menu/], ['menuitem', 'My QR Code'], ['button', 'Show full screen']],
+    steps: [
+      ['button', /^Account menu/],
+      ['menuitem', 'My QR Code'],
+      ['button', 'Show full screen'],
+    ],
   },
 ];
 
@@ -80,14 +95,21 @@ async function signIn(page: Page, email: string) {
 
 async function take(page: Page, shot: Shot) {
   await page.goto(`${base}${shot.path}`);
-  await page.getByTestId('table-loader').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .getByTestId('table-loader')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(800);
   if (shot.open) {
     await page.locator('button', { hasText: shot.open }).first().click();
     await page.waitForTimeout(1200);
   }
   for (const [role, name] of shot.steps ?? []) {
-    await page.getByRole(role, { name, exact: typeof name === 'string' }).first().click();
+    await page
+      .getByRole(role, { name, exact: typeof name === 'string' })
+      .first()
+      .click();
     await page.waitForTimeout(800);
   }
   if (shot.receipt) {

@@ -8,7 +8,9 @@ try {
   await client.connect();
   await client.query('select 1');
 } catch (error) {
-  console.error(`PostgreSQL is not reachable at ${url}: ${(error as Error).message}. Set TEST_DATABASE_URL to a server where this user may create databases.`);
+  console.error(
+    `PostgreSQL is not reachable at ${url}: ${(error as Error).message}. Set TEST_DATABASE_URL to a server where this user may create databases.`,
+  );
   process.exit(1);
 } finally {
   await client.end().catch(() => undefined);

@@ -6,7 +6,9 @@ import path from 'node:path';
 export function buildServer(root: string): string {
   const out = path.join(root, 'dist-server');
   fs.rmSync(out, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.server.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.server.json')], {
+    stdio: 'inherit',
+  });
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(out, 'src/server/db/migrations'), { recursive: true });
   return path.join(out, 'src/server/main.js');
 }

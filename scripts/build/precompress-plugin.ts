@@ -26,7 +26,9 @@ export function precompress(): Plugin {
           const content = await fs.readFile(file).catch(() => null);
           if (!content || content.length < MIN_BYTES) return;
           const [br, gz] = await Promise.all([
-            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            brotli(content, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
             gzip(content, { level: 9 }),
           ]);
           await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);

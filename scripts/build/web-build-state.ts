@@ -31,7 +31,11 @@ function filesUnder(root: string, entry: string): string[] {
 export function webSourcesHash(root: string, inputs: readonly string[] = WEB_BUILD_INPUTS): string {
   const hash = createHash('sha256');
   for (const file of inputs.flatMap((entry) => filesUnder(root, entry))) {
-    hash.update(file.split(path.sep).join('/')).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file.split(path.sep).join('/'))
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -49,7 +49,20 @@ describe('a typed client generated from the served document', () => {
 
     const compiled = await run(
       bin('tsc'),
-      ['--strict', '--noEmit', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--types', 'node', 'list-pads.ts', 'padtrack-api.d.ts'],
+      [
+        '--strict',
+        '--noEmit',
+        '--target',
+        'es2022',
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        '--types',
+        'node',
+        'list-pads.ts',
+        'padtrack-api.d.ts',
+      ],
       { cwd: dir },
     ).catch((error: { stdout?: string; code?: number }) => ({ stdout: `exit ${error.code}: ${error.stdout ?? ''}` }));
     expect(compiled.stdout).toBe('');
@@ -61,7 +74,8 @@ describe('a typed client generated from the served document', () => {
       env: { ...process.env, PADTRACK_URL: address, PADTRACK_EMAIL: 'admin@padtrack.test', PADTRACK_PASSWORD: 'Admin@12345' },
     });
     expect(listed.stdout).toContain(`2 pads; `);
-    for (const pad of pads) expect(listed.stdout).toContain(`${pad.number} ${pad.series_from}-${pad.series_to} Unused Batangas - Calapan (client)`);
+    for (const pad of pads)
+      expect(listed.stdout).toContain(`${pad.number} ${pad.series_from}-${pad.series_to} Unused Batangas - Calapan (client)`);
     expect(t.documentViolations).toEqual([]);
   }, 300_000);
 });

@@ -39,7 +39,26 @@ import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES } from '../shared/schemas/inciden
 const withZod = (app: FastifyInstance): App => app.withTypeProvider<ZodTypeProvider>();
 
 /** Each feature adds its routes here; nothing else in the app knows the features. */
-const FEATURES: Array<(app: App, ctx: AppContext) => void> = [healthRoutes, accountRoutes, custodyRoutes, invoiceRoutes, padRoutes, reportRoutes, userRoutes, roleRoutes, companyRoutes, routeRoutes, locationRoutes, branchRoutes, ledgerRoutes, myActionRoutes, dashboardRoutes, setupRoutes, outcomeRoutes, incidentRoutes];
+const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
+  healthRoutes,
+  accountRoutes,
+  custodyRoutes,
+  invoiceRoutes,
+  padRoutes,
+  reportRoutes,
+  userRoutes,
+  roleRoutes,
+  companyRoutes,
+  routeRoutes,
+  locationRoutes,
+  branchRoutes,
+  ledgerRoutes,
+  myActionRoutes,
+  dashboardRoutes,
+  setupRoutes,
+  outcomeRoutes,
+  incidentRoutes,
+];
 
 /** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */
 const trustProxyOption = (setting: Config['trustProxy']) =>
@@ -64,7 +83,9 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false, store: ctx.shared.rateLimitStore });
-  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS, fields: 20, fieldSize: 100_000, parts: 40 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS, fields: 20, fieldSize: 100_000, parts: 40 },
+  });
   documentErrorStatuses(app);
   await app.register(swagger, swaggerOptions(ctx.config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

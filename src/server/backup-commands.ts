@@ -28,7 +28,11 @@ export async function runRestore(config: Config, file: string, force: boolean, p
   if (url) await restoreServer(url, source, force);
   else await restoreEmbedded(config.dataDir, source, force);
   print(`Restored ${source} into ${url ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}. Verifying the ledger…`);
-  const database = await openDatabase({ url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    ownerUrl: config.databaseOwnerUrl,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+  });
   try {
     return await runLedgerVerify(database.db, print);
   } finally {

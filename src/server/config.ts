@@ -42,7 +42,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (raw === '' || raw.toLowerCase() === 'false') return false;
   if (raw.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }
 
 /** Reads the settings of docs/design.md §3 from the environment, with the documented defaults. */

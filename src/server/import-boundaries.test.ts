@@ -13,24 +13,37 @@ async function lint(file: string, text: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it('when a service, a lifecycle or a writer imports Drizzle, then lint fails', async () => {
-    for (const file of ['src/server/features/pads/service.ts', 'src/server/features/invoices/lifecycle.ts', 'src/server/features/ledger/writer.ts']) {
+    for (const file of [
+      'src/server/features/pads/service.ts',
+      'src/server/features/invoices/lifecycle.ts',
+      'src/server/features/ledger/writer.ts',
+    ]) {
       const messages = await lint(file, "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n");
       expect(messages.join('\n'), file).toContain('Only repo files');
     }
   });
 
   it('when a repo imports Drizzle and its own tables, then lint passes', async () => {
-    const messages = await lint('src/server/features/ledger/repo.ts', "import { sql } from 'drizzle-orm';\nimport { padEvents } from '../../db/schema.ts';\nexport const q = sql`select ${padEvents.id}`;\n");
+    const messages = await lint(
+      'src/server/features/ledger/repo.ts',
+      "import { sql } from 'drizzle-orm';\nimport { padEvents } from '../../db/schema.ts';\nexport const q = sql`select ${padEvents.id}`;\n",
+    );
     expect(messages).toEqual([]);
   });
 
   it("when a repo imports another feature's table, then lint fails", async () => {
-    const messages = await lint('src/server/features/ledger/repo.ts', "import { pads } from '../../db/schema.ts';\nexport const t = pads;\n");
+    const messages = await lint(
+      'src/server/features/ledger/repo.ts',
+      "import { pads } from '../../db/schema.ts';\nexport const t = pads;\n",
+    );
     expect(messages.join('\n')).toContain('imports only its own tables');
   });
 
   it('when a feature imports another outside the allowed edges, then lint fails', async () => {
-    const messages = await lint('src/server/features/routes/service.ts', "import { padHistory } from '../ledger/pad-history.ts';\nexport const f = padHistory;\n");
+    const messages = await lint(
+      'src/server/features/routes/service.ts',
+      "import { padHistory } from '../ledger/pad-history.ts';\nexport const f = padHistory;\n",
+    );
     expect(messages.join('\n')).toContain('ALLOWED_SERVER_IMPORTS');
   });
 });

@@ -16,7 +16,9 @@ if (process.argv.includes('--demo')) {
 }
 await app.listen({ port: config.port, host: config.host });
 const databaseName = database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL';
-process.stdout.write(`${startBanner({ url: config.appUrl, database: databaseName, admin: generatedAdminPassword ? { email: config.adminEmail, password: generatedAdminPassword } : null })}\n`);
+process.stdout.write(
+  `${startBanner({ url: config.appUrl, database: databaseName, admin: generatedAdminPassword ? { email: config.adminEmail, password: generatedAdminPassword } : null })}\n`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

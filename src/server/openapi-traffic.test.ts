@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../shared/lookups.ts';
-import { buildIssuedInvoice, buildReport, createBranch, createCompany, createLocation, createRoute, sessionsForAllRoles, signedIn, type Sessions } from './test/factories.ts';
+import {
+  buildIssuedInvoice,
+  buildReport,
+  createBranch,
+  createCompany,
+  createLocation,
+  createRoute,
+  sessionsForAllRoles,
+  signedIn,
+  type Sessions,
+} from './test/factories.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 interface Document {
@@ -101,8 +111,12 @@ describe('real traffic checked against the served document', () => {
     expect(location.status).toBe(201);
     expect((await send('PUT', `/api/update-location/${location.body.data?.id}`, { name: 'Pier 5' })).status).toBe(200);
     expect((await send('DELETE', `/api/delete-location/${location.body.data?.id}`)).status).toBe(200);
-    expect((await send('POST', '/api/add-pad', { route_id: ids.route, series_from: 5001, series_to: 5100, pad_size: 50 })).status).toBe(201);
-    expect((await send('POST', '/api/add-pad', { route_id: ids.route, series_from: 5001, series_to: 5100, pad_size: 50 })).status).toBe(422);
+    expect((await send('POST', '/api/add-pad', { route_id: ids.route, series_from: 5001, series_to: 5100, pad_size: 50 })).status).toBe(
+      201,
+    );
+    expect((await send('POST', '/api/add-pad', { route_id: ids.route, series_from: 5001, series_to: 5100, pad_size: 50 })).status).toBe(
+      422,
+    );
     expect((await send('DELETE', `/api/delete-pad/${ids.pad}`)).status).toBe(409);
     expect((await send('DELETE', `/api/delete-company/${ids.company}`)).status).toBe(409);
     expect((await send('POST', '/api/create-request-invoice', { route_id: ids.route, pad_count: 1 })).status).toBeLessThan(500);
@@ -114,7 +128,9 @@ describe('real traffic checked against the served document', () => {
 
   it('when every write gets malformed JSON, an empty JSON body, XML or more than 1 MiB, then it answers the documented 400, 415 or 413', async () => {
     const { headers } = await signedIn(t, { role_id: ROLE.ADMIN });
-    const writes = ['post', 'put', 'delete'].flatMap((method) => urlsOf(method).map((call) => ({ ...call, method: method.toUpperCase() as 'POST' })));
+    const writes = ['post', 'put', 'delete'].flatMap((method) =>
+      urlsOf(method).map((call) => ({ ...call, method: method.toUpperCase() as 'POST' })),
+    );
     expect(writes.length).toBeGreaterThan(35);
     const answers: Array<{ call: string; status: number }> = [];
     const bodies = [

@@ -28,11 +28,48 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** The shared schemas that are models: each must be one named component, referred to where it is used. */
 const MODELS = [
-  'Pad', 'GeneratedPads', 'InvoiceRow', 'Invoice', 'InvoicePage', 'InvoicePad', 'InvoicePadLink', 'InvoiceActivity', 'AssignedUser',
-  'CourierCheck', 'PersonRef', 'RouteRef', 'User', 'AssignableUser', 'BadgeQrCode', 'Role', 'Company', 'Route', 'Branch', 'Location',
-  'NamedRef', 'Report', 'ReportPreviewLink', 'SignedLink', 'Raaf', 'RaafRouteRow', 'RaafSummary', 'RaafCertificate', 'RaafCertificateRef',
-  'PadHistory', 'PadEvent', 'PadRef', 'Holder', 'ReceiptFinding', 'Dashboard', 'MyActions', 'MyActionGroup', 'MyActionItem', 'SetupStatus',
-  'Health', 'Message', 'Error',
+  'Pad',
+  'GeneratedPads',
+  'InvoiceRow',
+  'Invoice',
+  'InvoicePage',
+  'InvoicePad',
+  'InvoicePadLink',
+  'InvoiceActivity',
+  'AssignedUser',
+  'CourierCheck',
+  'PersonRef',
+  'RouteRef',
+  'User',
+  'AssignableUser',
+  'BadgeQrCode',
+  'Role',
+  'Company',
+  'Route',
+  'Branch',
+  'Location',
+  'NamedRef',
+  'Report',
+  'ReportPreviewLink',
+  'SignedLink',
+  'Raaf',
+  'RaafRouteRow',
+  'RaafSummary',
+  'RaafCertificate',
+  'RaafCertificateRef',
+  'PadHistory',
+  'PadEvent',
+  'PadRef',
+  'Holder',
+  'ReceiptFinding',
+  'Dashboard',
+  'MyActions',
+  'MyActionGroup',
+  'MyActionItem',
+  'SetupStatus',
+  'Health',
+  'Message',
+  'Error',
 ];
 
 const run = promisify(execFile);
@@ -65,7 +102,9 @@ const refOf = (media: Media | undefined) => JSON.stringify(media?.schema ?? {});
 describe('the OpenAPI document', () => {
   it('when any route is read, then it has a camelCase operationId and a one-line summary from its definition, and no two operationIds are the same', () => {
     expect(operations.length).toBeGreaterThan(80);
-    const unnamed = operations.filter(({ operation }) => !operation.operationId || !/^[a-z][a-zA-Z0-9]+$/.test(operation.operationId)).map(({ key }) => key);
+    const unnamed = operations
+      .filter(({ operation }) => !operation.operationId || !/^[a-z][a-zA-Z0-9]+$/.test(operation.operationId))
+      .map(({ key }) => key);
     const unsummarised = operations
       .filter(({ operation }) => !operation.summary || operation.summary.includes('\n') || operation.summary.length > 120)
       .map(({ key }) => key);
@@ -81,8 +120,12 @@ describe('the OpenAPI document', () => {
     const names = Object.keys(doc.components.schemas);
     expect(MODELS.filter((model) => !names.includes(model))).toEqual([]);
     expect(refOf(op('GET /api/get-pads').responses['200'].content?.['application/json'])).toContain('"#/components/schemas/Pad"');
-    expect(refOf(op('GET /api/get-invoice/{id}').responses['200'].content?.['application/json'])).toContain('"#/components/schemas/Invoice"');
-    expect(refOf(op('GET /api/raaf-certificates').responses['200'].content?.['application/json'])).toContain('"#/components/schemas/RaafCertificate"');
+    expect(refOf(op('GET /api/get-invoice/{id}').responses['200'].content?.['application/json'])).toContain(
+      '"#/components/schemas/Invoice"',
+    );
+    expect(refOf(op('GET /api/raaf-certificates').responses['200'].content?.['application/json'])).toContain(
+      '"#/components/schemas/RaafCertificate"',
+    );
     const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.schemas);
     expect(names.filter((name) => !text.includes(`"#/components/schemas/${name}"`))).toEqual([]);
   });
@@ -92,9 +135,17 @@ describe('the OpenAPI document', () => {
       const answer = op(key).responses['200'];
       expect(Object.keys(answer.content ?? {}).sort(), key).toEqual(['application/json', 'application/pdf', 'text/csv']);
       expect(answer.description, key).toContain('format=pdf');
-      expect(op(key).parameters?.find((parameter) => parameter.name === 'format'), key).toBeDefined();
+      expect(
+        op(key).parameters?.find((parameter) => parameter.name === 'format'),
+        key,
+      ).toBeDefined();
     }
-    for (const key of ['GET /api/raaf-certificates/{id}/pdf', 'GET /api/reports/{id}/pdf', 'GET /api/reports/preview', 'GET /api/user-badge/{id}/pdf']) {
+    for (const key of [
+      'GET /api/raaf-certificates/{id}/pdf',
+      'GET /api/reports/{id}/pdf',
+      'GET /api/reports/preview',
+      'GET /api/user-badge/{id}/pdf',
+    ]) {
       expect(Object.keys(op(key).responses['200'].content ?? {}), key).toEqual(['application/pdf']);
     }
   });
@@ -136,7 +187,7 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
-  it("when Redocly CLI lints the served document with its recommended rules, then it finds 0 errors", async () => {
+  it('when Redocly CLI lints the served document with its recommended rules, then it finds 0 errors', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'padtrack-openapi-'));
     try {
       const file = path.join(dir, 'openapi.json');
@@ -146,7 +197,10 @@ describe('the OpenAPI document', () => {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
         maxBuffer: 16 * 1024 * 1024,
       }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-      const report = JSON.parse(result.stdout) as { totals: { errors: number }; problems: Array<{ ruleId: string; severity: string; message: string }> };
+      const report = JSON.parse(result.stdout) as {
+        totals: { errors: number };
+        problems: Array<{ ruleId: string; severity: string; message: string }>;
+      };
       expect(report.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
       expect(report.totals.errors).toBe(0);
     } finally {

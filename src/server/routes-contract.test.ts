@@ -70,10 +70,12 @@ describe('route contracts', () => {
     const undocumented = Object.entries(spec.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([method]) => METHODS.includes(method))
-        .filter(([, operation]) =>
-          !Object.entries(operation.responses ?? {}).some(
-            ([status, response]) => /^2\d\d$/.test(status) && Object.values(response.content ?? {}).some((media) => media.schema !== undefined),
-          ),
+        .filter(
+          ([, operation]) =>
+            !Object.entries(operation.responses ?? {}).some(
+              ([status, response]) =>
+                /^2\d\d$/.test(status) && Object.values(response.content ?? {}).some((media) => media.schema !== undefined),
+            ),
         )
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );

@@ -13,7 +13,9 @@ import { serverJobs } from './jobs.ts';
 /** Opens and migrates the database, seeds it, and builds the app: the same steps for the server, demo and benchmarks. */
 export async function startApp(config: Config, options: { database?: Database; logger?: pino.Logger; jobs?: boolean } = {}) {
   const log = options.logger ?? pino({ level: config.logLevel });
-  const database = options.database ?? (await openDatabase({
+  const database =
+    options.database ??
+    (await openDatabase({
       url: config.databaseUrl,
       ownerUrl: config.databaseOwnerUrl,
       dataDir: config.databaseUrl ? null : config.dataDir,

@@ -12,7 +12,10 @@ const script = `export const screen = "${'sign in '.repeat(400)}";\n`;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'padtrack-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>',
+  );
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   fs.writeFileSync(path.join(webDir, 'assets/index-AbC123.js'), script);
   fs.writeFileSync(path.join(webDir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
@@ -60,7 +63,12 @@ describe('web assets', () => {
   });
 
   it('when a screen, an asset, an API answer or an unknown address is served, then each carries the same security policy', async () => {
-    const answers = [await get('/login'), await get('/assets/index-AbC123.js', 'br'), await get('/api/health'), await get('/api/no-such-thing')];
+    const answers = [
+      await get('/login'),
+      await get('/assets/index-AbC123.js', 'br'),
+      await get('/api/health'),
+      await get('/api/no-such-thing'),
+    ];
 
     for (const res of answers) {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -72,6 +80,11 @@ describe('web assets', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 404]);
-    expect(answers.map((res) => res.headers['cache-control'])).toEqual(['no-cache', 'public, max-age=31536000, immutable', 'no-store', 'no-store']);
+    expect(answers.map((res) => res.headers['cache-control'])).toEqual([
+      'no-cache',
+      'public, max-age=31536000, immutable',
+      'no-store',
+      'no-store',
+    ]);
   });
 });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateSeries, calendarDayText, countText, dayText, dayTimeText, expectedReturnText, monthText, fullName, greetingName, pagerWindow, routeLabel, seriesRange } from './format.ts';
+import {
+  abbreviateSeries,
+  calendarDayText,
+  countText,
+  dayText,
+  dayTimeText,
+  expectedReturnText,
+  monthText,
+  fullName,
+  greetingName,
+  pagerWindow,
+  routeLabel,
+  seriesRange,
+} from './format.ts';
 
 describe('formatters', () => {
   it('when a series number is shown in the grid, then it is abbreviated as docs/spec.md §9 says', () => {

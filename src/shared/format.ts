@@ -13,7 +13,9 @@ export function abbreviateSeries(value: number | string): string {
   if (!found) return String(n);
   const [limit, suffix] = found;
   const head = (Math.trunc((n / limit) * 10) / 10).toFixed(1);
-  const tail = String(Math.trunc(Math.abs(n))).slice(-4).padStart(4, '0');
+  const tail = String(Math.trunc(Math.abs(n)))
+    .slice(-4)
+    .padStart(4, '0');
   return `${head}${suffix}-${tail}`;
 }
 
@@ -108,7 +110,9 @@ export function pagerWindow(current: number, last: number, size = 5): number[] {
 }
 
 /** "Company - Route - TIN" as the spec's Route columns show it. */
-export function routeLabel(route: { name?: string | null; tin?: string | null; company?: { name?: string | null } | null } | null | undefined): string {
+export function routeLabel(
+  route: { name?: string | null; tin?: string | null; company?: { name?: string | null } | null } | null | undefined,
+): string {
   if (!route) return '-';
   return [route.company?.name, route.name, route.tin].filter(Boolean).join(' - ');
 }

@@ -60,7 +60,14 @@ describe('roles and permissions', () => {
   it('when the menu is built, then drivers see only Custodies and admins see everything', () => {
     expect(menuFor(actor(10)).map((m) => m.label)).toEqual(['Custodies']);
     expect(menuFor(actor(null)).map((m) => m.label)).toEqual(['Custodies']);
-    expect(menuFor(actor(8)).map((m) => m.label)).toEqual(['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability']);
+    expect(menuFor(actor(8)).map((m) => m.label)).toEqual([
+      'Custodies',
+      'Transactions',
+      'Dashboard',
+      'Inventories',
+      'Reports',
+      'Accountability',
+    ]);
     expect(menuFor(actor(5)).map((m) => m.label)).not.toContain('Dashboard');
     expect(menuFor(actor(1)).map((m) => m.label)).toEqual([
       'Custodies',
@@ -153,7 +160,8 @@ describe('roles and permissions', () => {
     expect(COURIER_ROLES).toEqual([10, 11]);
     expect(ROLES.filter((role) => isCourier(actor(role)))).toEqual([10, 11]);
     expect(isCourier(null)).toBe(false);
-    for (const role of [1, 5, 10, 11, 12]) expect(mayCarry({ role_id: role, user_status_id: USER_STATUS.ACTIVE }), `role ${role}`).toBe(true);
+    for (const role of [1, 5, 10, 11, 12])
+      expect(mayCarry({ role_id: role, user_status_id: USER_STATUS.ACTIVE }), `role ${role}`).toBe(true);
     expect(mayCarry({ role_id: 10, user_status_id: USER_STATUS.INACTIVE }), 'inactive').toBe(false);
     expect(mayCarry({ role_id: null, user_status_id: USER_STATUS.ACTIVE }), 'no role').toBe(false);
   });
@@ -169,7 +177,8 @@ describe('roles and permissions', () => {
 
   it('when invoices are scoped, then roles 1, 2, 3, 8, 9 see all and everyone else their own, with their branch unless a courier', () => {
     for (const role of [1, 2, 3, 8, 9]) expect(invoiceScope(actor(role)), `role ${role}`).toEqual({ all: true });
-    for (const role of [4, 5, 6, 7, 12, null]) expect(invoiceScope(actor(role, 7, 3)), `role ${role}`).toEqual({ all: false, userId: 7, branchId: 3 });
+    for (const role of [4, 5, 6, 7, 12, null])
+      expect(invoiceScope(actor(role, 7, 3)), `role ${role}`).toEqual({ all: false, userId: 7, branchId: 3 });
     for (const role of [10, 11]) expect(invoiceScope(actor(role, 7, 3)), `role ${role}`).toEqual({ all: false, userId: 7, branchId: null });
     expect(invoiceScope(actor(5, 7, null))).toEqual({ all: false, userId: 7, branchId: null });
   });

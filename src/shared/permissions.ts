@@ -33,8 +33,7 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
 
 export type Screen = keyof typeof SCREEN_ROLES;
 
-const hasRole = (actor: Actor | null | undefined, roles: readonly number[]) =>
-  actor?.role_id != null && roles.includes(actor.role_id);
+const hasRole = (actor: Actor | null | undefined, roles: readonly number[]) => actor?.role_id != null && roles.includes(actor.role_id);
 
 export function canOpenScreen(actor: Actor | null | undefined, screen: string): boolean {
   if (!actor) return false;
@@ -265,7 +264,8 @@ export const holdsIn = (scope: { userId: number; branchId: number | null }, user
 /** Which pads an actor may edit (docs/spec.md §6 Edit Pad): roles 1, 2, 3, 8 any; roles 5–7 those they or their branch hold; nobody else. */
 export function padEditScope(actor: Actor): HolderScope | null {
   if (hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING])) return { all: true };
-  if (hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR, ROLE.TICKETING_OFFICER])) return { all: false, userId: actor.id, branchId: actor.branch_id };
+  if (hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR, ROLE.TICKETING_OFFICER]))
+    return { all: false, userId: actor.id, branchId: actor.branch_id };
   return null;
 }
 
@@ -311,13 +311,20 @@ const RULES: { [A in Action]: Rule<A> } = {
   'raaf.read': (actor, holder) => {
     if (!holder || !hasRole(actor, PAD_AND_INVOICE_ROLES)) return false;
     const scope = raafScope(actor);
-    return scope.all || (holder.type === 'user' && holder.id === scope.userId) || (scope.branchId !== null && holder.branch_id === scope.branchId);
+    return (
+      scope.all ||
+      (holder.type === 'user' && holder.id === scope.userId) ||
+      (scope.branchId !== null && holder.branch_id === scope.branchId)
+    );
   },
   /** Only the accountable person certifies: the user, or for a branch its custodian or head (or roles 1–2); the Auditor reads only and certifies nothing. */
   'raaf.certify': (actor, holder) => {
     if (!holder) return false;
     if (holder.type === 'user') return holder.id === actor.id && hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR;
-    return hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]) || (hasRole(actor, [ROLE.BRANCH_CUSTODIAN, ROLE.BRANCH_HEAD]) && actor.branch_id === holder.id);
+    return (
+      hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]) ||
+      (hasRole(actor, [ROLE.BRANCH_CUSTODIAN, ROLE.BRANCH_HEAD]) && actor.branch_id === holder.id)
+    );
   },
   'raaf.review': (actor) => hasRole(actor, [ROLE.ACCOUNTING]),
   'raaf.consolidated': (actor) => hasRole(actor, [1, 2, 8, 9]),
@@ -350,7 +357,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   },
   /** docs/design.md §9 found: two different users of roles 3 and 8 (the first records, the second confirms). */
   'incident.found': (actor) => hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]),
-  'incident.confirmFound': (actor, found) => hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]) && (!found || found.recorded_by !== actor.id),
+  'incident.confirmFound': (actor, found) =>
+    hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]) && (!found || found.recorded_by !== actor.id),
 };
 
 function outcomeApprover(actor: Actor, pad: OutcomeForRules | undefined): boolean {

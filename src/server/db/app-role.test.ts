@@ -92,14 +92,30 @@ describe('the app role owns nothing', () => {
   });
 
   it('when the app runs as that role, then it signs in, generates pads (writing the ledger) and the verifier passes', async () => {
-    const config = { ...loadConfig({ ADMIN_EMAIL: 'admin@padtrack.test', ADMIN_PASSWORD: 'Admin@12345', APP_URL: 'http://padtrack.test' }), webDir: null };
-    const started = await startApp(config, { database: { ...database, close: async () => undefined }, logger: pino({ level: 'silent' }), jobs: false });
+    const config = {
+      ...loadConfig({ ADMIN_EMAIL: 'admin@padtrack.test', ADMIN_PASSWORD: 'Admin@12345', APP_URL: 'http://padtrack.test' }),
+      webDir: null,
+    };
+    const started = await startApp(config, {
+      database: { ...database, close: async () => undefined },
+      logger: pino({ level: 'silent' }),
+      jobs: false,
+    });
     try {
-      const login = await started.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'admin@padtrack.test', password: 'Admin@12345' } });
+      const login = await started.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'admin@padtrack.test', password: 'Admin@12345' },
+      });
       expect(login.statusCode, login.body).toBe(200);
       const headers = { authorization: `Bearer ${login.json().token as string}` };
       const route = await createRoute(started.ctx.db);
-      const res = await started.app.inject({ method: 'POST', url: '/api/add-pad', headers, payload: { route_id: route.id, series_from: 1, series_to: 120 } });
+      const res = await started.app.inject({
+        method: 'POST',
+        url: '/api/add-pad',
+        headers,
+        payload: { route_id: route.id, series_from: 1, series_to: 120 },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const logout = await started.app.inject({ method: 'POST', url: '/api/logout', headers });
       expect(logout.statusCode).toBe(200);

@@ -17,13 +17,16 @@ export async function grantAppRole(owner: Db, role: string): Promise<void> {
   await owner.execute(sql`grant usage on schema public to ${who}`);
   await owner.execute(sql`grant select, insert, update, delete on all tables in schema public to ${who}`);
   await owner.execute(sql`grant usage, select, update on all sequences in schema public to ${who}`);
-  for (const table of LEDGER_TABLES) await owner.execute(sql`revoke update, delete, truncate, references, trigger on ${sql.raw(`"${table}"`)} from ${who}`);
+  for (const table of LEDGER_TABLES)
+    await owner.execute(sql`revoke update, delete, truncate, references, trigger on ${sql.raw(`"${table}"`)} from ${who}`);
   await owner.execute(sql`grant update (reviewed_by, reviewed_at) on raaf_certificates to ${who}`);
 }
 
 /** Tables of the public schema that this connection's role owns: none, when the app runs as it should. */
 export async function ownedTables(conn: Db): Promise<string[]> {
-  const result = (await conn.execute(sql`select tablename from pg_tables where schemaname = 'public' and tableowner = current_user order by tablename`)) as unknown as {
+  const result = (await conn.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tableowner = current_user order by tablename`,
+  )) as unknown as {
     rows: Array<{ tablename: string }>;
   };
   return result.rows.map((row) => row.tablename);

@@ -36,7 +36,12 @@ async function admin(statement: string) {
 
 /** A fresh, empty database to run on or restore into: its configuration. */
 async function freshTarget(): Promise<Config> {
-  const base = loadConfig({ DATA_DIR: path.join(scratch, `data-${randomBytes(4).toString('hex')}`), ADMIN_EMAIL: 'admin@padtrack.test', ADMIN_PASSWORD: 'Admin@12345', APP_URL: 'http://padtrack.test' });
+  const base = loadConfig({
+    DATA_DIR: path.join(scratch, `data-${randomBytes(4).toString('hex')}`),
+    ADMIN_EMAIL: 'admin@padtrack.test',
+    ADMIN_PASSWORD: 'Admin@12345',
+    APP_URL: 'http://padtrack.test',
+  });
   if (!serverUrl) return { ...base, webDir: null };
   const name = `padtrack_bk_${randomBytes(5).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
@@ -75,7 +80,12 @@ describe('backup and restore', () => {
     const burst = routes.map((route, i) =>
       (async () => {
         await new Promise((resolve) => setTimeout(resolve, i * 40));
-        const res = await t.app.inject({ method: 'POST', url: '/api/add-pad', headers: custodian, payload: { route_id: route.id, series_from: 1, series_to: 150 } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/add-pad',
+          headers: custodian,
+          payload: { route_id: route.id, series_from: 1, series_to: 150 },
+        });
         expect(res.statusCode, res.body).toBe(201);
         acknowledged.set(route.id, performance.now());
       })(),
@@ -87,7 +97,9 @@ describe('backup and restore', () => {
     const backupLines: string[] = [];
     expect(await runBackup(source, file, (line) => backupLines.push(line))).toBe(0);
     await Promise.all(burst);
-    expect(backupLines.join('\n')).toMatch(source.databaseUrl ? /Backed up PostgreSQL \(pg_dump custom format\)/ : /through the running app/);
+    expect(backupLines.join('\n')).toMatch(
+      source.databaseUrl ? /Backed up PostgreSQL \(pg_dump custom format\)/ : /through the running app/,
+    );
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
 
     const target = await freshTarget();
@@ -101,7 +113,9 @@ describe('backup and restore', () => {
         const rows = await restored.db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId));
         expect(rows, `route ${routeId}, acknowledged before the backup`).toHaveLength(3);
       }
-      const [{ events }] = ((await restored.db.execute(sql`select count(*)::int as events from pad_events`)) as unknown as { rows: Array<{ events: number }> }).rows;
+      const [{ events }] = (
+        (await restored.db.execute(sql`select count(*)::int as events from pad_events`)) as unknown as { rows: Array<{ events: number }> }
+      ).rows;
       expect(events).toBeGreaterThanOrEqual(before.length * 3);
     } finally {
       await restored.close();
@@ -115,7 +129,8 @@ describe('backup and restore', () => {
 
   it('when the daily backups outnumber BACKUP_KEEP, then the oldest are deleted and other files stay', () => {
     const dir = fs.mkdtempSync(path.join(scratch, 'daily-'));
-    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']) fs.writeFileSync(path.join(dir, `padtrack-${day}.dump`), 'x');
+    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'])
+      fs.writeFileSync(path.join(dir, `padtrack-${day}.dump`), 'x');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me');
     expect(pruneBackups(dir, 2)).toEqual(['padtrack-2026-11-20.dump', 'padtrack-2026-11-21.dump']);
     expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'padtrack-2026-11-22.dump', 'padtrack-2026-11-23.dump']);

@@ -53,7 +53,11 @@ function askControl(socket: string, method: string, urlPath: string): Promise<Bu
     const request = http.request({ socketPath: socket, method, path: urlPath }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(Buffer.concat(chunks).toString() || `status ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(Buffer.concat(chunks))
+          : reject(new Error(Buffer.concat(chunks).toString() || `status ${response.statusCode}`)),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -100,7 +104,8 @@ export async function restoreEmbedded(dataDir: string, file: string, force: bool
   if (await embeddedInUse(dataDir)) throw new Error(`PadTrack is running on ${dataDir}: stop it before restoring.`);
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     if (!force) throw new Error(`${dataDir} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it.`);
-    for (const entry of fs.readdirSync(dataDir)) if (entry !== 'mail') fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    for (const entry of fs.readdirSync(dataDir))
+      if (entry !== 'mail') fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(file)]) });
@@ -125,7 +130,8 @@ async function checkClientVersion(tool: 'pg_dump' | 'pg_restore', url: string): 
   });
   const client = Number(/(\d+)(?:\.\d+)?/.exec(stdout)?.[1] ?? 0);
   const server = await serverMajor(url);
-  if (client < server) throw new Error(`${tool} ${client} is older than the server (PostgreSQL ${server}); install postgresql-client-${server}.`);
+  if (client < server)
+    throw new Error(`${tool} ${client} is older than the server (PostgreSQL ${server}); install postgresql-client-${server}.`);
 }
 
 /** A consistent online backup of PostgreSQL: pg_dump's custom format, from one snapshot while the app runs. */
@@ -144,9 +150,14 @@ export async function restoreServer(url: string, file: string, force: boolean): 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')");
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')",
+    );
     if (rows[0].n > 0) {
-      if (!force) throw new Error(`The target database already has ${rows[0].n} table(s). Restore into an empty database, or add --force to replace them.`);
+      if (!force)
+        throw new Error(
+          `The target database already has ${rows[0].n} table(s). Restore into an empty database, or add --force to replace them.`,
+        );
       await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
     }
   } finally {

@@ -138,7 +138,9 @@ async function migrateServer(pool: pg.Pool, ownerUrl: string | null | undefined)
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   if (!ownerUrl) {
     await oneAtATime(pool, () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }));
-    return ['DATABASE_OWNER_URL is not set: the app migrates and runs as one role, which owns the tables and could switch off the ledger\'s append-only triggers. Set DATABASE_OWNER_URL to the owner and DATABASE_URL to a role that owns nothing (README, "Running on PostgreSQL").'];
+    return [
+      'DATABASE_OWNER_URL is not set: the app migrates and runs as one role, which owns the tables and could switch off the ledger\'s append-only triggers. Set DATABASE_OWNER_URL to the owner and DATABASE_URL to a role that owns nothing (README, "Running on PostgreSQL").',
+    ];
   }
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 3 });
   ownerPool.on('error', () => undefined);
@@ -153,10 +155,19 @@ async function migrateServer(pool: pg.Pool, ownerUrl: string | null | undefined)
     await ownerPool.end();
   }
   const owned = await ownedTables(db);
-  return owned.length > 0 ? [`The app's database role owns ${owned.length} table(s) (${owned.slice(0, 3).join(', ')}…): it could switch off the ledger's triggers. Give them to the owner role (ALTER TABLE … OWNER TO …).`] : [];
+  return owned.length > 0
+    ? [
+        `The app's database role owns ${owned.length} table(s) (${owned.slice(0, 3).join(', ')}…): it could switch off the ledger's triggers. Give them to the owner role (ALTER TABLE … OWNER TO …).`,
+      ]
+    : [];
 }
 
-export async function openDatabase(options: { url: string | null; ownerUrl?: string | null; dataDir: string | null; timeouts?: PoolTimeouts }): Promise<Database> {
+export async function openDatabase(options: {
+  url: string | null;
+  ownerUrl?: string | null;
+  dataDir: string | null;
+  timeouts?: PoolTimeouts;
+}): Promise<Database> {
   if (options.url) {
     const pool = resilientPool(options.url, options.timeouts ?? DEFAULT_POOL_TIMEOUTS);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -220,8 +231,20 @@ export function sqlState(error: unknown): string | null {
   return null;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '57014']);
-const UNAVAILABLE_MESSAGE = /connection terminated|connection timeout|timeout exceeded|not queryable|query read timeout|pglite is closed|database closed/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+]);
+const UNAVAILABLE_MESSAGE =
+  /connection terminated|connection timeout|timeout exceeded|not queryable|query read timeout|pglite is closed|database closed/i;
 
 /**
  * True when the database is away rather than the request being wrong: refused or dropped connections,

@@ -25,7 +25,9 @@ const JOB_LOCK = 0x4a4f4253;
  */
 export async function claimJobRun(db: Db, name: string, period: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}::int, hashtext(${name})) as ok`)) as unknown as { rows: Array<{ ok: boolean }> };
+    const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}::int, hashtext(${name})) as ok`)) as unknown as {
+      rows: Array<{ ok: boolean }>;
+    };
     if (!locked.rows[0]?.ok) return false;
     const claimed = (await tx.execute(
       sql`insert into job_runs (name, period, instance) values (${name}, ${period}, ${INSTANCE_ID}) on conflict do nothing returning name`,

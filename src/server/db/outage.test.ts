@@ -75,7 +75,12 @@ async function holdPadsLock() {
 /** Sent at once (inject alone waits for its first then), answered when the test awaits it. */
 const addPads = (routeId: number, from: number) =>
   app
-    .inject({ method: 'POST', url: '/api/add-pad', headers, payload: { route_id: routeId, series_from: from, series_to: from + 99_999, pad_size: 10 } })
+    .inject({
+      method: 'POST',
+      url: '/api/add-pad',
+      headers,
+      payload: { route_id: routeId, series_from: from, series_to: from + 99_999, pad_size: 10 },
+    })
     .then((res) => res);
 
 const padsOf = async (routeId: number) => (await db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId))).length;

@@ -224,7 +224,9 @@ export const pads = pgTable(
     index('pads_status_idx').on(t.issuance_status_id, t.pad_status_id),
     index('pads_holder_user_idx').on(t.holder_user_id),
     index('pads_holder_branch_idx').on(t.holder_branch_id),
-    index('pads_locked_by_invoice_idx').on(t.locked_by_invoice_id).where(sql`${t.locked_by_invoice_id} is not null`),
+    index('pads_locked_by_invoice_idx')
+      .on(t.locked_by_invoice_id)
+      .where(sql`${t.locked_by_invoice_id} is not null`),
     index('pads_route_id_idx').on(t.route_id, t.id),
     check('pads_range_ck', sql`${t.series_to} >= ${t.series_from}`),
     check('pads_series_len_ck', sql`length(${t.series_status}) = ${t.series_to} - ${t.series_from} + 1`),
@@ -391,11 +393,17 @@ export const padEvents = pgTable(
   },
   (t) => [
     uniqueIndex('pad_events_pad_seq_uq').on(t.pad_id, t.seq),
-    index('pad_events_holder_user_idx').on(t.holder_user_id, t.recorded_at).where(sql`${t.holder_user_id} is not null`),
+    index('pad_events_holder_user_idx')
+      .on(t.holder_user_id, t.recorded_at)
+      .where(sql`${t.holder_user_id} is not null`),
     index('pad_events_holder_branch_idx').on(t.holder_branch_id, t.recorded_at),
-    index('pad_events_invoice_idx').on(t.invoice_id).where(sql`${t.invoice_id} is not null`),
+    index('pad_events_invoice_idx')
+      .on(t.invoice_id)
+      .where(sql`${t.invoice_id} is not null`),
     index('pad_events_business_date_idx').on(t.business_date),
-    index('pad_events_incident_idx').on(t.incident_id).where(sql`${t.incident_id} is not null`),
+    index('pad_events_incident_idx')
+      .on(t.incident_id)
+      .where(sql`${t.incident_id} is not null`),
     check(
       'pad_events_range_ck',
       sql`${t.to_number} >= ${t.from_number} and (${t.qty} = ${t.to_number} - ${t.from_number} + 1 or (${t.kind} in ('custody_out', 'custody_in') and ${t.qty} = 0))`,
@@ -484,9 +492,11 @@ export const ledgerVerifyRuns = pgTable(
 );
 
 /** Failures counted per key in a sliding window (sign-in throttles), shared by every instance on one PostgreSQL. */
-export const limitHits = pgTable('limit_hits', { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() }, (t) => [
-  index('limit_hits_key_at_idx').on(t.key, t.at),
-]);
+export const limitHits = pgTable(
+  'limit_hits',
+  { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() },
+  (t) => [index('limit_hits_key_at_idx').on(t.key, t.at)],
+);
 
 /** Request counters per key in a fixed window (the HTTP rate limits), shared by every instance on one PostgreSQL. */
 export const limitWindows = pgTable('limit_windows', {
@@ -530,7 +540,9 @@ export const outcomeRequests = pgTable(
     rejection_reason: text('rejection_reason'),
   },
   (t) => [
-    index('outcome_requests_pending_idx').on(t.pad_id).where(sql`${t.status} = 'pending'`),
+    index('outcome_requests_pending_idx')
+      .on(t.pad_id)
+      .where(sql`${t.status} = 'pending'`),
     check('outcome_requests_range_ck', sql`${t.to_number} >= ${t.from_number}`),
     check('outcome_requests_outcome_ck', sql`${t.outcome} in ('cancelled', 'lost')`),
     check('outcome_requests_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),

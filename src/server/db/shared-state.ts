@@ -123,7 +123,10 @@ function memoryRateLimitStore(): new () => RateLimitStore {
 function sqlFailures(db: Db, name: string, max: number, windowMs: number): FailureCounter {
   return {
     async isBlocked(key) {
-      const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from limit_hits where key = ${`${name}:${key}`} and at > now() - ${windowMs} * interval '1 millisecond'`);
+      const [row] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from limit_hits where key = ${`${name}:${key}`} and at > now() - ${windowMs} * interval '1 millisecond'`,
+      );
       return row.n >= max;
     },
     async fail(key) {

@@ -8,7 +8,12 @@ let cursorCount = 0;
  * batch on before the next is fetched, so a report over millions of rows holds one batch at a time. Runs in
  * its own transaction (a savepoint when the caller already has one), which the cursor needs.
  */
-export async function streamRows<T>(conn: Conn, query: SQL, onBatch: (rows: T[]) => void | Promise<void>, batchSize = 10_000): Promise<void> {
+export async function streamRows<T>(
+  conn: Conn,
+  query: SQL,
+  onBatch: (rows: T[]) => void | Promise<void>,
+  batchSize = 10_000,
+): Promise<void> {
   cursorCount = (cursorCount + 1) % 1_000_000;
   const name = sql.raw(`stream_${cursorCount}`);
   await conn.transaction(async (tx) => {

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { demoLoaded, holdsOtherData, markDemoLoaded } from './repo.ts';
-import { completedIssues, lossAndUse, onTheRoad, organisation, pads, raafCertificate, report, requests, returns, turnovers } from './scenes.ts';
+import {
+  completedIssues,
+  lossAndUse,
+  onTheRoad,
+  organisation,
+  pads,
+  raafCertificate,
+  report,
+  requests,
+  returns,
+  turnovers,
+} from './scenes.ts';
 
 /**
  * Loads a believable operator's data through the HTTP API (the same services, rules and transactions staff use), so

@@ -32,7 +32,13 @@ export interface HeldPads {
   supervisorPad: number;
 }
 
-type HeldPad = { id: number; number: number; pad_status_id: number; issuance_status_id: number; series: Array<{ number: number; status: number }> };
+type HeldPad = {
+  id: number;
+  number: number;
+  pad_status_id: number;
+  issuance_status_id: number;
+  series: Array<{ number: number; status: number }>;
+};
 
 /**
  * Two months ago the pads are generated and the first ones issued; last month they move (the RAAF of that month has
@@ -50,16 +56,37 @@ export function demoDay(ctx: AppContext, monthsBack: number, dayOfMonth: number)
 }
 
 async function available(w: DemoWorld, routeId: number, n: number): Promise<number[]> {
-  const page = await w.custodian.call<{ data: Array<{ id: number }> }>('GET', 'available-pads', undefined, { route_id: String(routeId), per_page: String(n) });
+  const page = await w.custodian.call<{ data: Array<{ id: number }> }>('GET', 'available-pads', undefined, {
+    route_id: String(routeId),
+    per_page: String(n),
+  });
   return page.data.slice(0, n).map((p) => p.id);
 }
 
 async function request(w: DemoWorld, who: DemoApi, routeId: number, pads: number): Promise<number> {
-  return (await who.call<Created>('POST', 'create-request-invoice', { branch_id: w.ctx.config.headOfficeBranchId, route_id: routeId, pads })).data.id;
+  return (
+    await who.call<Created>('POST', 'create-request-invoice', { branch_id: w.ctx.config.headOfficeBranchId, route_id: routeId, pads })
+  ).data.id;
 }
 
-async function issue(w: DemoWorld, requestId: number, routeId: number, requesterId: number, pads: number[], courierId: number, days: number): Promise<number> {
-  const body = { invoice_id: requestId, branch_id: w.ctx.config.headOfficeBranchId, route_id: routeId, pads, assigned_user_id: courierId, expected_return: days, user_id: requesterId };
+async function issue(
+  w: DemoWorld,
+  requestId: number,
+  routeId: number,
+  requesterId: number,
+  pads: number[],
+  courierId: number,
+  days: number,
+): Promise<number> {
+  const body = {
+    invoice_id: requestId,
+    branch_id: w.ctx.config.headOfficeBranchId,
+    route_id: routeId,
+    pads,
+    assigned_user_id: courierId,
+    expected_return: days,
+    user_id: requesterId,
+  };
   return (await w.custodian.call<Created>('POST', 'issue-invoice', body)).data.id;
 }
 
@@ -71,7 +98,12 @@ async function issueAccepted(w: DemoWorld, who: DemoApi, requesterRole: number, 
   return pads;
 }
 
-async function markUsed(who: DemoApi, padId: number, usedCount: number, changes: { remarks?: string; pad_status_id?: number } = {}): Promise<void> {
+async function markUsed(
+  who: DemoApi,
+  padId: number,
+  usedCount: number,
+  changes: { remarks?: string; pad_status_id?: number } = {},
+): Promise<void> {
   const pad = (await who.call<{ data: HeldPad }>('GET', `get-pad/${padId}`)).data;
   await who.call('PUT', `update-pad/${padId}`, {
     pad_status_id: changes.pad_status_id ?? pad.pad_status_id,
@@ -100,7 +132,8 @@ export async function organisation(app: FastifyInstance, ctx: AppContext): Promi
   const admin = await DemoApi.as(app, DEMO_ACCOUNTS[0].email);
 
   const location = async (name: string) => (await admin.call<Created>('POST', 'add-location', { name })).data.id;
-  const company = async (name: string, company_type_id: number) => (await admin.call<Created>('POST', 'add-company', { name, company_type_id })).data.id;
+  const company = async (name: string, company_type_id: number) =>
+    (await admin.call<Created>('POST', 'add-company', { name, company_type_id })).data.id;
   const ports = {
     manila: await location('Manila North Harbor'),
     batangas: await location('Batangas Port'),
@@ -120,7 +153,9 @@ export async function organisation(app: FastifyInstance, ctx: AppContext): Promi
   branches['Iloilo Agency'] = await branch('Iloilo Agency', agency, ports.iloilo);
   branches['Cebu Partner Desk'] = await branch('Cebu Partner Desk', partner, ports.cebu);
   if (branches['Head Office'] !== ctx.config.headOfficeBranchId) {
-    throw new Error(`The head office was created as branch ${branches['Head Office']}, but HEAD_OFFICE_BRANCH_ID is ${ctx.config.headOfficeBranchId}.`);
+    throw new Error(
+      `The head office was created as branch ${branches['Head Office']}, but HEAD_OFFICE_BRANCH_ID is ${ctx.config.headOfficeBranchId}.`,
+    );
   }
   await admin.call('PUT', `update-user/${await adminUserId(admin)}`, {
     first_name: DEMO_ACCOUNTS[0].first_name,
@@ -132,7 +167,8 @@ export async function organisation(app: FastifyInstance, ctx: AppContext): Promi
     user_status_id: USER_STATUS.ACTIVE,
   });
 
-  const route = async (name: string, tin: string, company_id: number) => (await admin.call<Created>('POST', 'add-route', { name, tin, company_id })).data.id;
+  const route = async (name: string, tin: string, company_id: number) =>
+    (await admin.call<Created>('POST', 'add-route', { name, tin, company_id })).data.id;
   const routes = {
     batangasCalapan: await route('Batangas - Calapan', '004-512-889-000', operator),
     manilaIloilo: await route('Manila - Iloilo', '004-512-889-001', operator),
@@ -172,9 +208,24 @@ export async function organisation(app: FastifyInstance, ctx: AppContext): Promi
 /** Two months ago the custodian generates 50,000 numbers on each route. */
 export async function pads(w: DemoWorld): Promise<void> {
   on(w, 2, 20);
-  await w.custodian.call('POST', 'add-pad', { route_id: w.routes.batangasCalapan, series_from: 100001, series_to: 150000, user_id: w.ids[ROLE.CUSTODIAN] });
-  await w.custodian.call('POST', 'add-pad', { route_id: w.routes.manilaIloilo, series_from: 2500001, series_to: 2550000, user_id: w.ids[ROLE.CUSTODIAN] });
-  await w.custodian.call('POST', 'add-pad', { route_id: w.routes.cebuTagbilaran, series_from: 1000000001, series_to: 1000050000, user_id: w.ids[ROLE.CUSTODIAN] });
+  await w.custodian.call('POST', 'add-pad', {
+    route_id: w.routes.batangasCalapan,
+    series_from: 100001,
+    series_to: 150000,
+    user_id: w.ids[ROLE.CUSTODIAN],
+  });
+  await w.custodian.call('POST', 'add-pad', {
+    route_id: w.routes.manilaIloilo,
+    series_from: 2500001,
+    series_to: 2550000,
+    user_id: w.ids[ROLE.CUSTODIAN],
+  });
+  await w.custodian.call('POST', 'add-pad', {
+    route_id: w.routes.cebuTagbilaran,
+    series_from: 1000000001,
+    series_to: 1000050000,
+    user_id: w.ids[ROLE.CUSTODIAN],
+  });
 }
 
 /** Requests issued and accepted by the Batangas branch head, the Calapan supervisor and ticketing; the first pad in use. */
@@ -194,7 +245,9 @@ export async function completedIssues(w: DemoWorld): Promise<HeldPads> {
 /** Last month the branch head returns an unused pad to accounting, who accepts it. */
 export async function returns(w: DemoWorld, held: HeldPads): Promise<void> {
   on(w, 1, 10);
-  const returned = (await w.branchHead.call<Created>('POST', 'create-return-invoice', { pads: [held.returnedPad], assigned_user_id: w.ids[ROLE.MESSENGER] })).data.id;
+  const returned = (
+    await w.branchHead.call<Created>('POST', 'create-return-invoice', { pads: [held.returnedPad], assigned_user_id: w.ids[ROLE.MESSENGER] })
+  ).data.id;
   await w.accounting.call('POST', `accept-invoice/${returned}`);
 }
 
@@ -227,7 +280,15 @@ export async function onTheRoad(w: DemoWorld, held: HeldPads): Promise<void> {
   const turnover = (await w.ticketing.call<Created>('POST', 'create-turnover-invoice', body)).data.id;
   await w.driver.call('POST', `hand-over-invoice/${turnover}`, { assigned_user_id: w.ids[ROLE.MESSENGER] });
   const travelling = await request(w, w.supervisor, w.routes.cebuTagbilaran, 4);
-  await issue(w, travelling, w.routes.cebuTagbilaran, w.ids[ROLE.SUPERVISOR], await available(w, w.routes.cebuTagbilaran, 4), w.ids[ROLE.DRIVER], 7);
+  await issue(
+    w,
+    travelling,
+    w.routes.cebuTagbilaran,
+    w.ids[ROLE.SUPERVISOR],
+    await available(w, w.routes.cebuTagbilaran, 4),
+    w.ids[ROLE.DRIVER],
+    7,
+  );
 }
 
 /** Requests still waiting for the custodian. */
@@ -238,7 +299,11 @@ export async function requests(w: DemoWorld): Promise<void> {
 
 /** Accounting reconciles the first two completed issues in a report. */
 export async function report(w: DemoWorld): Promise<void> {
-  await w.accounting.call('POST', 'reports', { invoice_ids: w.completed.slice(0, 2), remarks: 'Weekly reconciliation, Batangas - Calapan', data: '' });
+  await w.accounting.call('POST', 'reports', {
+    invoice_ids: w.completed.slice(0, 2),
+    remarks: 'Weekly reconciliation, Batangas - Calapan',
+    data: '',
+  });
 }
 
 /** The Batangas branch head certifies last month's RAAF and accounting reviews it; the others have not certified yet. */

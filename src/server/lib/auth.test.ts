@@ -54,7 +54,10 @@ describe('session cache', () => {
   it('when a sign-in expires while it is cached, then the token is refused from its expiry on', async () => {
     const user = await signedIn(t, { role_id: ROLE.BRANCH_HEAD });
     const expiry = new Date(Date.now() + SESSION_CACHE_MS / 3);
-    await t.db.update(accessTokens).set({ expires_at: expiry }).where(eq(accessTokens.token_hash, hashToken(user.token)));
+    await t.db
+      .update(accessTokens)
+      .set({ expires_at: expiry })
+      .where(eq(accessTokens.token_hash, hashToken(user.token)));
     expect((await profile(user.headers)).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(expiry.getTime() + 1);

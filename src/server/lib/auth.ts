@@ -64,7 +64,13 @@ const prepareSessionLookup = (db: Db) =>
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))
-    .where(and(eq(accessTokens.token_hash, sql.placeholder('tokenHash')), gt(accessTokens.expires_at, sql.placeholder('now')), eq(users.user_status_id, USER_STATUS.ACTIVE)))
+    .where(
+      and(
+        eq(accessTokens.token_hash, sql.placeholder('tokenHash')),
+        gt(accessTokens.expires_at, sql.placeholder('now')),
+        eq(users.user_status_id, USER_STATUS.ACTIVE),
+      ),
+    )
     .limit(1)
     .prepare('session_user');
 
@@ -112,7 +118,11 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     if (READ_METHODS.has(request.method)) return payload;
     forget();
     if (request.routeOptions.config.changesSessions && reply.statusCode < 400) {
-      await watch.settle().catch((error: unknown) => request.log.warn({ err: error }, 'other instances may keep this sign-in cached for up to SESSION_CACHE_MS'));
+      await watch
+        .settle()
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'other instances may keep this sign-in cached for up to SESSION_CACHE_MS'),
+        );
     }
     return payload;
   });

@@ -9,7 +9,12 @@ export function boxed(lines: string[]): string {
 export function startBanner(input: { url: string; database: string; admin: { email: string; password: string } | null }): string {
   const lines = [`PadTrack is running at ${input.url}`, `Database: ${input.database}`];
   if (input.admin) {
-    lines.push('', 'First admin account (shown once; change the password after signing in):', `  E-mail:   ${input.admin.email}`, `  Password: ${input.admin.password}`);
+    lines.push(
+      '',
+      'First admin account (shown once; change the password after signing in):',
+      `  E-mail:   ${input.admin.email}`,
+      `  Password: ${input.admin.password}`,
+    );
   }
   return boxed(lines);
 }

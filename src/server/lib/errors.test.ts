@@ -39,12 +39,24 @@ describe('error mapping', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/register-account',
-        payload: { first_name: 'Rae', last_name: 'Cruz', email, mobile_number: '09171234567', password: 'Strong@123', password_confirmation: 'Strong@123' },
+        payload: {
+          first_name: 'Rae',
+          last_name: 'Cruz',
+          email,
+          mobile_number: '09171234567',
+          password: 'Strong@123',
+          password_confirmation: 'Strong@123',
+        },
       }),
     );
     expectOneCreated(statuses, 201);
     for (const body of refusals) expect(body).toEqual({ message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
-    expect(await t.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(1);
+    expect(
+      await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toHaveLength(1);
   });
 
   it('when 20 creates of one company, branch, location or route name race, then exactly 1 row each and 19 × 422 (docs/SECURITY.md "Bad input and database faults")', async () => {
@@ -53,11 +65,23 @@ describe('error mapping', () => {
     const cases = [
       { url: '/api/add-company', payload: { name: 'Race Lines', company_type_id: 1 }, table: companies, message: ADMIN_MSG.nameTaken },
       { url: '/api/add-location', payload: { name: 'Race Pier' }, table: locations, message: ADMIN_MSG.nameTaken },
-      { url: '/api/add-branch', payload: { name: 'Race Desk', company_id: company.id, location_id: location.id }, table: branches, message: ADMIN_MSG.nameTaken },
-      { url: '/api/add-route', payload: { name: 'Race Route', company_id: company.id, tin: '000-111' }, table: routes, message: ADMIN_MSG.routeNameTaken },
+      {
+        url: '/api/add-branch',
+        payload: { name: 'Race Desk', company_id: company.id, location_id: location.id },
+        table: branches,
+        message: ADMIN_MSG.nameTaken,
+      },
+      {
+        url: '/api/add-route',
+        payload: { name: 'Race Route', company_id: company.id, tin: '000-111' },
+        table: routes,
+        message: ADMIN_MSG.routeNameTaken,
+      },
     ];
     for (const c of cases) {
-      const { statuses, refusals } = await inParallel(() => t.app.inject({ method: 'POST', url: c.url, headers: admin, payload: c.payload }));
+      const { statuses, refusals } = await inParallel(() =>
+        t.app.inject({ method: 'POST', url: c.url, headers: admin, payload: c.payload }),
+      );
       expectOneCreated(statuses, 201);
       for (const body of refusals) expect(body, c.url).toEqual({ message: c.message, errors: { name: [c.message] } });
       const rows = await t.db.select({ id: c.table.id }).from(c.table).where(eq(c.table.name, c.payload.name));
@@ -88,12 +112,23 @@ describe('error mapping', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/register-account',
-      payload: { first_name: 'Nu\u0000ll', last_name: 'Cruz', email: 'nul@example.com', mobile_number: '09171234567', password: 'Strong@123', password_confirmation: 'Strong@123' },
+      payload: {
+        first_name: 'Nu\u0000ll',
+        last_name: 'Cruz',
+        email: 'nul@example.com',
+        mobile_number: '09171234567',
+        password: 'Strong@123',
+        password_confirmation: 'Strong@123',
+      },
     });
     expect(register.statusCode).toBe(422);
     expect(register.json().errors.first_name).toEqual([containsNul('First name')]);
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a\u0000@example.com', password: 'Strong@123' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a\u0000@example.com', password: 'Strong@123' },
+    });
     expect(login.statusCode).toBe(422);
     expect(login.json().errors.email).toEqual([containsNul('Email')]);
 

@@ -38,7 +38,17 @@ const HOSTILE: unknown[] = [
   { nested: 'a\u0000' },
 ];
 /** The subset a URL can carry. */
-const HOSTILE_IN_URL = ['a\u0000b', 'x'.repeat(5_000), '-1', 'abc', '2026-02-30', '1.5', '99999999999999999999', '1e308', '[object Object]'];
+const HOSTILE_IN_URL = [
+  'a\u0000b',
+  'x'.repeat(5_000),
+  '-1',
+  'abc',
+  '2026-02-30',
+  '1.5',
+  '99999999999999999999',
+  '1e308',
+  '[object Object]',
+];
 /** Sessions are ended by logout; it takes no input anyway. */
 const SKIPPED = new Set(['POST /api/logout']);
 
@@ -54,7 +64,9 @@ function plausible(name: string, schema: JsonSchema | undefined): unknown {
 
 describe('input fuzz', () => {
   it('when every route that takes input gets hostile values in every field and parameter as an admin, then none answers 5xx (docs/SECURITY.md "Bad input and database faults")', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const failures: string[] = [];
     let routes = 0;
     let requests = 0;
@@ -68,7 +80,9 @@ describe('input fuzz', () => {
         routes += 1;
         const basePath: Record<string, string> = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, '1']));
         const baseQuery: Record<string, string> = {};
-        const baseBody: Record<string, unknown> = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, plausible(name, s)]));
+        const baseBody: Record<string, unknown> = Object.fromEntries(
+          Object.entries(properties).map(([name, s]) => [name, plausible(name, s)]),
+        );
 
         const send = async (path: Record<string, string>, query: Record<string, string>, body: unknown) => {
           const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(path[name]));
@@ -77,10 +91,15 @@ describe('input fuzz', () => {
             method: verb,
             url: search ? `${url}?${search}` : url,
             headers,
-            ...(verb === 'GET' || verb === 'DELETE' ? {} : { payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } }),
+            ...(verb === 'GET' || verb === 'DELETE'
+              ? {}
+              : { payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } }),
           });
           requests += 1;
-          if (res.statusCode >= 500) failures.push(`${verb} ${url}${search ? `?${search.slice(0, 80)}` : ''} ${JSON.stringify(body).slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500)
+            failures.push(
+              `${verb} ${url}${search ? `?${search.slice(0, 80)}` : ''} ${JSON.stringify(body).slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+            );
         };
 
         for (const param of params) {

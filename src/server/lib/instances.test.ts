@@ -20,11 +20,18 @@ afterAll(async () => {
   await t.close();
 });
 
-const profile = (instance: Instance, headers: { authorization: string }) => instance.app.inject({ method: 'GET', url: '/api/user-profile', headers });
+const profile = (instance: Instance, headers: { authorization: string }) =>
+  instance.app.inject({ method: 'GET', url: '/api/user-profile', headers });
 
 /** Through the proxy at 10.50.0.1, which forwards the client's own address. */
 const login = (instance: Instance, email: string, password: string, client: string) =>
-  instance.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.50.0.1', headers: { 'x-forwarded-for': client } });
+  instance.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: '10.50.0.1',
+    headers: { 'x-forwarded-for': client },
+  });
 
 describe('two app instances on one database', () => {
   it('when 5 failed sign-ins are spread over both instances, then the 6th answers 429 on either', async () => {
@@ -76,7 +83,16 @@ describe('two app instances on one database', () => {
       method: 'PUT',
       url: `/api/update-user/${user.id}`,
       headers: admin,
-      payload: { first_name: 'Lara', middle_name: null, last_name: 'Santos', email: user.email, contact_number: '09171234567', role_id: 9, branch_id: moved.id, user_status_id: 1 },
+      payload: {
+        first_name: 'Lara',
+        middle_name: null,
+        last_name: 'Santos',
+        email: user.email,
+        contact_number: '09171234567',
+        role_id: 9,
+        branch_id: moved.id,
+        user_status_id: 1,
+      },
     });
     expect(update.statusCode, update.body).toBe(200);
     expect((await profile(other, session.headers)).json().data).toMatchObject({ role_id: 9, branch_id: moved.id });
@@ -107,7 +123,12 @@ describe('two app instances on one database', () => {
       },
     };
     const now = new Date();
-    const ran = await Promise.all([runJobOnce(t.db, job, now), runJobOnce(other.ctx.db, job, now), runJobOnce(t.db, job, now), runJobOnce(other.ctx.db, job, now)]);
+    const ran = await Promise.all([
+      runJobOnce(t.db, job, now),
+      runJobOnce(other.ctx.db, job, now),
+      runJobOnce(t.db, job, now),
+      runJobOnce(other.ctx.db, job, now),
+    ]);
     expect(ran.filter(Boolean)).toHaveLength(1);
     expect(runs).toBe(1);
     expect(await runJobOnce(other.ctx.db, job, new Date(now.getTime() + 3_600_000))).toBe(true);

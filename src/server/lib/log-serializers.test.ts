@@ -30,7 +30,14 @@ describe('what the log keeps', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/register-account',
-        payload: { first_name: 'Boomer', last_name: 'Hidalgo', email, mobile_number: '09171234567', password: 'Hidden@123', password_confirmation: 'Hidden@123' },
+        payload: {
+          first_name: 'Boomer',
+          last_name: 'Hidalgo',
+          email,
+          mobile_number: '09171234567',
+          password: 'Hidden@123',
+          password_confirmation: 'Hidden@123',
+        },
       });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: MSG.unexpected });

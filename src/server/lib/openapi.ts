@@ -38,7 +38,9 @@ const hooksOf = (hooks: RouteOptions['onRequest'] | RouteOptions['preHandler']) 
 export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
   const schema = (route.schema ?? {}) as RouteSchema;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const guards = hooksOf(route.onRequest).map(guardOf).filter((guard) => guard !== null);
+  const guards = hooksOf(route.onRequest)
+    .map(guardOf)
+    .filter((guard) => guard !== null);
   const signed = (schema.security ?? []).some((requirement) => 'signedLink' in requirement);
   const limited = route.config !== undefined && 'rateLimit' in (route.config as object);
   const statuses = new Set<ErrorStatus>([500, 503]);
@@ -90,7 +92,9 @@ const namedComponents: FastifyDynamicSwaggerOptions['transformObject'] = (docume
   const document = transformObject(documentObject) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
   const used = referencedComponents(document);
   const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => used.has(name)));
-  return { ...document, components: { ...document.components, schemas } } as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
+  return { ...document, components: { ...document.components, schemas } } as ReturnType<
+    NonNullable<FastifyDynamicSwaggerOptions['transformObject']>
+  >;
 };
 
 /** The OpenAPI document served at /api/docs/json: what clients generate from. */
@@ -111,7 +115,8 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
             type: 'apiKey',
             in: 'query',
             name: 'signature',
-            description: 'A signed, short-lived link: the `user`, `expires` and `signature` query parameters of an address the API handed out.',
+            description:
+              'A signed, short-lived link: the `user`, `expires` and `signature` query parameters of an address the API handed out.',
           },
         },
       },

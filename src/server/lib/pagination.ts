@@ -9,7 +9,14 @@ export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
 export function paginated<T>(data: T[], total: number, page: number, perPage: number): Paginated<T> {
   const capped = total > COUNT_CAP;
   const shown = capped ? COUNT_CAP : total;
-  return { data, current_page: page, last_page: Math.max(1, Math.ceil(shown / perPage)), per_page: perPage, total: shown, total_capped: capped };
+  return {
+    data,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(shown / perPage)),
+    per_page: perPage,
+    total: shown,
+    total_capped: capped,
+  };
 }
 
 /** A search term as an ILIKE pattern, with the wildcard characters of the term escaped. */

@@ -15,7 +15,9 @@ export class ResponseShapeError extends Error {
 function compiledStringify(schema: z.ZodType): Stringify {
   let stringify: Stringify | null = null;
   return (data) => {
-    stringify ??= fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0]);
+    stringify ??= fastJson(
+      z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0],
+    );
     return stringify(data);
   };
 }
@@ -35,7 +37,12 @@ export function responseSerializerCompiler(check: boolean): FastifySerializerCom
       if (!result.success) throw new ResponseShapeError(method, url, z.prettifyError(result.error));
       const expected = JSON.stringify(result.data);
       const written = stringify(data);
-      if (written !== expected) throw new ResponseShapeError(method, url, `the compiled serializer wrote ${written.slice(0, 200)} where zod writes ${expected.slice(0, 200)}`);
+      if (written !== expected)
+        throw new ResponseShapeError(
+          method,
+          url,
+          `the compiled serializer wrote ${written.slice(0, 200)} where zod writes ${expected.slice(0, 200)}`,
+        );
       return written;
     };
   };

@@ -25,7 +25,8 @@ describe('the generic 500', () => {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(500);
         expect(res.json(), url).toEqual({ message: MSG.unexpected });
-        for (const leak of ['stack', 'boom', 'secret', 'detail', 'password_hash', '/srv/', 'at ']) expect(res.body, `${url}: ${leak}`).not.toContain(leak);
+        for (const leak of ['stack', 'boom', 'secret', 'detail', 'password_hash', '/srv/', 'at '])
+          expect(res.body, `${url}: ${leak}`).not.toContain(leak);
       }
     } finally {
       await app.close();

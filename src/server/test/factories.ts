@@ -12,25 +12,37 @@ let cachedHash: Promise<string> | null = null;
 const testPasswordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
 
 export async function createLocation(db: Db, values: Partial<typeof locations.$inferInsert> = {}) {
-  const [row] = await db.insert(locations).values({ name: `Location ${uid()}`, ...values }).returning();
+  const [row] = await db
+    .insert(locations)
+    .values({ name: `Location ${uid()}`, ...values })
+    .returning();
   return row;
 }
 
 export async function createCompany(db: Db, values: Partial<typeof companies.$inferInsert> = {}) {
-  const [row] = await db.insert(companies).values({ name: `Company ${uid()}`, company_type_id: COMPANY_TYPE.SHIPPING_LINE, ...values }).returning();
+  const [row] = await db
+    .insert(companies)
+    .values({ name: `Company ${uid()}`, company_type_id: COMPANY_TYPE.SHIPPING_LINE, ...values })
+    .returning();
   return row;
 }
 
 export async function createRoute(db: Db, values: Partial<typeof routes.$inferInsert> = {}) {
   const company_id = values.company_id ?? (await createCompany(db)).id;
-  const [row] = await db.insert(routes).values({ name: `Route ${uid()}`, tin: `TIN-${uid()}`, ...values, company_id }).returning();
+  const [row] = await db
+    .insert(routes)
+    .values({ name: `Route ${uid()}`, tin: `TIN-${uid()}`, ...values, company_id })
+    .returning();
   return row;
 }
 
 export async function createBranch(db: Db, values: Partial<typeof branches.$inferInsert> = {}) {
   const company_id = values.company_id ?? (await createCompany(db)).id;
   const location_id = values.location_id ?? (await createLocation(db)).id;
-  const [row] = await db.insert(branches).values({ name: `Branch ${uid()}`, ...values, company_id, location_id }).returning();
+  const [row] = await db
+    .insert(branches)
+    .values({ name: `Branch ${uid()}`, ...values, company_id, location_id })
+    .returning();
   return row;
 }
 
@@ -68,7 +80,9 @@ export async function signedIn(t: TestApp, values: Partial<typeof users.$inferIn
 type Headers = Record<string, string>;
 
 /** One signed-in user for every role 3 to 11 and one without a role, besides an admin and an IT admin. */
-export async function sessionsForAllRoles(t: TestApp): Promise<{ admin: Headers; itAdmin: Headers; others: Array<{ role_id: number | null; headers: Headers }> }> {
+export async function sessionsForAllRoles(
+  t: TestApp,
+): Promise<{ admin: Headers; itAdmin: Headers; others: Array<{ role_id: number | null; headers: Headers }> }> {
   const admin = await signedIn(t, { role_id: ROLE.ADMIN });
   const itAdmin = await signedIn(t, { role_id: ROLE.IT_ADMIN });
   const others: Array<{ role_id: number | null; headers: Headers }> = [];
@@ -106,7 +120,10 @@ export async function buildPad(db: Db, values: PadValues = {}): Promise<PadRow> 
 /** `count` pads of one route in a row, as buildPad makes them. */
 export async function buildPads(db: Db, routeId: number, count: number, values: Omit<PadValues, 'route_id'> = {}): Promise<PadRow[]> {
   const { size = 50, heldBy, ...rest } = values;
-  const [{ last }] = await db.select({ last: sql<number>`coalesce(max(${pads.number}), 0)::int` }).from(pads).where(eq(pads.route_id, routeId));
+  const [{ last }] = await db
+    .select({ last: sql<number>`coalesce(max(${pads.number}), 0)::int` })
+    .from(pads)
+    .where(eq(pads.route_id, routeId));
   const rows = Array.from({ length: count }, (_, i) => {
     const from = takeReceipts(size);
     return {
@@ -169,21 +186,37 @@ export async function buildIssuedInvoice(
   } = {},
 ) {
   const tag = takeReceipts(1);
-  const route = options.route ?? (await createRoute(db, { company_id: (await createCompany(db, { name: `Ferry Lines ${tag}` })).id, name: `Batangas - Calapan ${tag}` }));
+  const route =
+    options.route ??
+    (await createRoute(db, {
+      company_id: (await createCompany(db, { name: `Ferry Lines ${tag}` })).id,
+      name: `Batangas - Calapan ${tag}`,
+    }));
   const fromBranch = options.fromBranch ?? (await createBranch(db, { name: `Head Office ${tag}` }));
   const toBranch = options.toBranch ?? (await createBranch(db, { name: `Calapan Agency ${tag}` }));
-  const requester = options.requester ?? (await createUser(db, { first_name: 'Rosa', last_name: `Receiver${tag}`, role_id: ROLE.BRANCH_HEAD, branch_id: toBranch.id }));
+  const requester =
+    options.requester ??
+    (await createUser(db, { first_name: 'Rosa', last_name: `Receiver${tag}`, role_id: ROLE.BRANCH_HEAD, branch_id: toBranch.id }));
   const courier = options.courier ?? (await createUser(db, { first_name: 'Carlo', last_name: `Courier${tag}`, role_id: ROLE.DRIVER }));
   const custodian =
-    options.custodian ?? (await createUser(db, { first_name: 'Celia', last_name: `Custodian${tag}`, role_id: ROLE.CUSTODIAN, branch_id: fromBranch.id }));
+    options.custodian ??
+    (await createUser(db, { first_name: 'Celia', last_name: `Custodian${tag}`, role_id: ROLE.CUSTODIAN, branch_id: fromBranch.id }));
   const status = options.status ?? INVOICE_STATUS.COMPLETED;
   const createdAt = options.createdAt ?? new Date(Date.now() - 3 * 86_400_000);
   const acceptedAt =
-    options.acceptedAt === undefined ? (status === INVOICE_STATUS.COMPLETED ? new Date(createdAt.getTime() + 86_400_000) : null) : options.acceptedAt;
+    options.acceptedAt === undefined
+      ? status === INVOICE_STATUS.COMPLETED
+        ? new Date(createdAt.getTime() + 86_400_000)
+        : null
+      : options.acceptedAt;
   const padCount = options.padCount ?? 2;
   const padRows =
     padCount > 0
-      ? await buildPads(db, route.id, padCount, { size: options.padSize, heldBy: { userId: requester.id, branchId: toBranch.id }, created_by: custodian.id })
+      ? await buildPads(db, route.id, padCount, {
+          size: options.padSize,
+          heldBy: { userId: requester.id, branchId: toBranch.id },
+          created_by: custodian.id,
+        })
       : [];
   const invoice = await buildInvoice(db, {
     type: options.type ?? INVOICE_TYPE.ISSUED,
@@ -210,7 +243,10 @@ type BranchRow = Awaited<ReturnType<typeof createBranch>>;
 
 /** One line of an invoice's history (Pending "Requested" unless told). */
 export async function buildActivity(db: Db, values: Partial<typeof activities.$inferInsert> & { invoice_id: number }) {
-  const [row] = await db.insert(activities).values({ invoice_status_id: INVOICE_STATUS.PENDING, description: 'Requested', ...values }).returning();
+  const [row] = await db
+    .insert(activities)
+    .values({ invoice_status_id: INVOICE_STATUS.PENDING, description: 'Requested', ...values })
+    .returning();
   return row;
 }
 

@@ -50,7 +50,13 @@ export function openApiChecker(document: OpenApiDocument) {
   };
 
   /** The violations of one answer; empty when it is what the document promises. */
-  return function check(answer: { method: string; routeUrl: string; status: number; contentType: unknown; body: string | Buffer | null }): string[] {
+  return function check(answer: {
+    method: string;
+    routeUrl: string;
+    status: number;
+    contentType: unknown;
+    body: string | Buffer | null;
+  }): string[] {
     const where = `${answer.method} ${answer.routeUrl} → ${answer.status}`;
     const operation = document.paths[documentPath(answer.routeUrl)]?.[answer.method.toLowerCase()];
     if (!operation) return [`${where}: the document has no such operation`];
@@ -61,7 +67,10 @@ export function openApiChecker(document: OpenApiDocument) {
     if (!response.content) return empty ? [] : [`${where}: the document promises no body, but one was sent`];
     const mediaType = mediaTypeOf(answer.contentType);
     const media = mediaType ? response.content[mediaType] : undefined;
-    if (!mediaType || !media) return [`${where}: content type ${String(answer.contentType)} is not documented (documented: ${Object.keys(response.content).join(', ')})`];
+    if (!mediaType || !media)
+      return [
+        `${where}: content type ${String(answer.contentType)} is not documented (documented: ${Object.keys(response.content).join(', ')})`,
+      ];
     if (mediaType === 'application/pdf' && !textOf(answer.body).startsWith('%PDF-')) return [`${where}: the body is not a PDF`];
     if (!isJson(mediaType) || !media.schema) return [];
     let parsed: unknown;
@@ -72,7 +81,9 @@ export function openApiChecker(document: OpenApiDocument) {
     }
     const validate = validatorFor(media.schema);
     if (validate(parsed)) return [];
-    return (validate.errors ?? []).map((error) => `${where}: body${error.instancePath} ${error.message ?? 'does not fit'} (${JSON.stringify(error.params)})`);
+    return (validate.errors ?? []).map(
+      (error) => `${where}: body${error.instancePath} ${error.message ?? 'does not fit'} (${JSON.stringify(error.params)})`,
+    );
   };
 }
 
@@ -87,7 +98,8 @@ export function checkAnswersAgainstDocument(app: FastifyInstance) {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const routeUrl = request.routeOptions.url;
     if (!routeUrl || !routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs') || request.method === 'HEAD') return payload;
-    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : payload === null || payload === undefined ? null : undefined;
+    const body =
+      typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : payload === null || payload === undefined ? null : undefined;
     if (body === undefined) return payload;
     check ??= openApiChecker(app.swagger() as unknown as OpenApiDocument);
     const found = check({ method: request.method, routeUrl, status: reply.statusCode, contentType: reply.getHeader('content-type'), body });

@@ -8,10 +8,14 @@ const BIN_ROOT = '/usr/lib/postgresql';
 
 /** The newest installed PostgreSQL's bin directory; a clear error when there is none. */
 function binDir(): string {
-  const versions = fs.existsSync(BIN_ROOT) ? fs.readdirSync(BIN_ROOT).filter((v) => fs.existsSync(path.join(BIN_ROOT, v, 'bin', 'pg_ctl'))) : [];
+  const versions = fs.existsSync(BIN_ROOT)
+    ? fs.readdirSync(BIN_ROOT).filter((v) => fs.existsSync(path.join(BIN_ROOT, v, 'bin', 'pg_ctl')))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (!newest) {
-    throw new Error(`This test starts and stops its own PostgreSQL server and needs its binaries (initdb, pg_ctl) under ${BIN_ROOT}/<version>/bin: install Debian's postgresql package.`);
+    throw new Error(
+      `This test starts and stops its own PostgreSQL server and needs its binaries (initdb, pg_ctl) under ${BIN_ROOT}/<version>/bin: install Debian's postgresql package.`,
+    );
   }
   return path.join(BIN_ROOT, newest, 'bin');
 }

@@ -47,10 +47,23 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const config = { ...loaded, webDir: env.WEB_DIR ? loaded.webDir : null };
-  const started = await startApp(config, { database, logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), jobs: false });
+  const started = await startApp(config, {
+    database,
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    jobs: false,
+  });
   const documentViolations = checkAnswersAgainstDocument(started.app);
   await started.app.ready();
-  return { app: started.app, ctx: started.ctx, db: started.ctx.db, kind: database.kind, database, config, documentViolations, close: () => started.app.close() };
+  return {
+    app: started.app,
+    ctx: started.ctx,
+    db: started.ctx.db,
+    kind: database.kind,
+    database,
+    config,
+    documentViolations,
+    close: () => started.app.close(),
+  };
 }
 
 /**
@@ -59,7 +72,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
  */
 export async function createSecondInstance(t: TestApp, overrides: Partial<Config> = {}) {
   const config = { ...t.ctx.config, ...overrides };
-  const started = await startApp(config, { database: { ...t.database, close: async () => undefined }, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), jobs: false });
+  const started = await startApp(config, {
+    database: { ...t.database, close: async () => undefined },
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    jobs: false,
+  });
   checkAnswersAgainstDocument(started.app);
   await started.app.ready();
   return { app: started.app, ctx: started.ctx, close: () => started.app.close() };

@@ -26,7 +26,14 @@ describe('account schemas', () => {
 
   it('when registration fields break the rules, then the spec messages', () => {
     const errors = firstErrors(
-      registrationSchema.safeParse({ ...valid, first_name: ' ', last_name: '', email: 'x@', mobile_number: '0917123456', password: 'password1' }),
+      registrationSchema.safeParse({
+        ...valid,
+        first_name: ' ',
+        last_name: '',
+        email: 'x@',
+        mobile_number: '0917123456',
+        password: 'password1',
+      }),
     );
     expect(errors).toMatchObject({
       first_name: 'First name is required',
@@ -38,18 +45,25 @@ describe('account schemas', () => {
   });
 
   it('when the password has a character outside the allowed set, then it is refused', () => {
-    expect(firstErrors(registrationSchema.safeParse({ ...valid, password: 'Strong@123#', password_confirmation: 'Strong@123#' })).password).toBe(
-      MSG.strongPassword,
-    );
+    expect(
+      firstErrors(registrationSchema.safeParse({ ...valid, password: 'Strong@123#', password_confirmation: 'Strong@123#' })).password,
+    ).toBe(MSG.strongPassword);
   });
 
   it('when the confirmation differs, then "Passwords do not match"', () => {
-    expect(firstErrors(registrationSchema.safeParse({ ...valid, password_confirmation: 'Strong@124' })).password_confirmation).toBe(MSG.passwordsDoNotMatch);
+    expect(firstErrors(registrationSchema.safeParse({ ...valid, password_confirmation: 'Strong@124' })).password_confirmation).toBe(
+      MSG.passwordsDoNotMatch,
+    );
   });
 
   it('when signing in, then email and an 8-character password are required', () => {
-    expect(firstErrors(loginSchema.safeParse({ email: '', password: '' }))).toEqual({ email: 'Email is required', password: 'Password is required' });
-    expect(firstErrors(loginSchema.safeParse({ email: 'a@b.co', password: 'short' })).password).toBe('Password must be at least 8 characters');
+    expect(firstErrors(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+    expect(firstErrors(loginSchema.safeParse({ email: 'a@b.co', password: 'short' })).password).toBe(
+      'Password must be at least 8 characters',
+    );
   });
 
   it('when asking for a reset link, then a bad e-mail reads "Please enter a valid email address"', () => {
@@ -61,7 +75,8 @@ describe('account schemas', () => {
       MSG.strongPasswordReset,
     );
     expect(
-      firstErrors(updatePasswordSchema.safeParse({ token: 't', password: 'Strong@123', password_confirmation: 'Strong@12' })).password_confirmation,
+      firstErrors(updatePasswordSchema.safeParse({ token: 't', password: 'Strong@123', password_confirmation: 'Strong@12' }))
+        .password_confirmation,
     ).toBe(MSG.confirmDoesNotMatch);
   });
 
@@ -69,7 +84,9 @@ describe('account schemas', () => {
     expect(firstErrors(profileSchema.safeParse({ first_name: 'Ana1', last_name: 'Reyes', email: 'ana@example.com' })).first_name).toBe(
       MSG.lettersAndSpaces,
     );
-    expect(firstErrors(profileSchema.safeParse({ first_name: 'Ana', last_name: 'Reyes', email: 'ana@example.museum' })).email).toBe(MSG.invalidEmail);
+    expect(firstErrors(profileSchema.safeParse({ first_name: 'Ana', last_name: 'Reyes', email: 'ana@example.museum' })).email).toBe(
+      MSG.invalidEmail,
+    );
     expect(profileSchema.safeParse({ first_name: 'Ana Marie', last_name: 'Reyes', email: 'ana.m@example.ph' }).success).toBe(true);
   });
 });

@@ -32,7 +32,9 @@ export const registrationSchema = z
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
 export const loginSchema = z.object({
-  email: requiredText('Email').regex(EMAIL_PATTERN, MSG.invalidEmail).transform((v) => v.toLowerCase()),
+  email: requiredText('Email')
+    .regex(EMAIL_PATTERN, MSG.invalidEmail)
+    .transform((v) => v.toLowerCase()),
   password: z
     .string({ error: required('Password') })
     .min(1, required('Password'))
@@ -42,7 +44,9 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: requiredText('Email').regex(EMAIL_PATTERN, MSG.validEmailAddress).transform((v) => v.toLowerCase()),
+  email: requiredText('Email')
+    .regex(EMAIL_PATTERN, MSG.validEmailAddress)
+    .transform((v) => v.toLowerCase()),
 });
 
 export const updatePasswordSchema = z
@@ -68,21 +72,23 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 
 /** What the server says about the signed-in user (login, user-profile); no hash or token ever. */
-export const sessionUser = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  middle_name: z.string().nullable(),
-  last_name: z.string(),
-  full_name: z.string(),
-  email: z.string(),
-  contact_number: z.string().nullable(),
-  role_id: z.number().nullable(),
-  branch_id: z.number().nullable(),
-  user_status_id: z.number(),
-  role: namedRef.nullable(),
-  branch: namedRef.nullable(),
-  status: namedRef.nullable(),
-}).meta({ id: 'User' });
+export const sessionUser = z
+  .object({
+    id: z.number(),
+    first_name: z.string(),
+    middle_name: z.string().nullable(),
+    last_name: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    contact_number: z.string().nullable(),
+    role_id: z.number().nullable(),
+    branch_id: z.number().nullable(),
+    user_status_id: z.number(),
+    role: namedRef.nullable(),
+    branch: namedRef.nullable(),
+    status: namedRef.nullable(),
+  })
+  .meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginResponse = z.object({ user: sessionUser, token: z.string() });

@@ -10,14 +10,16 @@ export const branchSchema = z.object({
 });
 export type BranchInput = z.input<typeof branchSchema>;
 
-export const branchRow = z.object({
-  id: z.number(),
-  company_id: z.number(),
-  name: z.string(),
-  location_id: z.number(),
-  company: namedRef,
-  location: namedRef,
-}).meta({ id: 'Branch' });
+export const branchRow = z
+  .object({
+    id: z.number(),
+    company_id: z.number(),
+    name: z.string(),
+    location_id: z.number(),
+    company: namedRef,
+    location: namedRef,
+  })
+  .meta({ id: 'Branch' });
 export type Branch = z.infer<typeof branchRow>;
 
 /** The Branches columns the list sorts by. */

@@ -36,7 +36,9 @@ export const optionalText = (label: string, max = MAX_TEXT) =>
     .transform((v) => (v ? v : null));
 
 export const emailField = (label = 'Email', message: string = MSG.invalidEmail, pattern = EMAIL_PATTERN) =>
-  requiredText(label).regex(pattern, message).transform((v) => v.toLowerCase());
+  requiredText(label)
+    .regex(pattern, message)
+    .transform((v) => v.toLowerCase());
 
 export const idParam = z.object({ id: id() });
 

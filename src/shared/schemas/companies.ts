@@ -14,5 +14,7 @@ export const COMPANY_SORTS = ['name', 'type'] as const;
 export const companiesQuery = listQuery.extend({ ...sortParams(COMPANY_SORTS), company_type_id: optionalId });
 export type CompaniesQuery = z.infer<typeof companiesQuery>;
 
-export const companyRow = z.object({ id: z.number(), name: z.string(), company_type_id: z.number(), company_type: namedRef }).meta({ id: 'Company' });
+export const companyRow = z
+  .object({ id: z.number(), name: z.string(), company_type_id: z.number(), company_type: namedRef })
+  .meta({ id: 'Company' });
 export type Company = z.infer<typeof companyRow>;

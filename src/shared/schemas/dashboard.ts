@@ -8,15 +8,17 @@ export const DASHBOARD_OVERDUE_LIMIT = 5;
 
 const countRow = z.object({ id: z.number(), name: z.string(), count: z.number() });
 
-export const dashboard = z.object({
-  pads_total: z.number(),
-  pads_by_status: z.array(countRow),
-  /** Pads by the branch holding them, the largest first; `id` 0 gathers the rest beyond the limit. */
-  pads_by_branch: z.array(countRow),
-  /** Head-office stock that can be issued (Not Issued, Unused or Partially Used): pads and unused receipt numbers per route. */
-  stock_by_route: z.array(z.object({ id: z.number(), name: z.string(), route_name: z.string(), pads: z.number(), numbers: z.number() })),
-  in_transit: z.array(countRow),
-  overdue: z.object({ count: z.number(), items: z.array(myActionItem) }),
-}).meta({ id: 'Dashboard' });
+export const dashboard = z
+  .object({
+    pads_total: z.number(),
+    pads_by_status: z.array(countRow),
+    /** Pads by the branch holding them, the largest first; `id` 0 gathers the rest beyond the limit. */
+    pads_by_branch: z.array(countRow),
+    /** Head-office stock that can be issued (Not Issued, Unused or Partially Used): pads and unused receipt numbers per route. */
+    stock_by_route: z.array(z.object({ id: z.number(), name: z.string(), route_name: z.string(), pads: z.number(), numbers: z.number() })),
+    in_transit: z.array(countRow),
+    overdue: z.object({ count: z.number(), items: z.array(myActionItem) }),
+  })
+  .meta({ id: 'Dashboard' });
 
 export type Dashboard = z.infer<typeof dashboard>;

@@ -20,7 +20,9 @@ describe('field vocabulary', () => {
   it('when the end of a date range comes before its start, then the message sits on end_date', () => {
     const query = dateRange(z.object({ start_date: optionalDate('Start Date'), end_date: optionalDate('End Date') }), 'End before start');
     const result = query.safeParse({ start_date: '2026-03-05', end_date: '2026-03-01' });
-    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['end_date', 'End before start']]);
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['end_date', 'End before start'],
+    ]);
     expect(query.parse({ start_date: '2026-03-01', end_date: '2026-03-01' })).toEqual({ start_date: '2026-03-01', end_date: '2026-03-01' });
   });
 

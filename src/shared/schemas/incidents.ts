@@ -77,7 +77,10 @@ const padsField = z.preprocess(
       return value;
     }
   },
-  z.array(incidentPadInput, { error: INCIDENT_MSG.padsFormat }).min(1, INCIDENT_MSG.padsRequired).max(MAX_INCIDENT_PADS, INCIDENT_MSG.tooManyPads),
+  z
+    .array(incidentPadInput, { error: INCIDENT_MSG.padsFormat })
+    .min(1, INCIDENT_MSG.padsRequired)
+    .max(MAX_INCIDENT_PADS, INCIDENT_MSG.tooManyPads),
 );
 
 const optionalDate = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate(label).optional());
@@ -138,7 +141,12 @@ export const incidentRowSchema = z.object({
 export type IncidentRow = z.infer<typeof incidentRowSchema>;
 
 export const incidentPadSchema = z.object({
-  pad: z.object({ id: z.number(), number: z.number(), series_number: z.string(), route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: z.string() }) }),
+  pad: z.object({
+    id: z.number(),
+    number: z.number(),
+    series_number: z.string(),
+    route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: z.string() }),
+  }),
   from: z.number(),
   to: z.number(),
   qty: z.number(),

@@ -120,64 +120,70 @@ export const MIXED_ROUTES = 'Mixed routes';
  * Reports answer this same shape. `by`, `to`, `route_label` and `expected_return_text` are the screens'
  * column texts, decided once on the server (Expected Return counted in APP_TIMEZONE).
  */
-export const invoiceRow = z.object({
-  id: z.number(),
-  invoice_type_id: z.number(),
-  invoice_type: namedRef,
-  invoice_status_id: z.number(),
-  invoice_status: namedRef,
-  user_id: z.number(),
-  user: personRef.extend({ branch_id: z.number().nullable(), branch: namedRef.nullable() }),
-  created_by: z.number(),
-  creator: personRef,
-  from_branch_id: z.number().nullable(),
-  from_branch: namedRef.nullable(),
-  branch_id: z.number().nullable(),
-  branch: namedRef.nullable(),
-  route_id: z.number().nullable(),
-  route: routeRef.nullable(),
-  assigned_user_id: z.number().nullable(),
-  assigned_user: personRef.nullable(),
-  assigned_to: z.string().nullable(),
-  /** How many pads: requested for a Request, carried for the other types. */
-  pads: z.number(),
-  request_invoice_id: z.number().nullable(),
-  expected_return_date: z.string().nullable(),
-  accepted_by: z.number().nullable(),
-  accepted_at: z.string().nullable(),
-  created_at: z.string(),
-  /** The branch the pads leave from, or "-". */
-  by: z.string(),
-  /** The destination branch, or "-". */
-  to: z.string(),
-  /** "Company - Route - TIN", or "Mixed routes" for a transfer of several routes. */
-  route_label: z.string(),
-  /** "-", "Overdue", "Due today" or "N days", counted in APP_TIMEZONE. */
-  expected_return_text: z.string(),
-}).meta({ id: 'InvoiceRow' });
+export const invoiceRow = z
+  .object({
+    id: z.number(),
+    invoice_type_id: z.number(),
+    invoice_type: namedRef,
+    invoice_status_id: z.number(),
+    invoice_status: namedRef,
+    user_id: z.number(),
+    user: personRef.extend({ branch_id: z.number().nullable(), branch: namedRef.nullable() }),
+    created_by: z.number(),
+    creator: personRef,
+    from_branch_id: z.number().nullable(),
+    from_branch: namedRef.nullable(),
+    branch_id: z.number().nullable(),
+    branch: namedRef.nullable(),
+    route_id: z.number().nullable(),
+    route: routeRef.nullable(),
+    assigned_user_id: z.number().nullable(),
+    assigned_user: personRef.nullable(),
+    assigned_to: z.string().nullable(),
+    /** How many pads: requested for a Request, carried for the other types. */
+    pads: z.number(),
+    request_invoice_id: z.number().nullable(),
+    expected_return_date: z.string().nullable(),
+    accepted_by: z.number().nullable(),
+    accepted_at: z.string().nullable(),
+    created_at: z.string(),
+    /** The branch the pads leave from, or "-". */
+    by: z.string(),
+    /** The destination branch, or "-". */
+    to: z.string(),
+    /** "Company - Route - TIN", or "Mixed routes" for a transfer of several routes. */
+    route_label: z.string(),
+    /** "-", "Overdue", "Due today" or "N days", counted in APP_TIMEZONE. */
+    expected_return_text: z.string(),
+  })
+  .meta({ id: 'InvoiceRow' });
 export type InvoiceRow = z.infer<typeof invoiceRow>;
 
-export const activityRow = z.object({
-  id: z.number(),
-  invoice_id: z.number(),
-  invoice_status_id: z.number(),
-  invoice_status: namedRef,
-  description: z.string(),
-  location: z.string().nullable(),
-  user: personRef.nullable(),
-  assigned_user: personRef.nullable(),
-  created_at: z.string(),
-}).meta({ id: 'InvoiceActivity' });
+export const activityRow = z
+  .object({
+    id: z.number(),
+    invoice_id: z.number(),
+    invoice_status_id: z.number(),
+    invoice_status: namedRef,
+    description: z.string(),
+    location: z.string().nullable(),
+    user: personRef.nullable(),
+    assigned_user: personRef.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'InvoiceActivity' });
 export type ActivityRow = z.infer<typeof activityRow>;
 
-export const invoiceDetail = invoiceRow.extend({
-  /** The Issued invoice that fulfilled this request, if any. */
-  issued_invoice_id: z.number().nullable(),
-  /** Oldest first; an Issued invoice's history starts with its request's. */
-  activities: z.array(activityRow),
-  /** APP_TIMEZONE, the zone every date of the invoice is shown in. */
-  time_zone: z.string(),
-}).meta({ id: 'Invoice' });
+export const invoiceDetail = invoiceRow
+  .extend({
+    /** The Issued invoice that fulfilled this request, if any. */
+    issued_invoice_id: z.number().nullable(),
+    /** Oldest first; an Issued invoice's history starts with its request's. */
+    activities: z.array(activityRow),
+    /** APP_TIMEZONE, the zone every date of the invoice is shown in. */
+    time_zone: z.string(),
+  })
+  .meta({ id: 'Invoice' });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
 /** A page of invoices (Transactions, Custodies, the Generate Report modal), with APP_TIMEZONE for its dates. */
@@ -199,28 +205,33 @@ export const invoicePad = padRow
     issuance_status: true,
     remarks: true,
   })
-  .extend({ route: routeRef }).meta({ id: 'InvoicePad' });
+  .extend({ route: routeRef })
+  .meta({ id: 'InvoicePad' });
 export type InvoicePad = z.infer<typeof invoicePad>;
 
 /** docs/spec.md §3 "Invoice pad link". */
 export const invoicePadLink = z.object({ invoice_id: z.number(), pad_id: z.number(), pad: invoicePad }).meta({ id: 'InvoicePadLink' });
 export type InvoicePadLink = z.infer<typeof invoicePadLink>;
 
-export const assignedUser = z.object({
-  id: z.number(),
-  full_name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  role_id: z.number().nullable(),
-  branch_id: z.number().nullable(),
-}).meta({ id: 'AssignedUser' });
+export const assignedUser = z
+  .object({
+    id: z.number(),
+    full_name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role_id: z.number().nullable(),
+    branch_id: z.number().nullable(),
+  })
+  .meta({ id: 'AssignedUser' });
 export type AssignedUser = z.infer<typeof assignedUser>;
 
 /** Spec get-invoice-assigned-user-id: 200 when the badge is the courier's, 422 with the same shape otherwise. */
-export const invoiceAssignedUserCheck = z.object({
-  status: z.boolean(),
-  assigned_user_id: z.number().nullable(),
-  message: z.string(),
-  data: assignedUser.optional(),
-}).meta({ id: 'CourierCheck' });
+export const invoiceAssignedUserCheck = z
+  .object({
+    status: z.boolean(),
+    assigned_user_id: z.number().nullable(),
+    message: z.string(),
+    data: assignedUser.optional(),
+  })
+  .meta({ id: 'CourierCheck' });
 export type InvoiceAssignedUserCheck = z.infer<typeof invoiceAssignedUserCheck>;

@@ -20,22 +20,23 @@ export const LEDGER_MSG = {
 } as const;
 
 /** docs/design.md §8: months run from the ledger's first month (or the installation's) to the current month. */
-export const monthOutsideLedger = (first: string, last: string) => `Choose a month from ${first} to ${last}: the ledger has no other months.`;
+export const monthOutsideLedger = (first: string, last: string) =>
+  `Choose a month from ${first} to ${last}: the ledger has no other months.`;
 
 /** The holder's certification under the RAAF (COA Appendix 67), printed on the PDF and shown before Certify. */
 export const RAAF_CERTIFICATION_TEXT =
   'I hereby certify that the foregoing is a true statement of all accountable forms received, issued and transferred by me during the period above-stated and that the beginning and ending balances are correct.';
 
-export const monthField = z
-  .string({ error: LEDGER_MSG.monthFormat })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, LEDGER_MSG.monthFormat);
+export const monthField = z.string({ error: LEDGER_MSG.monthFormat }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, LEDGER_MSG.monthFormat);
 
 const holderShape = { user_id: optionalId, branch_id: optionalId };
 
 /** Exactly one of user_id and branch_id names the holder. */
 function oneHolder(value: { user_id?: number; branch_id?: number }, context: z.core.$RefinementCtx) {
-  if (value.user_id === undefined && value.branch_id === undefined) context.addIssue({ code: 'custom', message: LEDGER_MSG.holderRequired, path: ['user_id'] });
-  if (value.user_id !== undefined && value.branch_id !== undefined) context.addIssue({ code: 'custom', message: LEDGER_MSG.holderBoth, path: ['branch_id'] });
+  if (value.user_id === undefined && value.branch_id === undefined)
+    context.addIssue({ code: 'custom', message: LEDGER_MSG.holderRequired, path: ['user_id'] });
+  if (value.user_id !== undefined && value.branch_id !== undefined)
+    context.addIssue({ code: 'custom', message: LEDGER_MSG.holderBoth, path: ['branch_id'] });
 }
 
 export const reportFormat = z.enum(['json', 'pdf', 'csv']).default('json');
@@ -52,7 +53,11 @@ export const certificateListQuery = listQuery.extend({ month: monthField.optiona
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 
 export const findReceiptQuery = z.object({
-  number: z.coerce.number({ error: LEDGER_MSG.numberFormat }).int(LEDGER_MSG.numberFormat).min(1, LEDGER_MSG.numberFormat).max(1e15, LEDGER_MSG.numberFormat),
+  number: z.coerce
+    .number({ error: LEDGER_MSG.numberFormat })
+    .int(LEDGER_MSG.numberFormat)
+    .min(1, LEDGER_MSG.numberFormat)
+    .max(1e15, LEDGER_MSG.numberFormat),
   route_id: optionalId,
 });
 
@@ -84,34 +89,34 @@ export type EventKindName = (typeof EVENT_KINDS)[number];
 
 const incidentRef = z.object({ id: z.number(), number: z.string(), status: z.enum(['reported', 'confirmed', 'rejected']) });
 
-export const padEventSchema = z.object({
-  id: z.number(),
-  kind: z.enum(EVENT_KINDS),
-  from_number: z.number(),
-  to_number: z.number(),
-  qty: z.number(),
-  holder_user: person.nullable(),
-  holder_branch: named.nullable(),
-  counterparty_user: person.nullable(),
-  counterparty_branch: named.nullable(),
-  invoice_id: z.number().nullable(),
-  actor: person.nullable(),
-  reason: z.string().nullable(),
-  /** Who approved a cancellation or confirmed a loss or a find, when not the actor. */
-  approver: person.nullable(),
-  /** The loss incident a lost or found event belongs to. */
-  incident: incidentRef.nullable(),
-  /** For a cancellation: whether all copies of the spoiled receipt are retained. */
-  copies_retained: z.boolean().nullable(),
-  recorded_at: z.string(),
-  business_date: z.string(),
-}).meta({ id: 'PadEvent' });
+export const padEventSchema = z
+  .object({
+    id: z.number(),
+    kind: z.enum(EVENT_KINDS),
+    from_number: z.number(),
+    to_number: z.number(),
+    qty: z.number(),
+    holder_user: person.nullable(),
+    holder_branch: named.nullable(),
+    counterparty_user: person.nullable(),
+    counterparty_branch: named.nullable(),
+    invoice_id: z.number().nullable(),
+    actor: person.nullable(),
+    reason: z.string().nullable(),
+    /** Who approved a cancellation or confirmed a loss or a find, when not the actor. */
+    approver: person.nullable(),
+    /** The loss incident a lost or found event belongs to. */
+    incident: incidentRef.nullable(),
+    /** For a cancellation: whether all copies of the spoiled receipt are retained. */
+    copies_retained: z.boolean().nullable(),
+    recorded_at: z.string(),
+    business_date: z.string(),
+  })
+  .meta({ id: 'PadEvent' });
 export type PadEvent = z.infer<typeof padEventSchema>;
 
 export const holderSchema = z.object({ user: person.nullable(), branch: named.nullable() }).meta({ id: 'Holder' });
-export const inTransitInvoiceSchema = z
-  .object({ id: z.number(), invoice_type: named, assigned_user: person.nullable() })
-  .nullable();
+export const inTransitInvoiceSchema = z.object({ id: z.number(), invoice_type: named, assigned_user: person.nullable() }).nullable();
 
 export const padRefSchema = z.object({ id: z.number(), number: z.number(), series_number: z.string() }).meta({ id: 'PadRef' });
 
@@ -128,30 +133,34 @@ export const numberOutcomeSchema = z.object({
 /** A pad that was deleted: find-receipt still answers "voided on … by …". */
 export const voidedSchema = z.object({ at: z.string(), by: person.nullable() });
 
-export const padHistorySchema = z.object({
-  pad: padRefSchema.extend({ route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }) }),
-  /** The first not-used number (null when none is left or the pad is gone). */
-  next_number: z.number().nullable(),
-  number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
-  voided: voidedSchema.nullable(),
-  holder: holderSchema,
-  in_transit_invoice: inTransitInvoiceSchema,
-  events: z.array(padEventSchema),
-}).meta({ id: 'PadHistory' });
+export const padHistorySchema = z
+  .object({
+    pad: padRefSchema.extend({ route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }) }),
+    /** The first not-used number (null when none is left or the pad is gone). */
+    next_number: z.number().nullable(),
+    number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
+    voided: voidedSchema.nullable(),
+    holder: holderSchema,
+    in_transit_invoice: inTransitInvoiceSchema,
+    events: z.array(padEventSchema),
+  })
+  .meta({ id: 'PadHistory' });
 export type PadHistory = z.infer<typeof padHistorySchema>;
 
-export const receiptFindingSchema = z.object({
-  route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }),
-  pad: padRefSchema,
-  status: z.enum(['not_used', 'used', 'cancelled', 'lost']),
-  /** The reason, actor, time and incident behind the status. */
-  outcome: numberOutcomeSchema,
-  next_number: z.number().nullable(),
-  voided: voidedSchema.nullable(),
-  holder: holderSchema,
-  in_transit_invoice: inTransitInvoiceSchema,
-  events: z.array(padEventSchema),
-}).meta({ id: 'ReceiptFinding' });
+export const receiptFindingSchema = z
+  .object({
+    route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: named }),
+    pad: padRefSchema,
+    status: z.enum(['not_used', 'used', 'cancelled', 'lost']),
+    /** The reason, actor, time and incident behind the status. */
+    outcome: numberOutcomeSchema,
+    next_number: z.number().nullable(),
+    voided: voidedSchema.nullable(),
+    holder: holderSchema,
+    in_transit_invoice: inTransitInvoiceSchema,
+    events: z.array(padEventSchema),
+  })
+  .meta({ id: 'ReceiptFinding' });
 export type ReceiptFinding = z.infer<typeof receiptFindingSchema>;
 
 const rangeList = z.array(z.tuple([z.number(), z.number()]));
@@ -161,49 +170,59 @@ const issuedGroup = columnGroup.extend({
 });
 const quantities = z.object({ beginning: z.number(), receipt: z.number(), issued: z.number(), ending: z.number() });
 
-export const raafRouteRowSchema = z.object({
-  route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: z.string() }),
-  beginning: columnGroup,
-  receipt: columnGroup,
-  issued: issuedGroup,
-  ending: columnGroup,
-  remarks: z.array(z.string()),
-}).meta({ id: 'RaafRouteRow' });
+export const raafRouteRowSchema = z
+  .object({
+    route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: z.string() }),
+    beginning: columnGroup,
+    receipt: columnGroup,
+    issued: issuedGroup,
+    ending: columnGroup,
+    remarks: z.array(z.string()),
+  })
+  .meta({ id: 'RaafRouteRow' });
 export type RaafRouteRow = z.infer<typeof raafRouteRowSchema>;
 
-export const certificateRefSchema = z.object({ id: z.number(), number: z.string(), certified_at: z.string(), reviewed_at: z.string().nullable() }).meta({ id: 'RaafCertificateRef' });
+export const certificateRefSchema = z
+  .object({ id: z.number(), number: z.string(), certified_at: z.string(), reviewed_at: z.string().nullable() })
+  .meta({ id: 'RaafCertificateRef' });
 
-export const raafSchema = z.object({
-  month: z.string(),
-  holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string(), branch: named.nullable() }),
-  rows: z.array(raafRouteRowSchema),
-  totals: quantities,
-  balanced: z.literal(true),
-  in_transit: z.array(z.object({ invoice_id: z.number(), courier: z.string().nullable(), qty: z.number() })),
-  certificate: certificateRefSchema.nullable(),
-}).meta({ id: 'Raaf' });
+export const raafSchema = z
+  .object({
+    month: z.string(),
+    holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string(), branch: named.nullable() }),
+    rows: z.array(raafRouteRowSchema),
+    totals: quantities,
+    balanced: z.literal(true),
+    in_transit: z.array(z.object({ invoice_id: z.number(), courier: z.string().nullable(), qty: z.number() })),
+    certificate: certificateRefSchema.nullable(),
+  })
+  .meta({ id: 'Raaf' });
 export type Raaf = z.infer<typeof raafSchema>;
 
-export const certificateSchema = certificateRefSchema.extend({
-  month: z.string(),
-  holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string() }),
-  certified_by: person,
-  reviewed_by: person.nullable(),
-  totals: quantities,
-  pdf_url: z.string(),
-}).meta({ id: 'RaafCertificate' });
+export const certificateSchema = certificateRefSchema
+  .extend({
+    month: z.string(),
+    holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string() }),
+    certified_by: person,
+    reviewed_by: person.nullable(),
+    totals: quantities,
+    pdf_url: z.string(),
+  })
+  .meta({ id: 'RaafCertificate' });
 export type RaafCertificate = z.infer<typeof certificateSchema>;
 
-export const raafSummarySchema = z.object({
-  month: z.string(),
-  rows: z.array(raafRouteRowSchema.omit({ remarks: true })),
-  totals: quantities,
-  holders: z.array(
-    z.object({
-      holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string(), branch: named.nullable() }),
-      totals: quantities,
-      certificate: certificateRefSchema.nullable(),
-    }),
-  ),
-}).meta({ id: 'RaafSummary' });
+export const raafSummarySchema = z
+  .object({
+    month: z.string(),
+    rows: z.array(raafRouteRowSchema.omit({ remarks: true })),
+    totals: quantities,
+    holders: z.array(
+      z.object({
+        holder: z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string(), branch: named.nullable() }),
+        totals: quantities,
+        certificate: certificateRefSchema.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'RaafSummary' });
 export type RaafSummary = z.infer<typeof raafSummarySchema>;

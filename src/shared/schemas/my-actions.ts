@@ -21,23 +21,27 @@ export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
 /** How many items of a group the answer lists; the count covers them all. */
 export const MY_ACTION_ITEM_LIMIT = 5;
 
-export const myActionItem = z.object({
-  id: z.number(),
-  label: z.string(),
-  /** The screen with the item's details open, e.g. /invoices?invoice=12. */
-  path: z.string(),
-}).meta({ id: 'MyActionItem' });
+export const myActionItem = z
+  .object({
+    id: z.number(),
+    label: z.string(),
+    /** The screen with the item's details open, e.g. /invoices?invoice=12. */
+    path: z.string(),
+  })
+  .meta({ id: 'MyActionItem' });
 
-export const myActionGroup = z.object({
-  kind: z.enum(MY_ACTION_KINDS),
-  title: z.string(),
-  count: z.number(),
-  /** The menu entry whose badge counts this group. */
-  menu_path: z.string(),
-  /** The list that shows the whole group, filtered where the list can be. */
-  list_path: z.string(),
-  items: z.array(myActionItem),
-}).meta({ id: 'MyActionGroup' });
+export const myActionGroup = z
+  .object({
+    kind: z.enum(MY_ACTION_KINDS),
+    title: z.string(),
+    count: z.number(),
+    /** The menu entry whose badge counts this group. */
+    menu_path: z.string(),
+    /** The list that shows the whole group, filtered where the list can be. */
+    list_path: z.string(),
+    items: z.array(myActionItem),
+  })
+  .meta({ id: 'MyActionGroup' });
 
 export const myActions = z.object({ total: z.number(), groups: z.array(myActionGroup) }).meta({ id: 'MyActions' });
 

@@ -28,7 +28,10 @@ export const OUTCOME_MSG = {
   rejectReasonRequired: required('Reason'),
 } as const;
 
-const reasonText = text('Reason', OUTCOME_MSG.reasonRequired).trim().min(1, OUTCOME_MSG.reasonRequired).max(200, 'Reason may not be longer than 200 characters');
+const reasonText = text('Reason', OUTCOME_MSG.reasonRequired)
+  .trim()
+  .min(1, OUTCOME_MSG.reasonRequired)
+  .max(200, 'Reason may not be longer than 200 characters');
 const detailsText = text('Details').trim().max(500, 'Details may not be longer than 500 characters').optional();
 
 /**
@@ -45,9 +48,11 @@ export const padOutcomeSchema = z
   })
   .superRefine((v, ctx) => {
     toNotBeforeFrom(v, ctx);
-    if (!(OUTCOME_REASONS[v.outcome] as readonly string[]).includes(v.reason)) ctx.addIssue({ code: 'custom', message: OUTCOME_MSG.reasonNotListed, path: ['reason'] });
+    if (!(OUTCOME_REASONS[v.outcome] as readonly string[]).includes(v.reason))
+      ctx.addIssue({ code: 'custom', message: OUTCOME_MSG.reasonNotListed, path: ['reason'] });
     if (v.reason === OTHER_REASON && !v.details) ctx.addIssue({ code: 'custom', message: OUTCOME_MSG.detailsForOther, path: ['details'] });
-    if (v.outcome === 'cancelled' && v.copies_retained === undefined) ctx.addIssue({ code: 'custom', message: OUTCOME_MSG.copiesRequired, path: ['copies_retained'] });
+    if (v.outcome === 'cancelled' && v.copies_retained === undefined)
+      ctx.addIssue({ code: 'custom', message: OUTCOME_MSG.copiesRequired, path: ['copies_retained'] });
   })
   .transform((v) => ({
     from: v.from,
@@ -85,7 +90,9 @@ export type OutcomeRequest = z.infer<typeof outcomeRequestSchema>;
 /** GET outcome-requests: the pending requests the caller may approve. */
 export const outcomeRequestListQuery = listQuery;
 
-export const rejectSchema = z.object({ reason: text('Reason', OUTCOME_MSG.rejectReasonRequired).trim().min(1, OUTCOME_MSG.rejectReasonRequired).max(500) });
+export const rejectSchema = z.object({
+  reason: text('Reason', OUTCOME_MSG.rejectReasonRequired).trim().min(1, OUTCOME_MSG.rejectReasonRequired).max(500),
+});
 export type RejectInput = z.output<typeof rejectSchema>;
 
 /** POST outcome-reverts: a cancellation undone, as a new event with its reason. */

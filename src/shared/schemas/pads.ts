@@ -20,7 +20,9 @@ export const PAD_MSG = {
     `This would make ${pads.toLocaleString('en-US')} pads; one request may make at most ${MAX_PADS_PER_ADD.toLocaleString('en-US')}. Use a larger pad size or a shorter range.`,
   routeMissing: 'The selected route does not exist.',
   overlap: (pad: { number: number; series_number: string } | null) =>
-    pad ? `These numbers overlap pad ${pad.number} (${pad.series_number}) on this route.` : 'These numbers overlap another pad on this route.',
+    pad
+      ? `These numbers overlap pad ${pad.number} (${pad.series_number}) on this route.`
+      : 'These numbers overlap another pad on this route.',
   generated: (count: number) => `${count} ${count === 1 ? 'pad' : 'pads'} generated successfully`,
   updated: 'Pad updated successfully',
   deleted: 'Pad deleted successfully',
@@ -34,7 +36,8 @@ export const PAD_MSG = {
   fieldNotAllowed: (label: string) => `You are not allowed to change the ${label}.`,
   stale: 'Someone else changed this pad after you opened it. Reload the pad and make your change again.',
   notYourBranch: 'You can only edit pads your branch holds.',
-  returnInstead: 'This pad is held outside the head office. Only a Return brings it back to Not Issued: use Return on the Custodies screen.',
+  returnInstead:
+    'This pad is held outside the head office. Only a Return brings it back to Not Issued: use Return on the Custodies screen.',
   invalidPadStatus: 'The selected pad status is invalid.',
   invalidIssuanceStatus: 'The selected issuance status is invalid.',
   notWhole: (label: string) => `${label} must be a whole number`,
@@ -46,7 +49,11 @@ const padNumberField = (label: string, min: number, max: number) =>
   wholeNumber(label, {
     min,
     max,
-    messages: { notWhole: PAD_MSG.notWhole(label), tooSmall: PAD_MSG.outOfRange(label, min, max), tooLarge: PAD_MSG.outOfRange(label, min, max) },
+    messages: {
+      notWhole: PAD_MSG.notWhole(label),
+      tooSmall: PAD_MSG.outOfRange(label, min, max),
+      tooLarge: PAD_MSG.outOfRange(label, min, max),
+    },
   });
 
 export const addPadSchema = z
@@ -65,10 +72,7 @@ export const addPadSchema = z
   });
 export type AddPadInput = z.output<typeof addPadSchema>;
 
-const padStatusId = refId('Pad Status').refine(
-  (v) => (Object.values(PAD_STATUS) as number[]).includes(v),
-  PAD_MSG.invalidPadStatus,
-);
+const padStatusId = refId('Pad Status').refine((v) => (Object.values(PAD_STATUS) as number[]).includes(v), PAD_MSG.invalidPadStatus);
 const issuanceStatusId = refId('Issuance Status').refine(
   (v) => (Object.values(ISSUANCE_STATUS) as number[]).includes(v),
   PAD_MSG.invalidIssuanceStatus,
@@ -79,18 +83,24 @@ const seriesEntry = z.object({
   status: z.coerce
     .number()
     .int()
-    .refine((v) => (Object.values(SERIES_ENTRY) as number[]).includes(v), 'A series status is 1 (not used), 2 (used), 3 (cancelled) or 4 (lost)'),
+    .refine(
+      (v) => (Object.values(SERIES_ENTRY) as number[]).includes(v),
+      'A series status is 1 (not used), 2 (used), 3 (cancelled) or 4 (lost)',
+    ),
 });
 
 /** docs/spec.md §3: the series may arrive as a JSON string. */
-export const seriesField = z.preprocess((value) => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}, z.array(seriesEntry, { error: 'The series must be a list of entries' }).max(100_000));
+export const seriesField = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.array(seriesEntry, { error: 'The series must be a list of entries' }).max(100_000),
+);
 
 /** docs/spec.md §7 update-pad. Absent optional fields stay as stored; route and series number are only compared. */
 export const updatePadSchema = z.object({
@@ -125,42 +135,46 @@ export const padRoute = z.object({ id: z.number(), name: z.string(), tin: z.stri
 export type PadRoute = z.infer<typeof padRoute>;
 
 /** A pad as every pad endpoint returns it (docs/spec.md §3). */
-export const padRow = z.object({
-  id: z.number(),
-  route_id: z.number(),
-  route: padRoute,
-  number: z.number(),
-  series_number: z.string(),
-  series_from: z.number(),
-  series_to: z.number(),
-  pad_status_id: z.number(),
-  pad_status: namedRef,
-  issuance_status_id: z.number(),
-  issuance_status: namedRef,
-  remarks: z.string().nullable(),
-  /** Each number's state: 1 not used, 2 used (the spec's values), 3 cancelled, 4 lost (docs/design.md §9). */
-  series: z.array(z.object({ number: z.number(), status: z.number() })),
-  /** The first not-used number, where usage continues (docs/design.md §9 sequence); null when none is left. */
-  next_number: z.number().nullable(),
-  /** How many numbers are in each state. */
-  number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
-  holder_user_id: z.number().nullable(),
-  holder_branch_id: z.number().nullable(),
-  locked_by_invoice_id: z.number().nullable(),
-  /** The version an edit sends back (update-pad's updated_at). */
-  updated_at: z.string(),
-}).meta({ id: 'Pad' });
+export const padRow = z
+  .object({
+    id: z.number(),
+    route_id: z.number(),
+    route: padRoute,
+    number: z.number(),
+    series_number: z.string(),
+    series_from: z.number(),
+    series_to: z.number(),
+    pad_status_id: z.number(),
+    pad_status: namedRef,
+    issuance_status_id: z.number(),
+    issuance_status: namedRef,
+    remarks: z.string().nullable(),
+    /** Each number's state: 1 not used, 2 used (the spec's values), 3 cancelled, 4 lost (docs/design.md §9). */
+    series: z.array(z.object({ number: z.number(), status: z.number() })),
+    /** The first not-used number, where usage continues (docs/design.md §9 sequence); null when none is left. */
+    next_number: z.number().nullable(),
+    /** How many numbers are in each state. */
+    number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
+    holder_user_id: z.number().nullable(),
+    holder_branch_id: z.number().nullable(),
+    locked_by_invoice_id: z.number().nullable(),
+    /** The version an edit sends back (update-pad's updated_at). */
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Pad' });
 export type Pad = z.infer<typeof padRow>;
 
-export const generatedPads = z.object({
-  route_id: z.number(),
-  pads_created: z.number(),
-  pad_size: z.number(),
-  first_pad_number: z.number(),
-  last_pad_number: z.number(),
-  series_from: z.number(),
-  series_to: z.number(),
-}).meta({ id: 'GeneratedPads' });
+export const generatedPads = z
+  .object({
+    route_id: z.number(),
+    pads_created: z.number(),
+    pad_size: z.number(),
+    first_pad_number: z.number(),
+    last_pad_number: z.number(),
+    series_from: z.number(),
+    series_to: z.number(),
+  })
+  .meta({ id: 'GeneratedPads' });
 export type GeneratedPads = z.infer<typeof generatedPads>;
 
 /** Why a number was cancelled or lost: the short list of docs/design.md §9; "Other" needs the free text. */
@@ -174,7 +188,8 @@ export const USAGE_MSG = {
   recorded: (from: number, to: number) => (from === to ? `Number ${from} marked used` : `Numbers ${from}\u2013${to} marked used`),
   outsidePad: 'These numbers are not on this pad.',
   toBeforeFrom: 'To must not be less than From',
-  reasonForSkip: (next: number) => `Usage continues at ${next}; give a reason to skip the numbers before From (they are cancelled with it).`,
+  reasonForSkip: (next: number) =>
+    `Usage continues at ${next}; give a reason to skip the numbers before From (they are cancelled with it).`,
   consumed: (number: number, state: string) => `Number ${number} is already ${state}.`,
   lost: (number: number) => `Number ${number} is reported lost; it cannot be used, issued or transferred.`,
   notYourPad: 'You can only record usage on pads you or your branch hold.',
@@ -190,7 +205,8 @@ export const rangeFields = {
 };
 export const toNotBeforeFrom = (v: { from: number; to?: number }, ctx: z.core.$RefinementCtx) => {
   if (v.to !== undefined && v.to < v.from) ctx.addIssue({ code: 'custom', message: USAGE_MSG.toBeforeFrom, path: ['to'] });
-  else if (v.to !== undefined && v.to - v.from + 1 > MAX_PAD_SIZE) ctx.addIssue({ code: 'custom', message: USAGE_MSG.tooMany, path: ['to'] });
+  else if (v.to !== undefined && v.to - v.from + 1 > MAX_PAD_SIZE)
+    ctx.addIssue({ code: 'custom', message: USAGE_MSG.tooMany, path: ['to'] });
 };
 
 /** POST pads/{id}/usage: mark from..to used; starting after the next number needs a reason (docs/design.md §9). */

@@ -48,18 +48,20 @@ export const createReportSchema = z.object({
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
-export const reportRow = z.object({
-  id: z.number(),
-  number: z.string(),
-  total_invoice: z.number(),
-  remarks: z.string().nullable(),
-  period_from: z.string().nullable(),
-  period_to: z.string().nullable(),
-  generated_by_user: z.object({ id: z.number(), full_name: z.string() }),
-  created_at: z.string(),
-  /** A short-lived signed address where the PDF is served. */
-  data: z.string(),
-}).meta({ id: 'Report' });
+export const reportRow = z
+  .object({
+    id: z.number(),
+    number: z.string(),
+    total_invoice: z.number(),
+    remarks: z.string().nullable(),
+    period_from: z.string().nullable(),
+    period_to: z.string().nullable(),
+    generated_by_user: z.object({ id: z.number(), full_name: z.string() }),
+    created_at: z.string(),
+    /** A short-lived signed address where the PDF is served. */
+    data: z.string(),
+  })
+  .meta({ id: 'Report' });
 export type ReportRow = z.infer<typeof reportRow>;
 
 export const reportPreview = z.object({ preview_url: z.string() }).meta({ id: 'ReportPreviewLink' });

@@ -70,7 +70,10 @@ export const ERROR_TABLE = {
 export type ErrorStatus = keyof typeof ERROR_TABLE;
 
 /** The documented answer for one error status, from ERROR_TABLE. */
-export const errorAnswer = (status: ErrorStatus) => ({ description: ERROR_TABLE[status], content: { 'application/json': { schema: errorResponse } } });
+export const errorAnswer = (status: ErrorStatus) => ({
+  description: ERROR_TABLE[status],
+  content: { 'application/json': { schema: errorResponse } },
+});
 
 const errorAnswers = (statuses: readonly ErrorStatus[]) => Object.fromEntries(statuses.map((status) => [status, errorAnswer(status)]));
 
@@ -79,7 +82,10 @@ const errorAnswers = (statuses: readonly ErrorStatus[]) => Object.fromEntries(st
  * from the service). Statuses that follow from the route's definition (401 for a guard, 422 for input, 400/413/415
  * for a body, 429 for a rate limit, 500/503 for all) are added when the route is registered.
  */
-export const ok = <T extends z.ZodType | typeof pdfResponse>(schema: T, ...errors: ErrorStatus[]) => ({ 200: schema, ...errorAnswers(errors) });
+export const ok = <T extends z.ZodType | typeof pdfResponse>(schema: T, ...errors: ErrorStatus[]) => ({
+  200: schema,
+  ...errorAnswers(errors),
+});
 
 /** A route's answers when it creates with 201, and the error statuses its own rules give. */
 export const created = <T extends z.ZodType>(schema: T, ...errors: ErrorStatus[]) => ({ 201: schema, ...errorAnswers(errors) });

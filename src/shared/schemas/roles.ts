@@ -10,12 +10,14 @@ export const rolesQuery = z.object({
   search: text('Search').trim().max(200).optional(),
 });
 
-export const roleRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  /** Roles 1 to 11 carry the rules of docs/spec.md §6: they can be renamed but not deleted. */
-  is_system: z.boolean(),
-}).meta({ id: 'Role' });
+export const roleRow = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    /** Roles 1 to 11 carry the rules of docs/spec.md §6: they can be renamed but not deleted. */
+    is_system: z.boolean(),
+  })
+  .meta({ id: 'Role' });
 export type Role = z.infer<typeof roleRow>;
 
 /** The Roles columns the list sorts by. */

@@ -10,7 +10,9 @@ export const routeSchema = z.object({
 });
 export type RouteInput = z.input<typeof routeSchema>;
 
-export const routeRow = z.object({ id: z.number(), company_id: z.number(), name: z.string(), tin: z.string(), company: namedRef }).meta({ id: 'Route' });
+export const routeRow = z
+  .object({ id: z.number(), company_id: z.number(), name: z.string(), tin: z.string(), company: namedRef })
+  .meta({ id: 'Route' });
 export type Route = z.infer<typeof routeRow>;
 
 /** The Routes columns the list sorts by. */

@@ -72,15 +72,17 @@ export const adminUser = sessionUser;
 export type AdminUser = SessionUser;
 
 /** A user offered in an "Assign to" or "Hand over to" select. */
-export const assignableUser = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  middle_name: z.string().nullable(),
-  last_name: z.string(),
-  full_name: z.string(),
-  role_id: z.number().nullable(),
-  branch_id: z.number().nullable(),
-  role: namedRef.nullable(),
-  branch: namedRef.nullable(),
-}).meta({ id: 'AssignableUser' });
+export const assignableUser = z
+  .object({
+    id: z.number(),
+    first_name: z.string(),
+    middle_name: z.string().nullable(),
+    last_name: z.string(),
+    full_name: z.string(),
+    role_id: z.number().nullable(),
+    branch_id: z.number().nullable(),
+    role: namedRef.nullable(),
+    branch: namedRef.nullable(),
+  })
+  .meta({ id: 'AssignableUser' });
 export type AssignableUser = z.infer<typeof assignableUser>;

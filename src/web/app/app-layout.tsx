@@ -101,7 +101,11 @@ export function AppLayout() {
               aria-label={railCollapsed ? 'Expand navigation' : 'Collapse navigation'}
               aria-expanded={!railCollapsed}
             >
-              {railCollapsed ? <IconLayoutSidebarLeftExpand size={22} stroke={1.6} /> : <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} />}
+              {railCollapsed ? (
+                <IconLayoutSidebarLeftExpand size={22} stroke={1.6} />
+              ) : (
+                <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} />
+              )}
             </ActionIcon>
             <Text fw={800} c="blue.8" size="lg">
               PadTrack

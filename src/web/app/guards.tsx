@@ -4,7 +4,9 @@ import { canOpenScreen, homePath } from '../../shared/permissions.ts';
 import { useSession } from '../lib/session.ts';
 
 /** Loaded only when a session ends, so the sign-in page's bundle does not carry a modal. */
-const SessionEndedModal = lazy(() => import('../features/accounts/session-ended-modal.tsx').then((m) => ({ default: m.SessionEndedModal })));
+const SessionEndedModal = lazy(() =>
+  import('../features/accounts/session-ended-modal.tsx').then((m) => ({ default: m.SessionEndedModal })),
+);
 
 /**
  * docs/spec.md §2: no session goes to /login (which returns to this exact address after sign-in); a role that may not open the

@@ -38,7 +38,19 @@ const ICONS: Record<string, Icon> = {
 /** Expanded and collapsed widths of the rail in pixels. */
 export const RAIL_WIDTH = { expanded: 220, collapsed: 60 };
 
-function RailLink({ label, path, count, collapsed, onNavigate }: { label: string; path: string; count?: number; collapsed: boolean; onNavigate: () => void }) {
+function RailLink({
+  label,
+  path,
+  count,
+  collapsed,
+  onNavigate,
+}: {
+  label: string;
+  path: string;
+  count?: number;
+  collapsed: boolean;
+  onNavigate: () => void;
+}) {
   const location = useLocation();
   const ItemIcon = ICONS[path] ?? IconCircle;
   const icon = <ItemIcon size={20} stroke={1.6} aria-hidden />;
@@ -60,7 +72,13 @@ function RailLink({ label, path, count, collapsed, onNavigate }: { label: string
           icon
         )
       }
-      rightSection={!collapsed && shown ? <Badge size="sm" color="red" circle={count < 10} aria-hidden>{count}</Badge> : undefined}
+      rightSection={
+        !collapsed && shown ? (
+          <Badge size="sm" color="red" circle={count < 10} aria-hidden>
+            {count}
+          </Badge>
+        ) : undefined
+      }
     />
   );
   return collapsed ? (
@@ -101,7 +119,14 @@ export function NavRail({
   return (
     <ScrollArea>
       {items.map((item) => (
-        <RailLink key={item.path} label={item.label} path={item.path} count={counts?.[item.path]} collapsed={collapsed} onNavigate={onNavigate} />
+        <RailLink
+          key={item.path}
+          label={item.label}
+          path={item.path}
+          count={counts?.[item.path]}
+          collapsed={collapsed}
+          onNavigate={onNavigate}
+        />
       ))}
       {collapsed ? (
         <Tooltip label="Logout" position="right" withArrow openDelay={150}>

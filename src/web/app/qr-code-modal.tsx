@@ -20,7 +20,13 @@ export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () 
   };
   return (
     <>
-      <Modal opened={opened && !fullScreen} onClose={close} title="My QR Code" centered closeButtonProps={{ 'aria-label': 'Close My QR Code' }}>
+      <Modal
+        opened={opened && !fullScreen}
+        onClose={close}
+        title="My QR Code"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close My QR Code' }}
+      >
         <Center>
           {src ? (
             <Stack align="center" gap="xs">
@@ -51,7 +57,11 @@ export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () 
       >
         {src ? (
           <Stack align="center" gap="md" onClick={fullScreenMode.close}>
-            <img src={src} alt="My QR code, full screen" style={{ width: 'min(92vw, calc(100dvh - 160px))', height: 'auto', aspectRatio: '1 / 1' }} />
+            <img
+              src={src}
+              alt="My QR code, full screen"
+              style={{ width: 'min(92vw, calc(100dvh - 160px))', height: 'auto', aspectRatio: '1 / 1' }}
+            />
             <Text fw={700} fz={28} c="#000" ta="center">
               {name}
             </Text>

@@ -103,7 +103,11 @@ export function ReceiptFindingsModal({ asked, onClose }: { asked: string | null;
         {valid && findings.isPending ? <Loader size="sm" /> : null}
         {findings.error ? <Text c="red">{errorMessage(findings.error)}</Text> : null}
         {findings.data && findings.data.length === 0 ? <Text>No pad contains receipt no. {asked}.</Text> : null}
-        {findings.data && findings.data.length > 1 ? <Text c="dimmed">Receipt no. {asked} is on {findings.data.length} routes.</Text> : null}
+        {findings.data && findings.data.length > 1 ? (
+          <Text c="dimmed">
+            Receipt no. {asked} is on {findings.data.length} routes.
+          </Text>
+        ) : null}
         {(findings.data ?? []).map((finding, i) => (
           <Stack key={finding.pad.id} gap="sm">
             {i > 0 ? <Divider /> : null}

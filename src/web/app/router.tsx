@@ -84,14 +84,20 @@ export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: lazyScreen(() => import('../features/accounts/register-page.tsx'), 'RegisterPage') },
   { path: '/forgot-password', element: lazyScreen(() => import('../features/accounts/forgot-password-page.tsx'), 'ForgotPasswordPage') },
-  { path: '/reset-password/:token', element: lazyScreen(() => import('../features/accounts/reset-password-page.tsx'), 'ResetPasswordPage') },
+  {
+    path: '/reset-password/:token',
+    element: lazyScreen(() => import('../features/accounts/reset-password-page.tsx'), 'ResetPasswordPage'),
+  },
   {
     element: (
       <Suspense fallback={loading}>
         <ModalsProvider>{lazyScreen(loadLayout, 'AppLayout')}</ModalsProvider>
       </Suspense>
     ),
-    children: screens.map(({ screen, element }) => ({ path: `/${screen}`, element: <RequireScreen screen={screen}>{element}</RequireScreen> })),
+    children: screens.map(({ screen, element }) => ({
+      path: `/${screen}`,
+      element: <RequireScreen screen={screen}>{element}</RequireScreen>,
+    })),
   },
   { path: '*', element: <NotFoundPage /> },
 ]);

@@ -83,7 +83,14 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
 }) {
   const queryClient = useQueryClient();
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(noFilter);
-  const args: ListArgs = { page: params.page, search: params.search, filter: params.filters.filter, perPage: params.perPage, sort: params.sort, order: params.order };
+  const args: ListArgs = {
+    page: params.page,
+    search: params.search,
+    filter: params.filters.filter,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+  };
   const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
   const list = useQuery({ queryKey: screen.cache.list(args), queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
   const [filterOpen, setFilterOpen] = useState(false);
@@ -111,7 +118,12 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         const result = await removal.mutateAsync(row);
         notify.success(result.message);
       } catch (error) {
-        notifications.show({ color: 'red', title: deleteFailed(screen.noun), message: errorMessage(error, deleteFailed(screen.noun)), autoClose: 8000 });
+        notifications.show({
+          color: 'red',
+          title: deleteFailed(screen.noun),
+          message: errorMessage(error, deleteFailed(screen.noun)),
+          autoClose: 8000,
+        });
       }
     });
   };
@@ -136,7 +148,12 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
             <SearchInput placeholder={screen.searchPlaceholder} onSearch={setSearch} initial={params.search} />
             {phone ? <SortSelect columns={screen.columns} sort={sort} /> : null}
             {screen.filter ? (
-              <AppButton variant="secondary" leftSection={<IconFilter size={16} />} aria-expanded={filterOpen} onClick={() => setFilterOpen((open) => !open)}>
+              <AppButton
+                variant="secondary"
+                leftSection={<IconFilter size={16} />}
+                aria-expanded={filterOpen}
+                onClick={() => setFilterOpen((open) => !open)}
+              >
                 Filter
               </AppButton>
             ) : null}
@@ -168,14 +185,43 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
       >
         <LoadingOverlay visible={busy !== null} message={busy ?? undefined} />
         {phone ? (
-          <RowCards title={screen.title} columns={screen.columns} rows={list.data?.data} loading={list.isLoading} emptyText={screen.emptyText} actions={(row) => actions(row, true)} />
+          <RowCards
+            title={screen.title}
+            columns={screen.columns}
+            rows={list.data?.data}
+            loading={list.isLoading}
+            emptyText={screen.emptyText}
+            actions={(row) => actions(row, true)}
+          />
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={screen.emptyText} sort={sort} />
+          <DataTable
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(r) => r.id}
+            loading={list.isLoading}
+            emptyText={screen.emptyText}
+            sort={sort}
+          />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager
+          page={params.page}
+          lastPage={list.data?.last_page ?? 1}
+          onChange={setPage}
+          total={list.data?.total}
+          totalCapped={list.data?.total_capped}
+          perPage={params.perPage}
+          onPerPageChange={setPerPage}
+          onOutOfRange={fitPage}
+        />
       </ListCard>
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''} size="lg" centered>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''}
+        size="lg"
+        centered
+      >
         {editing ? (
           <RecordForm
             key={`${editing.mode}-${editing.row?.id ?? 'new'}`}

@@ -6,7 +6,14 @@ export function SelectField({
   options,
   ...rest
 }: Omit<SelectProps, 'data'> & { options: Array<{ id: number; name: string }> | undefined }) {
-  return <Select searchable data={(options ?? []).map((o) => ({ value: String(o.id), label: o.name }))} comboboxProps={{ withinPortal: true }} {...rest} />;
+  return (
+    <Select
+      searchable
+      data={(options ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+      comboboxProps={{ withinPortal: true }}
+      {...rest}
+    />
+  );
 }
 
 /** docs/spec.md §2 text area: three rows by default. */

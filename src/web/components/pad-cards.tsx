@@ -42,7 +42,8 @@ export function PadCards<T extends PadCardRow>({
   actions?: (row: T) => ReactNode;
   selection?: RowSelection<T>;
 }) {
-  if (!rows || rows.length === 0) return <CardListPlaceholder loading={loading === true} empty={rows?.length === 0} emptyText={emptyText} />;
+  if (!rows || rows.length === 0)
+    return <CardListPlaceholder loading={loading === true} empty={rows?.length === 0} emptyText={emptyText} />;
   const all = selection ? selectAllState(selection, rows) : null;
   return (
     <Stack gap="xs">
@@ -61,7 +62,14 @@ export function PadCards<T extends PadCardRow>({
           const selected = selection?.isSelected(row) ?? false;
           const buttons = actions?.(row);
           return (
-            <Card key={row.id} withBorder radius="md" padding="sm" role="listitem" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+            <Card
+              key={row.id}
+              withBorder
+              radius="md"
+              padding="sm"
+              role="listitem"
+              bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
+            >
               <Group gap={8} wrap="nowrap" mb={6}>
                 {selection ? (
                   <Checkbox
@@ -77,7 +85,9 @@ export function PadCards<T extends PadCardRow>({
               <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt={4}>
                 <LabelledValue label="Pad Status" value={row.pad_status.name} />
                 {row.issuance_status ? <LabelledValue label="Issuance Status" value={row.issuance_status.name} /> : null}
-                {row.next_number !== undefined ? <LabelledValue label="Next Number" value={row.next_number === null ? 'None left' : String(row.next_number)} /> : null}
+                {row.next_number !== undefined ? (
+                  <LabelledValue label="Next Number" value={row.next_number === null ? 'None left' : String(row.next_number)} />
+                ) : null}
               </SimpleGrid>
               {withRoute && row.route ? (
                 <Text size="xs" c="dimmed" mt={4}>

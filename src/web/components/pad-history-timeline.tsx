@@ -39,12 +39,14 @@ const KIND: Record<PadEvent['kind'], { label: string; color: string; icon: Icon 
 const holderText = (user: PadEvent['holder_user'], branch: PadEvent['holder_branch']) =>
   user ? `${user.full_name}${branch ? ` (${branch.name})` : ''}` : (branch?.name ?? '-');
 
-const rangeText = (event: PadEvent) => (event.from_number === event.to_number ? `${event.from_number}` : `${event.from_number}-${event.to_number}`);
+const rangeText = (event: PadEvent) =>
+  event.from_number === event.to_number ? `${event.from_number}` : `${event.from_number}-${event.to_number}`;
 
 /** Where the numbers were: the holder, and for a transfer who they went to or came from. */
 function whereText(event: PadEvent): string {
   const holder = holderText(event.holder_user, event.holder_branch);
-  const other = event.counterparty_user || event.counterparty_branch ? holderText(event.counterparty_user, event.counterparty_branch) : null;
+  const other =
+    event.counterparty_user || event.counterparty_branch ? holderText(event.counterparty_user, event.counterparty_branch) : null;
   if (event.kind === 'transfer_out' || event.kind === 'custody_out') return `From ${holder}${other ? ` to ${other}` : ''}`;
   if (event.kind === 'transfer_in' || event.kind === 'custody_in') return `To ${holder}${other ? ` from ${other}` : ''}`;
   return `Held by ${holder}`;
@@ -65,8 +67,8 @@ export function HeldBy({ history }: { history: Pick<PadHistory, 'holder' | 'in_t
       </Text>
       {transit ? (
         <Text size="sm" c="orange" data-testid="in-transit">
-          <IconTruckDelivery size={14} style={{ verticalAlign: -2 }} aria-hidden /> In transit on {transit.invoice_type.name} invoice #{transit.id} with{' '}
-          {transit.assigned_user?.full_name ?? 'no courier'}
+          <IconTruckDelivery size={14} style={{ verticalAlign: -2 }} aria-hidden /> In transit on {transit.invoice_type.name} invoice #
+          {transit.id} with {transit.assigned_user?.full_name ?? 'no courier'}
         </Text>
       ) : null}
     </div>
@@ -95,7 +97,10 @@ export function PadHistoryTimeline({ events, label = 'History' }: { events: PadE
               }
               title={
                 <Text fw={600} size="sm">
-                  {kind.label}: {rangeText(event)} <Text span c="dimmed" size="sm">({event.qty})</Text>
+                  {kind.label}: {rangeText(event)}{' '}
+                  <Text span c="dimmed" size="sm">
+                    ({event.qty})
+                  </Text>
                 </Text>
               }
             >

@@ -25,7 +25,17 @@ function SearchHint({ hint }: { hint: string }) {
  * A search box that tells its owner 300 ms after the last keystroke (docs/spec.md §9). `initial` is the search
  * the list holds (from the address): when Back or a link changes it, the box shows it.
  */
-export function SearchInput({ placeholder, onSearch, initial = '', hint }: { placeholder: string; onSearch: (text: string) => void; initial?: string; hint?: string }) {
+export function SearchInput({
+  placeholder,
+  onSearch,
+  initial = '',
+  hint,
+}: {
+  placeholder: string;
+  onSearch: (text: string) => void;
+  initial?: string;
+  hint?: string;
+}) {
   const [value, setValue] = useState(initial);
   const debounced = useDebouncedCallback((text: string) => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
   const [held, setHeld] = useState(initial);

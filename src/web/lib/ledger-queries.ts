@@ -9,7 +9,10 @@ export const isReceiptNumber = (text: string) => /^\d{1,15}$/.test(text);
 /** The pad's custody chain (Pad Details) and "where is receipt N" (header), read by the pads screen and the shell. */
 export const ledgerQueries = {
   padHistory: (padId: number) =>
-    queryOptions({ queryKey: queryKeys.padHistory.of(padId), queryFn: async () => (await api.get<{ data: PadHistory }>(`pad-history/${padId}`)).data }),
+    queryOptions({
+      queryKey: queryKeys.padHistory.of(padId),
+      queryFn: async () => (await api.get<{ data: PadHistory }>(`pad-history/${padId}`)).data,
+    }),
   findReceipt: (receipt: string) =>
     queryOptions({
       queryKey: queryKeys.findReceipt.of(receipt),

@@ -75,7 +75,14 @@ function toUrl<F extends Record<string, string | null>>(current: URLSearchParams
 export function useListParams<F extends Record<string, string | null>>(initialFilters: F, options: { inUrl?: boolean } = {}) {
   const inUrl = options.inUrl ?? true;
   const [url, setUrl] = useSearchParams();
-  const [local, setLocal] = useState<ListParams<F>>({ page: 1, perPage: DEFAULT_PAGE_SIZE, search: '', sort: null, order: 'asc', filters: initialFilters });
+  const [local, setLocal] = useState<ListParams<F>>({
+    page: 1,
+    perPage: DEFAULT_PAGE_SIZE,
+    search: '',
+    sort: null,
+    order: 'asc',
+    filters: initialFilters,
+  });
   const fromAddress = useMemo(() => fromUrl(url, initialFilters), [url, initialFilters]);
   const params = inUrl ? fromAddress : local;
 
@@ -93,7 +100,10 @@ export function useListParams<F extends Record<string, string | null>>(initialFi
   );
 
   const setSearch = useCallback((search: string) => update((p) => (p.search === search ? p : { ...p, search, page: 1 }), true), [update]);
-  const setFilter = useCallback(<K extends keyof F>(key: K, value: F[K]) => update((p) => ({ ...p, filters: { ...p.filters, [key]: value }, page: 1 })), [update]);
+  const setFilter = useCallback(
+    <K extends keyof F>(key: K, value: F[K]) => update((p) => ({ ...p, filters: { ...p.filters, [key]: value }, page: 1 })),
+    [update],
+  );
   const clearFilters = useCallback(() => update((p) => ({ ...p, filters: initialFilters, page: 1 })), [update, initialFilters]);
   const setPage = useCallback((page: number) => update((p) => ({ ...p, page })), [update]);
   const setPerPage = useCallback((perPage: number) => update((p) => ({ ...p, perPage, page: 1 })), [update]);

@@ -25,7 +25,12 @@ const forgot = (email: string, remoteAddress: string, headers: Record<string, st
   app.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress, headers });
 
 const resetWith = (token: string, password: string, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/update-password', payload: { token, password, password_confirmation: password }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/update-password',
+    payload: { token, password, password_confirmation: password },
+    remoteAddress,
+  });
 
 const mailCount = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length;
 
@@ -78,7 +83,9 @@ describe('account limits and reset tokens', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i <= ACCOUNT_LIMITS.forgotPerClient.max; i += 1) {
-        statuses.push((await forgot(`proxied-${i}@example.com`, '10.3.1.1', { 'x-forwarded-for': `203.0.113.${i + 1}` }, behindProxy)).statusCode);
+        statuses.push(
+          (await forgot(`proxied-${i}@example.com`, '10.3.1.1', { 'x-forwarded-for': `203.0.113.${i + 1}` }, behindProxy)).statusCode,
+        );
       }
       expect(statuses.every((s) => s === 200)).toBe(true);
     } finally {
@@ -128,7 +135,9 @@ describe('account limits and reset tokens', () => {
     expect(stale.json().errors.password).toEqual([MSG.invalidOrExpiredToken]);
 
     const parallel = 'p'.repeat(43);
-    await t.db.insert(passwordResets).values({ user_id: user.id, token_hash: hashToken(parallel), expires_at: new Date(Date.now() + 600_000) });
+    await t.db
+      .insert(passwordResets)
+      .values({ user_id: user.id, token_hash: hashToken(parallel), expires_at: new Date(Date.now() + 600_000) });
     expect((await resetWith(second, 'Fresh@1234')).statusCode).toBe(200);
     const after = await resetWith(parallel, 'Other@1234');
     expect(after.statusCode).toBe(422);
@@ -146,7 +155,10 @@ describe('account limits and reset tokens', () => {
     ]);
     await signedIn(t, { role_id: 5 });
     const sessions = await t.db.select().from(accessTokens).where(eq(accessTokens.user_id, user.id));
-    const resets = await t.db.select({ token_hash: passwordResets.token_hash }).from(passwordResets).where(eq(passwordResets.user_id, user.id));
+    const resets = await t.db
+      .select({ token_hash: passwordResets.token_hash })
+      .from(passwordResets)
+      .where(eq(passwordResets.user_id, user.id));
     expect(sessions).toEqual([]);
     expect(resets).toEqual([{ token_hash: hashToken('live-reset') }]);
   });
@@ -154,7 +166,8 @@ describe('account limits and reset tokens', () => {
   it('when a user changes the own e-mail, then the current password is required and checked (docs/SECURITY.md "Who may do what")', async () => {
     const { user, headers } = await signedIn(t, { role_id: 5 });
     const names = { first_name: 'Ana', last_name: 'Reyes' };
-    const update = (payload: Record<string, string>) => t.app.inject({ method: 'PUT', url: '/api/update-profile', headers, payload: { ...names, ...payload } });
+    const update = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: '/api/update-profile', headers, payload: { ...names, ...payload } });
 
     const missing = await update({ email: 'new-address@example.com' });
     expect(missing.statusCode).toBe(422);

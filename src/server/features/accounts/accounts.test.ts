@@ -37,7 +37,11 @@ describe('accounts', () => {
   });
 
   it('when the seeded admin signs in, then the user comes back with role, full name and a token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'admin@padtrack.test', password: 'Admin@12345' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'admin@padtrack.test', password: 'Admin@12345' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[\w-]{40,}$/);
@@ -55,7 +59,13 @@ describe('accounts', () => {
       method: 'PUT',
       url: '/api/update-profile',
       headers,
-      payload: { first_name: 'Maria Clara', last_name: 'Santos', email: 'maria.clara@example.com', current_password: 'Strong@123', role_id: 1 },
+      payload: {
+        first_name: 'Maria Clara',
+        last_name: 'Santos',
+        email: 'maria.clara@example.com',
+        current_password: 'Strong@123',
+        role_id: 1,
+      },
     });
     expect(update.statusCode).toBe(200);
     expect(update.json()).toMatchObject({ message: MSG.profileUpdated, userProfile: { first_name: 'Maria Clara', role_id: null } });
@@ -68,7 +78,13 @@ describe('accounts', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register-account',
-      payload: { ...registration('not-an-email'), first_name: '', mobile_number: '12345', password: 'weak', password_confirmation: 'other' },
+      payload: {
+        ...registration('not-an-email'),
+        first_name: '',
+        mobile_number: '12345',
+        password: 'weak',
+        password_confirmation: 'other',
+      },
     });
     expect(res.statusCode).toBe(422);
     const { errors } = res.json();
@@ -187,7 +203,11 @@ describe('accounts', () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/get-user-qrcode', headers })).json().qr_code;
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } });
     const token = resetTokenFrom(await smtp.mailTo(user.email));
-    await t.app.inject({ method: 'POST', url: '/api/update-password', payload: { token, password: 'Rotate@123', password_confirmation: 'Rotate@123' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/update-password',
+      payload: { token, password: 'Rotate@123', password_confirmation: 'Rotate@123' },
+    });
     const after = await loginAs(t, user.email, 'Rotate@123');
     const now = (await t.app.inject({ method: 'GET', url: '/api/get-user-qrcode', headers: after.headers })).json().qr_code;
     expect(now).not.toBe(before);

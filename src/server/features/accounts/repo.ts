@@ -7,7 +7,11 @@ import { accessTokens, branches, passwordResets, roles, userStatuses, users } fr
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(conn: Conn, email: string): Promise<UserRow | undefined> {
-  const [row] = await conn.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await conn
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row;
 }
 
@@ -30,7 +34,10 @@ export async function insertUser(conn: Conn, values: typeof users.$inferInsert):
 }
 
 export async function updateUser(conn: Conn, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
-  await conn.update(users).set({ ...values, updated_at: new Date() }).where(eq(users.id, id));
+  await conn
+    .update(users)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** A password reset also rotates the badge, so a lost printed badge stops working. */
@@ -89,7 +96,9 @@ export async function deleteAccessToken(conn: Conn, tokenHash: string): Promise<
 export async function deleteUserTokens(conn: Conn, userId: number, keepTokenHash: string | null = null): Promise<void> {
   await conn
     .delete(accessTokens)
-    .where(keepTokenHash ? and(eq(accessTokens.user_id, userId), ne(accessTokens.token_hash, keepTokenHash)) : eq(accessTokens.user_id, userId));
+    .where(
+      keepTokenHash ? and(eq(accessTokens.user_id, userId), ne(accessTokens.token_hash, keepTokenHash)) : eq(accessTokens.user_id, userId),
+    );
 }
 
 export async function insertPasswordReset(conn: Conn, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {

@@ -26,7 +26,13 @@ const DIRECTORIES = [
   '/api/head-office-branch',
   '/api/get-assigned-user/100000',
 ];
-const OWN_SCREENS = ['/api/user-profile', '/api/get-user-qrcode', '/api/get-in-transit-invoices', '/api/get-user-pads', '/api/invoice-types'];
+const OWN_SCREENS = [
+  '/api/user-profile',
+  '/api/get-user-qrcode',
+  '/api/get-in-transit-invoices',
+  '/api/get-user-pads',
+  '/api/invoice-types',
+];
 
 describe('users without a role', () => {
   it('when a user without a role reads staff directories and lookups, then 403; their profile, badge and custodies still answer (docs/design.md §5 "Roles")', async () => {

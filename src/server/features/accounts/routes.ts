@@ -54,24 +54,63 @@ const bodyField = (request: FastifyRequest, field: string) => {
 };
 
 export function accountRoutes(app: App, ctx: AppContext) {
-  app.post('/api/login', { schema: { operationId: 'login', summary: 'Signs in with e-mail and password and returns a bearer token', tags, security: SECURITY.none, body: loginSchema, response: ok(loginResponse, 403, 429) } }, async (request) =>
-    service.login(ctx, request.body, request.ip),
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        operationId: 'login',
+        summary: 'Signs in with e-mail and password and returns a bearer token',
+        tags,
+        security: SECURITY.none,
+        body: loginSchema,
+        response: ok(loginResponse, 403, 429),
+      },
+    },
+    async (request) => service.login(ctx, request.body, request.ip),
   );
 
-  app.post('/api/logout', { schema: { operationId: 'logout', summary: 'Signs out, revoking the bearer token', tags, response: ok(messageResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => {
-    await service.logout(ctx, request.tokenHash ?? '');
-    return { message: MSG.loggedOut };
-  });
+  app.post(
+    '/api/logout',
+    {
+      schema: { operationId: 'logout', summary: 'Signs out, revoking the bearer token', tags, response: ok(messageResponse) },
+      onRequest: authorize(),
+      config: { changesSessions: true },
+    },
+    async (request) => {
+      await service.logout(ctx, request.tokenHash ?? '');
+      return { message: MSG.loggedOut };
+    },
+  );
 
-  app.post('/api/register-account', { schema: { operationId: 'registerAccount', summary: 'Registers a new account and signs it in', tags, security: SECURITY.none, body: registrationSchema, response: created(registeredResponse) } }, async (request, reply) => {
-    const session = await service.register(ctx, request.body);
-    return reply.status(201).send({ message: MSG.registered, ...session });
-  });
+  app.post(
+    '/api/register-account',
+    {
+      schema: {
+        operationId: 'registerAccount',
+        summary: 'Registers a new account and signs it in',
+        tags,
+        security: SECURITY.none,
+        body: registrationSchema,
+        response: created(registeredResponse),
+      },
+    },
+    async (request, reply) => {
+      const session = await service.register(ctx, request.body);
+      return reply.status(201).send({ message: MSG.registered, ...session });
+    },
+  );
 
   app.post(
     '/api/forgot-password',
     {
-      schema: { operationId: 'requestPasswordReset', summary: 'Mails a password reset link when the e-mail belongs to an account', tags, security: SECURITY.none, body: forgotPasswordSchema, response: ok(messageResponse) },
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Mails a password reset link when the e-mail belongs to an account',
+        tags,
+        security: SECURITY.none,
+        body: forgotPasswordSchema,
+        response: ok(messageResponse),
+      },
       config: perClient(ACCOUNT_LIMITS.forgotPerClient),
       preHandler: perSubject(app, ACCOUNT_LIMITS.forgotPerEmail, (request) => `reset-email:${bodyField(request, 'email')}`),
       onResponse: async (request, reply) => {
@@ -87,9 +126,20 @@ export function accountRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/update-password',
     {
-      schema: { operationId: 'updatePassword', summary: 'Sets a new password with a reset token', tags, security: SECURITY.none, body: updatePasswordSchema, response: ok(passwordUpdatedResponse) },
+      schema: {
+        operationId: 'updatePassword',
+        summary: 'Sets a new password with a reset token',
+        tags,
+        security: SECURITY.none,
+        body: updatePasswordSchema,
+        response: ok(passwordUpdatedResponse),
+      },
       config: { ...perClient(ACCOUNT_LIMITS.updatePasswordPerClient), changesSessions: true },
-      preHandler: perSubject(app, ACCOUNT_LIMITS.updatePasswordPerToken, (request) => `reset-token:${hashToken(bodyField(request, 'token'))}`),
+      preHandler: perSubject(
+        app,
+        ACCOUNT_LIMITS.updatePasswordPerToken,
+        (request) => `reset-token:${hashToken(bodyField(request, 'token'))}`,
+      ),
     },
     async (request) => {
       const result = await service.updatePassword(ctx, request.body, { user: request.user, tokenHash: request.tokenHash });
@@ -97,26 +147,60 @@ export function accountRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/user-profile', { schema: { operationId: 'getProfile', summary: "Gets the signed-in user's profile", tags, response: ok(dataResponse(sessionUser)) }, onRequest: authorize() }, async (request) => ({
-    data: await service.profile(ctx, currentUser(request).id),
-  }));
+  app.get(
+    '/api/user-profile',
+    {
+      schema: { operationId: 'getProfile', summary: "Gets the signed-in user's profile", tags, response: ok(dataResponse(sessionUser)) },
+      onRequest: authorize(),
+    },
+    async (request) => ({
+      data: await service.profile(ctx, currentUser(request).id),
+    }),
+  );
 
-  app.put('/api/update-profile', { schema: { operationId: 'updateProfile', summary: "Updates the signed-in user's profile", tags, body: profileSchema, response: ok(profileUpdatedResponse) }, onRequest: authorize(), config: { changesSessions: true } }, async (request) => ({
-    message: MSG.profileUpdated,
-    userProfile: await service.updateProfile(ctx, currentUser(request).id, request.body),
-  }));
+  app.put(
+    '/api/update-profile',
+    {
+      schema: {
+        operationId: 'updateProfile',
+        summary: "Updates the signed-in user's profile",
+        tags,
+        body: profileSchema,
+        response: ok(profileUpdatedResponse),
+      },
+      onRequest: authorize(),
+      config: { changesSessions: true },
+    },
+    async (request) => ({
+      message: MSG.profileUpdated,
+      userProfile: await service.updateProfile(ctx, currentUser(request).id, request.body),
+    }),
+  );
 
   app.post(
     '/api/reset-user-password',
     {
-      schema: { operationId: 'resetUserPassword', summary: 'Mails a password reset link to the signed-in user or, for administrators, to another user', tags, body: z.object({ user_id: id().optional() }).nullish(), response: ok(messageResponse, 403, 404) },
+      schema: {
+        operationId: 'resetUserPassword',
+        summary: 'Mails a password reset link to the signed-in user or, for administrators, to another user',
+        tags,
+        body: z.object({ user_id: id().optional() }).nullish(),
+        response: ok(messageResponse, 403, 404),
+      },
       onRequest: authorize(),
     },
     async (request) => ({ message: await service.resetUserPassword(ctx, currentUser(request), request.body?.user_id) }),
   );
 
-  app.get('/api/get-user-qrcode', { schema: { operationId: 'getOwnBadgeQrCode', summary: "Gets the signed-in user's badge QR code", tags, response: ok(badgeResponse) }, onRequest: authorize() }, async (request) => {
-    const { qr_code } = await service.badge(ctx, currentUser(request));
-    return { qr_code };
-  });
+  app.get(
+    '/api/get-user-qrcode',
+    {
+      schema: { operationId: 'getOwnBadgeQrCode', summary: "Gets the signed-in user's badge QR code", tags, response: ok(badgeResponse) },
+      onRequest: authorize(),
+    },
+    async (request) => {
+      const { qr_code } = await service.badge(ctx, currentUser(request));
+      return { qr_code };
+    },
+  );
 }

@@ -33,16 +33,18 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   const failures = loginFailures(ctx);
   if (await failures.isBlocked(key)) throw new AppError('too_many', MSG.tooManyRequests, 429);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const ok = user ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await dummyHash, input.password)) && false;
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : (await verifyPassword(await dummyHash, input.password)) && false;
   if (!user || !ok) {
     await failures.fail(key);
     throw invalid('email', MSG.invalidCredentials);
   }
-  if (user.user_status_id !== USER_STATUS.ACTIVE) throw new AppError('inactive', MSG.accountInactive, 403, { email: [MSG.accountInactive] });
+  if (user.user_status_id !== USER_STATUS.ACTIVE)
+    throw new AppError('inactive', MSG.accountInactive, 403, { email: [MSG.accountInactive] });
   await failures.clear(key);
   return startSession(ctx, user.id);
 }
-
 
 /** Logout only ever removes the token that made the call. */
 export async function logout(ctx: AppContext, tokenHash: string): Promise<void> {

@@ -84,9 +84,18 @@ describe('branches', () => {
   it('when company, name or location is missing or unknown, or the name is taken, then 422 on that field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/add-branch', headers: s.admin, payload: { name: '' } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ company_id: ['Company is required'], name: ['Name is required'], location_id: ['Location is required'] });
+    expect(res.json().errors).toEqual({
+      company_id: ['Company is required'],
+      name: ['Name is required'],
+      location_id: ['Location is required'],
+    });
     const company = await createCompany(t.db);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/add-branch', headers: s.admin, payload: { company_id: company.id, name: 'A', location_id: 876543 } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-branch',
+      headers: s.admin,
+      payload: { company_id: company.id, name: 'A', location_id: 876543 },
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.location_id).toEqual(['The selected location does not exist.']);
     const existing = await createBranch(t.db, { name: `Ozamiz Agency ${Date.now()}` });
@@ -119,7 +128,8 @@ describe('branches', () => {
     const office = await t.app.inject({ method: 'DELETE', url: `/api/delete-branch/${headOffice.id}`, headers: s.admin });
     expect(office.statusCode).toBe(409);
     expect(office.json().message).toContain('head office');
-    for (const id of [withUsers.id, withHistory.id, headOffice.id]) expect(await t.db.select().from(branches).where(eq(branches.id, id))).toHaveLength(1);
+    for (const id of [withUsers.id, withHistory.id, headOffice.id])
+      expect(await t.db.select().from(branches).where(eq(branches.id, id))).toHaveLength(1);
   });
 
   it('when searching by branch name, then matches come back case-insensitively, paged with the envelope', async () => {
@@ -127,7 +137,11 @@ describe('branches', () => {
     for (let i = 0; i < 13; i += 1) await createBranch(t.db, { name: `${tag} Outlet ${i}` });
     const first = await t.app.inject({ method: 'GET', url: `/api/get-branches-with-search?search=${tag.toLowerCase()}`, headers: s.admin });
     expect(first.json()).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 13 });
-    expect(first.json().data[0]).toMatchObject({ name: `${tag} Outlet 12`, company: { name: expect.any(String) }, location: { name: expect.any(String) } });
+    expect(first.json().data[0]).toMatchObject({
+      name: `${tag} Outlet 12`,
+      company: { name: expect.any(String) },
+      location: { name: expect.any(String) },
+    });
     const second = await t.app.inject({ method: 'GET', url: `/api/get-branches-with-search?search=${tag}&page=2`, headers: s.admin });
     expect(second.json().data).toHaveLength(3);
     const beyond = await t.app.inject({ method: 'GET', url: `/api/get-branches-with-search?search=${tag}&page=5`, headers: s.admin });

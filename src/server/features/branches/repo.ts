@@ -31,8 +31,15 @@ const select = (conn: Conn) =>
 export async function page(conn: Conn, q: BranchesQuery): Promise<{ rows: Branch[]; total: number }> {
   const where = q.search ? ilike(branches.name, likePattern(q.search)) : undefined;
   const order = sortedBy({ company: company.name, name: branches.name, location: location.name }, q, branches.id, [desc(branches.id)]);
-  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
-  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(branches).where(where);
+  const rows = await select(conn)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.per_page)
+    .offset(offsetOf(q.page, q.per_page));
+  const [{ total }] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(branches)
+    .where(where);
   return { rows, total };
 }
 
@@ -51,7 +58,11 @@ export async function insert(conn: Conn, values: BranchValues): Promise<number> 
 }
 
 export async function update(conn: Conn, id: number, values: BranchValues): Promise<boolean> {
-  const rows = await conn.update(branches).set({ ...values, updated_at: new Date() }).where(eq(branches.id, id)).returning({ id: branches.id });
+  const rows = await conn
+    .update(branches)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(branches.id, id))
+    .returning({ id: branches.id });
   return rows.length > 0;
 }
 
@@ -71,12 +82,18 @@ export async function locationExists(conn: Conn, id: number): Promise<boolean> {
 
 /** Users, invoices and pads that refer to the branch. */
 export async function usage(conn: Conn, id: number): Promise<{ users: number; invoices: number; pads: number }> {
-  const [{ n: userCount }] = await conn.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.branch_id, id));
+  const [{ n: userCount }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.branch_id, id));
   const [{ n: invoiceCount }] = await conn
     .select({ n: sql<number>`count(*)::int` })
     .from(invoices)
     .where(or(eq(invoices.branch_id, id), eq(invoices.from_branch_id, id)));
-  const [{ n: padCount }] = await conn.select({ n: sql<number>`count(*)::int` }).from(pads).where(eq(pads.holder_branch_id, id));
+  const [{ n: padCount }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pads)
+    .where(eq(pads.holder_branch_id, id));
   return { users: userCount, invoices: invoiceCount, pads: padCount };
 }
 

@@ -12,23 +12,80 @@ const tags = ['branches'];
 const admin = authorize((user) => can(user, 'administer'));
 
 export function branchRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-branches', { schema: { operationId: 'listBranches', summary: 'Lists all branches', tags, response: ok(listResponse(branchRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
-
-  app.get('/api/get-branches-with-search', { schema: { operationId: 'searchBranches', summary: 'Lists branches a page at a time, with search', tags, querystring: branchesQuery, response: ok(pageResponse(branchRow)) }, onRequest: admin }, async (request) =>
-    service.list(ctx, request.query),
+  app.get(
+    '/api/get-branches',
+    {
+      schema: { operationId: 'listBranches', summary: 'Lists all branches', tags, response: ok(listResponse(branchRow)) },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+    },
+    async () => ({ data: await service.all(ctx) }),
   );
 
-  app.post('/api/add-branch', { schema: { operationId: 'createBranch', summary: 'Creates a branch', tags, body: branchSchema, response: created(savedResponse(branchRow)) }, onRequest: admin }, async (request, reply) =>
-    reply.status(201).send({ message: ADMIN_MSG.created('Branch'), data: await service.create(ctx, request.body) }),
+  app.get(
+    '/api/get-branches-with-search',
+    {
+      schema: {
+        operationId: 'searchBranches',
+        summary: 'Lists branches a page at a time, with search',
+        tags,
+        querystring: branchesQuery,
+        response: ok(pageResponse(branchRow)),
+      },
+      onRequest: admin,
+    },
+    async (request) => service.list(ctx, request.query),
   );
 
-  app.put('/api/update-branch/:id', { schema: { operationId: 'updateBranch', summary: 'Updates a branch', tags, params: idParam, body: branchSchema, response: ok(savedResponse(branchRow)) }, onRequest: admin }, async (request) => ({
-    message: ADMIN_MSG.updated('Branch'),
-    data: await service.update(ctx, request.params.id, request.body),
-  }));
+  app.post(
+    '/api/add-branch',
+    {
+      schema: {
+        operationId: 'createBranch',
+        summary: 'Creates a branch',
+        tags,
+        body: branchSchema,
+        response: created(savedResponse(branchRow)),
+      },
+      onRequest: admin,
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: ADMIN_MSG.created('Branch'), data: await service.create(ctx, request.body) }),
+  );
 
-  app.delete('/api/delete-branch/:id', { schema: { operationId: 'deleteBranch', summary: 'Deletes a branch that nothing refers to', tags, params: idParam, response: ok(messageResponse, 409) }, onRequest: admin }, async (request) => {
-    await service.remove(ctx, request.params.id);
-    return { message: ADMIN_MSG.deleted('Branch') };
-  });
+  app.put(
+    '/api/update-branch/:id',
+    {
+      schema: {
+        operationId: 'updateBranch',
+        summary: 'Updates a branch',
+        tags,
+        params: idParam,
+        body: branchSchema,
+        response: ok(savedResponse(branchRow)),
+      },
+      onRequest: admin,
+    },
+    async (request) => ({
+      message: ADMIN_MSG.updated('Branch'),
+      data: await service.update(ctx, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/delete-branch/:id',
+    {
+      schema: {
+        operationId: 'deleteBranch',
+        summary: 'Deletes a branch that nothing refers to',
+        tags,
+        params: idParam,
+        response: ok(messageResponse, 409),
+      },
+      onRequest: admin,
+    },
+    async (request) => {
+      await service.remove(ctx, request.params.id);
+      return { message: ADMIN_MSG.deleted('Branch') };
+    },
+  );
 }

@@ -68,16 +68,21 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
         [counts.invoices, 'invoice', 'invoices'],
         [counts.pads, 'pad', 'pads'],
       ]);
-      throw conflict(`${all?.text ?? history.text} ${all?.plural ? 'refer' : 'refers'} to this branch, so it cannot be deleted. Edit the branch instead.`);
+      throw conflict(
+        `${all?.text ?? history.text} ${all?.plural ? 'refer' : 'refers'} to this branch, so it cannot be deleted. Edit the branch instead.`,
+      );
     }
     const members = countPhrase([[counts.users, 'user', 'users']]);
     if (members) {
-      throw conflict(`${members.text} ${members.plural ? 'belong' : 'belongs'} to this branch. Move ${members.plural ? 'them' : 'that user'} to another branch first.`);
+      throw conflict(
+        `${members.text} ${members.plural ? 'belong' : 'belongs'} to this branch. Move ${members.plural ? 'them' : 'that user'} to another branch first.`,
+      );
     }
     try {
       await repo.remove(tx, id);
     } catch (error) {
-      if (sqlState(error) === '23503') throw conflict('Users, invoices or pads refer to this branch, so it cannot be deleted. Edit the branch instead.');
+      if (sqlState(error) === '23503')
+        throw conflict('Users, invoices or pads refer to this branch, so it cannot be deleted. Edit the branch instead.');
       throw error;
     }
   });

@@ -35,7 +35,12 @@ describe('companies', () => {
   });
 
   it('when an admin adds, edits and deletes a company, then the answers carry the company type name and the row follows', async () => {
-    const add = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: 'Montenegro Lines', company_type_id: '1' } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-company',
+      headers: s.admin,
+      payload: { name: 'Montenegro Lines', company_type_id: '1' },
+    });
     expect(add.statusCode).toBe(201);
     const { data } = add.json();
     expect(add.json()).toEqual({
@@ -43,7 +48,12 @@ describe('companies', () => {
       data: { id: expect.any(Number), name: 'Montenegro Lines', company_type_id: 1, company_type: { id: 1, name: 'Shipping Line' } },
     });
 
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/update-company/${data.id}`, headers: s.itAdmin, payload: { name: 'Montenegro Travel', company_type_id: 2 } });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-company/${data.id}`,
+      headers: s.itAdmin,
+      payload: { name: 'Montenegro Travel', company_type_id: 2 },
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().data).toMatchObject({ name: 'Montenegro Travel', company_type: { name: 'Travel Agency' } });
     const [stored] = await t.db.select().from(companies).where(eq(companies.id, data.id));
@@ -55,17 +65,37 @@ describe('companies', () => {
   });
 
   it('when name or company type is missing or wrong, or the name is taken, then 422 on that field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: '', company_type_id: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-company',
+      headers: s.admin,
+      payload: { name: '', company_type_id: '' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ name: ['Name is required'], company_type_id: ['Company Type is required'] });
-    const unknownType = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: 'X', company_type_id: 99 } });
+    const unknownType = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-company',
+      headers: s.admin,
+      payload: { name: 'X', company_type_id: 99 },
+    });
     expect(unknownType.statusCode).toBe(422);
     expect(unknownType.json().errors.company_type_id).toEqual(['The selected company type does not exist.']);
     const existing = await createCompany(t.db, { name: `Cokaliong ${Date.now()}` });
-    const taken = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: existing.name.toLowerCase(), company_type_id: 1 } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-company',
+      headers: s.admin,
+      payload: { name: existing.name.toLowerCase(), company_type_id: 1 },
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.name).toEqual(['The name has already been taken.']);
-    const hugeId = await t.app.inject({ method: 'POST', url: '/api/add-company', headers: s.admin, payload: { name: 'X', company_type_id: 1e12 } });
+    const hugeId = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-company',
+      headers: s.admin,
+      payload: { name: 'X', company_type_id: 1e12 },
+    });
     expect(hugeId.statusCode).toBe(422);
   });
 
@@ -86,12 +116,24 @@ describe('companies', () => {
     await createCompany(t.db, { name: `${tag} Shipping`, company_type_id: 1 });
     const all = await t.app.inject({ method: 'GET', url: `/api/get-companies-with-search?search=${tag.toUpperCase()}`, headers: s.admin });
     expect(all.json()).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 12 });
-    const agencies = await t.app.inject({ method: 'GET', url: `/api/get-companies-with-search?search=${tag}&company_type_id=2&page=2`, headers: s.admin });
+    const agencies = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-companies-with-search?search=${tag}&company_type_id=2&page=2`,
+      headers: s.admin,
+    });
     expect(agencies.json()).toMatchObject({ current_page: 2, last_page: 2, total: 11 });
     expect(agencies.json().data).toHaveLength(1);
-    const shipping = await t.app.inject({ method: 'GET', url: `/api/get-companies-with-search?search=${tag}&company_type_id=1`, headers: s.admin });
+    const shipping = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-companies-with-search?search=${tag}&company_type_id=1`,
+      headers: s.admin,
+    });
     expect(shipping.json().data.map((c: { name: string }) => c.name)).toEqual([`${tag} Shipping`]);
-    const noFilter = await t.app.inject({ method: 'GET', url: `/api/get-companies-with-search?search=${tag}&company_type_id=&per_page=5`, headers: s.admin });
+    const noFilter = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-companies-with-search?search=${tag}&company_type_id=&per_page=5`,
+      headers: s.admin,
+    });
     expect(noFilter.json()).toMatchObject({ per_page: 5, last_page: 3, total: 12 });
     const types = await t.app.inject({ method: 'GET', url: '/api/get-company-types', headers: s.admin });
     expect(types.json().data).toEqual([

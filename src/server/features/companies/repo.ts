@@ -22,8 +22,15 @@ export async function page(conn: Conn, q: CompaniesQuery): Promise<{ rows: Compa
   if (q.company_type_id) filters.push(eq(companies.company_type_id, q.company_type_id));
   const where = and(...filters);
   const order = sortedBy({ name: companies.name, type: companyTypes.name }, q, companies.id, [desc(companies.id)]);
-  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
-  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(companies).where(where);
+  const rows = await select(conn)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.per_page)
+    .offset(offsetOf(q.page, q.per_page));
+  const [{ total }] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(companies)
+    .where(where);
   return { rows, total };
 }
 
@@ -42,7 +49,11 @@ export async function insert(conn: Conn, values: { name: string; company_type_id
 }
 
 export async function update(conn: Conn, id: number, values: { name: string; company_type_id: number }): Promise<boolean> {
-  const rows = await conn.update(companies).set({ ...values, updated_at: new Date() }).where(eq(companies.id, id)).returning({ id: companies.id });
+  const rows = await conn
+    .update(companies)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(companies.id, id))
+    .returning({ id: companies.id });
   return rows.length > 0;
 }
 
@@ -61,8 +72,14 @@ export async function companyTypeExists(conn: Conn, id: number): Promise<boolean
 
 /** Routes and branches that belong to the company. */
 export async function usage(conn: Conn, id: number): Promise<{ routes: number; branches: number }> {
-  const [{ n: routeCount }] = await conn.select({ n: sql<number>`count(*)::int` }).from(routes).where(eq(routes.company_id, id));
-  const [{ n: branchCount }] = await conn.select({ n: sql<number>`count(*)::int` }).from(branches).where(eq(branches.company_id, id));
+  const [{ n: routeCount }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(routes)
+    .where(eq(routes.company_id, id));
+  const [{ n: branchCount }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(branches)
+    .where(eq(branches.company_id, id));
   return { routes: routeCount, branches: branchCount };
 }
 

@@ -30,7 +30,8 @@ export async function companyTypes(ctx: AppContext): Promise<NamedRef[]> {
 
 async function checkInput(conn: Conn, input: CompanyValues, id: number | null): Promise<void> {
   if (await repo.nameTaken(conn, input.name, id)) throw invalid('name', ADMIN_MSG.nameTaken);
-  if (!(await repo.companyTypeExists(conn, input.company_type_id))) throw invalid('company_type_id', ADMIN_MSG.selectedInvalid('Company Type'));
+  if (!(await repo.companyTypeExists(conn, input.company_type_id)))
+    throw invalid('company_type_id', ADMIN_MSG.selectedInvalid('Company Type'));
 }
 
 /** Adds a company of an existing company type, under a name no other company has. */

@@ -22,7 +22,8 @@ afterAll(async () => {
 type Session = Awaited<ReturnType<typeof signedIn>>;
 type Headers = Session['headers'];
 
-const post = (url: string, headers: Headers, payload: unknown = {}) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers, payload: payload as object });
+const post = (url: string, headers: Headers, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/${url}`, headers, payload: payload as object });
 const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers });
 const accept = (invoiceId: number, who: Session) => post(`accept-invoice/${invoiceId}`, who.headers);
 
@@ -31,7 +32,8 @@ async function invoiceRow(id: number) {
   return row;
 }
 const padRows = (ids: number[]) => t.db.select().from(pads).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
-const activityRows = (invoiceId: number) => t.db.select().from(activities).where(eq(activities.invoice_id, invoiceId)).orderBy(asc(activities.id));
+const activityRows = (invoiceId: number) =>
+  t.db.select().from(activities).where(eq(activities.invoice_id, invoiceId)).orderBy(asc(activities.id));
 
 async function branchAt(name: string) {
   const location = await createLocation(t.db, { name: `${name} Port` });
@@ -44,7 +46,8 @@ async function holderWithPads(count = 2, holderRole = 5) {
   const holder = await signedIn(t, { role_id: holderRole, branch_id: branch.id });
   const route = await createRoute(t.db);
   const held = [];
-  for (let i = 0; i < count; i += 1) held.push(await buildPad(t.db, { route_id: route.id, heldBy: { userId: holder.user.id, branchId: branch.id } }));
+  for (let i = 0; i < count; i += 1)
+    held.push(await buildPad(t.db, { route_id: route.id, heldBy: { userId: holder.user.id, branchId: branch.id } }));
   const courier = await signedIn(t, { role_id: 10, branch_id: branch.id });
   return { branch, holder, route, held, padIds: held.map((p) => p.id), courier };
 }
@@ -69,13 +72,20 @@ describe('custody API', () => {
     const destination = await branchAt('Auditor Target');
     const ret = await post('create-return-invoice', holder.headers, { pads: padIds, assigned_user_id: courier.user.id });
     expect(ret.statusCode).toBe(403);
-    const turn = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: destination.id, assigned_user_id: courier.user.id });
+    const turn = await post('create-turnover-invoice', holder.headers, {
+      pads: padIds,
+      branch_id: destination.id,
+      assigned_user_id: courier.user.id,
+    });
     expect(turn.statusCode).toBe(403);
     expect((await padRows(padIds))[0].locked_by_invoice_id).toBeNull();
   });
   it('when a holder returns pads, then the invoice, locks and activity are stored, the courier hands over, and Accounting accepts them back to the head office', async () => {
     const { branch, holder, held, padIds, courier, route } = await holderWithPads(2);
-    await t.db.update(pads).set({ pad_status_id: PAD_STATUS.PARTIALLY_USED, series_status: '2'.repeat(10) + '1'.repeat(40) }).where(eq(pads.id, padIds[0]));
+    await t.db
+      .update(pads)
+      .set({ pad_status_id: PAD_STATUS.PARTIALLY_USED, series_status: '2'.repeat(10) + '1'.repeat(40) })
+      .where(eq(pads.id, padIds[0]));
 
     const own = await get('get-user-pads', holder.headers);
     expect(own.statusCode).toBe(200);
@@ -146,7 +156,11 @@ describe('custody API', () => {
     expect((await invoiceRow(data.id)).assigned_user_id).toBe(next.user.id);
     const afterHandOver = await activityRows(data.id);
     expect(afterHandOver).toHaveLength(2);
-    expect(afterHandOver[1]).toMatchObject({ invoice_status_id: INVOICE_STATUS.IN_TRANSIT, user_id: courier.user.id, assigned_user_id: next.user.id });
+    expect(afterHandOver[1]).toMatchObject({
+      invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
+      user_id: courier.user.id,
+      assigned_user_id: next.user.id,
+    });
     expect(afterHandOver[1].description).toBe(`Custody handed over to ${next.user.first_name} ${next.user.last_name}`);
     expect((await get('get-in-transit-invoices', courier.headers)).json().total).toBe(0);
     expect((await get('get-in-transit-invoices', next.headers)).json().data[0].id).toBe(data.id);
@@ -157,12 +171,21 @@ describe('custody API', () => {
     expect(await invoiceRow(data.id)).toMatchObject({ invoice_status_id: INVOICE_STATUS.COMPLETED, accepted_by: accounting.user.id });
     const [p1, p2] = await padRows(padIds);
     for (const pad of [p1, p2]) {
-      expect(pad).toMatchObject({ locked_by_invoice_id: null, holder_user_id: null, holder_branch_id: headOffice.id, issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED });
+      expect(pad).toMatchObject({
+        locked_by_invoice_id: null,
+        holder_user_id: null,
+        holder_branch_id: headOffice.id,
+        issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED,
+      });
     }
     expect(p1.pad_status_id).toBe(PAD_STATUS.PARTIALLY_USED);
     expect(p2.pad_status_id).toBe(PAD_STATUS.UNUSED);
     const finalActivities = await activityRows(data.id);
-    expect(finalActivities.map((a) => a.invoice_status_id)).toEqual([INVOICE_STATUS.IN_TRANSIT, INVOICE_STATUS.IN_TRANSIT, INVOICE_STATUS.COMPLETED]);
+    expect(finalActivities.map((a) => a.invoice_status_id)).toEqual([
+      INVOICE_STATUS.IN_TRANSIT,
+      INVOICE_STATUS.IN_TRANSIT,
+      INVOICE_STATUS.COMPLETED,
+    ]);
     expect(finalActivities[2]).toMatchObject({ user_id: accounting.user.id });
     expect(finalActivities[2].description).toContain('Return accepted by');
     expect((await get('get-in-transit-invoices', next.headers)).json().total).toBe(0);
@@ -171,7 +194,11 @@ describe('custody API', () => {
   it('when a holder turns pads over to another branch, then a supervisor there accepts them into their own custody', async () => {
     const { branch, holder, padIds, courier } = await holderWithPads(3);
     const destination = await branchAt('Batangas Agency');
-    const created = await post('create-turnover-invoice', holder.headers, { pads: padIds.slice(0, 2), branch_id: destination.id, assigned_user_id: courier.user.id });
+    const created = await post('create-turnover-invoice', holder.headers, {
+      pads: padIds.slice(0, 2),
+      branch_id: destination.id,
+      assigned_user_id: courier.user.id,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe(CUSTODY_MSG.turnoverCreated);
     const id = created.json().data.id;
@@ -197,7 +224,12 @@ describe('custody API', () => {
     expect(accepted.statusCode).toBe(200);
     expect(await invoiceRow(id)).toMatchObject({ invoice_status_id: INVOICE_STATUS.COMPLETED, accepted_by: supervisor.user.id });
     for (const pad of (await padRows(padIds)).slice(0, 2)) {
-      expect(pad).toMatchObject({ locked_by_invoice_id: null, holder_user_id: supervisor.user.id, holder_branch_id: destination.id, issuance_status_id: ISSUANCE_STATUS.ISSUED });
+      expect(pad).toMatchObject({
+        locked_by_invoice_id: null,
+        holder_user_id: supervisor.user.id,
+        holder_branch_id: destination.id,
+        issuance_status_id: ISSUANCE_STATUS.ISSUED,
+      });
     }
     const theirs = await get('get-user-pads', supervisor.headers);
     expect(theirs.json().data.map((p: { id: number }) => p.id)).toEqual(padIds.slice(0, 2));
@@ -247,22 +279,38 @@ describe('custody API', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toContain('Already in transit');
       const destination = await branchAt('Calapan Agency');
-      const turnover = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: destination.id, assigned_user_id: courier.user.id });
+      const turnover = await post('create-turnover-invoice', holder.headers, {
+        pads: padIds,
+        branch_id: destination.id,
+        assigned_user_id: courier.user.id,
+      });
       expect(turnover.statusCode).toBe(409);
       expect((await padRows([padIds[1]]))[0].locked_by_invoice_id).toBeNull();
     });
 
     it('when a turnover names the caller’s own branch, an unknown branch or an inactive courier, then it is refused on that field', async () => {
       const { branch, holder, padIds, courier } = await holderWithPads(1);
-      const own = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: branch.id, assigned_user_id: courier.user.id });
+      const own = await post('create-turnover-invoice', holder.headers, {
+        pads: padIds,
+        branch_id: branch.id,
+        assigned_user_id: courier.user.id,
+      });
       expect(own.statusCode).toBe(422);
       expect(own.json().errors.branch_id).toEqual(['Choose a branch other than your own.']);
-      const unknown = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: 2_000_000_000, assigned_user_id: courier.user.id });
+      const unknown = await post('create-turnover-invoice', holder.headers, {
+        pads: padIds,
+        branch_id: 2_000_000_000,
+        assigned_user_id: courier.user.id,
+      });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors.branch_id).toEqual(['The selected branch does not exist.']);
       const inactive = await createUser(t.db, { role_id: 10, user_status_id: USER_STATUS.INACTIVE });
       const destination = await branchAt('Roxas Agency');
-      const res = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: destination.id, assigned_user_id: inactive.id });
+      const res = await post('create-turnover-invoice', holder.headers, {
+        pads: padIds,
+        branch_id: destination.id,
+        assigned_user_id: inactive.id,
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.assigned_user_id).toEqual([INVOICE_MSG.assigneeInvalid]);
       expect((await padRows(padIds))[0].locked_by_invoice_id).toBeNull();
@@ -280,7 +328,9 @@ describe('custody API', () => {
     it('when 20 identical returns race for the same pads, then exactly one is created', async () => {
       const { holder, padIds, courier } = await holderWithPads(2);
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => post('create-return-invoice', holder.headers, { pads: padIds, assigned_user_id: courier.user.id })),
+        Array.from({ length: 20 }, () =>
+          post('create-return-invoice', holder.headers, { pads: padIds, assigned_user_id: courier.user.id }),
+        ),
       );
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -362,12 +412,17 @@ describe('custody API', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: INVOICE_MSG.notFound });
       const auditor = await signedIn(t, { role_id: 9 });
-      expect((await post(`hand-over-invoice/${id}`, auditor.headers, { assigned_user_id: next.id })).statusCode, 'seen but not carried').toBe(403);
+      expect(
+        (await post(`hand-over-invoice/${id}`, auditor.headers, { assigned_user_id: next.id })).statusCode,
+        'seen but not carried',
+      ).toBe(403);
 
       await t.db.update(invoices).set({ invoice_status_id: INVOICE_STATUS.COMPLETED }).where(eq(invoices.id, id));
       const completed = await post(`hand-over-invoice/${id}`, outsider.headers, { assigned_user_id: next.id });
       expect(completed.statusCode, 'a completed invoice stays hidden too').toBe(404);
-      expect((await post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: next.id })).statusCode, 'seen and completed').toBe(409);
+      expect((await post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: next.id })).statusCode, 'seen and completed').toBe(
+        409,
+      );
       expect((await invoiceRow(id)).assigned_user_id).toBe(courier.user.id);
       expect(await activityRows(id)).toHaveLength(1);
     });
@@ -375,7 +430,9 @@ describe('custody API', () => {
     it('when 20 hand-overs of one custody race, then exactly one succeeds and one activity is written', async () => {
       const { id, courier } = await carried();
       const next = await createUser(t.db, { role_id: 11 });
-      const results = await Promise.all(Array.from({ length: 20 }, () => post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: next.id })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => post(`hand-over-invoice/${id}`, courier.headers, { assigned_user_id: next.id })),
+      );
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.every((c) => c === 200 || (c >= 400 && c < 500))).toBe(true);
@@ -386,7 +443,9 @@ describe('custody API', () => {
       const { id } = await carried();
       const admin = await signedIn(t, { role_id: 1 });
       const next = await createUser(t.db, { role_id: 10 });
-      const results = await Promise.all(Array.from({ length: 20 }, () => post(`hand-over-invoice/${id}`, admin.headers, { assigned_user_id: next.id })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => post(`hand-over-invoice/${id}`, admin.headers, { assigned_user_id: next.id })),
+      );
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
       expect(results.filter((r) => r.statusCode === 409 || r.statusCode === 422)).toHaveLength(19);
       expect((await invoiceRow(id)).assigned_user_id).toBe(next.id);
@@ -403,7 +462,11 @@ describe('custody API', () => {
     async function turnoverInTransit() {
       const { holder, padIds, courier } = await holderWithPads(1);
       const destination = await branchAt(`Dest ${Math.random().toString(36).slice(2, 8)}`);
-      const res = await post('create-turnover-invoice', holder.headers, { pads: padIds, branch_id: destination.id, assigned_user_id: courier.user.id });
+      const res = await post('create-turnover-invoice', holder.headers, {
+        pads: padIds,
+        branch_id: destination.id,
+        assigned_user_id: courier.user.id,
+      });
       return { id: res.json().data.id as number, padIds, destination, holder };
     }
 
@@ -439,7 +502,11 @@ describe('custody API', () => {
         const fresh = await turnoverInTransit();
         const receiver = await signedIn(t, { role_id: role, branch_id: fresh.destination.id });
         expect((await accept(fresh.id, receiver)).statusCode, `role ${role} at destination`).toBe(200);
-        expect((await padRows(fresh.padIds))[0]).toMatchObject({ holder_user_id: receiver.user.id, holder_branch_id: fresh.destination.id, locked_by_invoice_id: null });
+        expect((await padRows(fresh.padIds))[0]).toMatchObject({
+          holder_user_id: receiver.user.id,
+          holder_branch_id: fresh.destination.id,
+          locked_by_invoice_id: null,
+        });
       }
     });
 
@@ -489,7 +556,12 @@ describe('custody API', () => {
         branch_id: headOffice.id,
         assigned_user_id: courierY.user.id,
       });
-      const done = await buildInvoice(t.db, { type: INVOICE_TYPE.TURNOVER, status: INVOICE_STATUS.COMPLETED, user_id: creatorA.id, branch_id: b.id });
+      const done = await buildInvoice(t.db, {
+        type: INVOICE_TYPE.TURNOVER,
+        status: INVOICE_STATUS.COMPLETED,
+        user_id: creatorA.id,
+        branch_id: b.id,
+      });
       const ids = async (s: Session, query = '') =>
         ((await get(`get-in-transit-invoices${query}`, s.headers)).json().data as Array<{ id: number }>).map((i) => i.id);
 

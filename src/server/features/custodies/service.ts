@@ -26,6 +26,11 @@ export async function listInTransit(ctx: AppContext, actor: Actor, query: InTran
 
 /** The pads the caller can put on a Return or Turnover: held by them and not already in transit. */
 export async function listUserPads(ctx: AppContext, actor: Actor, query: ListQuery): Promise<Paginated<HeldPad>> {
-  const { rows, total } = await listHeldPads(ctx.db, { userId: actor.id, search: query.search || undefined, page: query.page, perPage: query.per_page });
+  const { rows, total } = await listHeldPads(ctx.db, {
+    userId: actor.id,
+    search: query.search || undefined,
+    page: query.page,
+    perPage: query.per_page,
+  });
   return paginated(rows, total, query.page, query.per_page);
 }

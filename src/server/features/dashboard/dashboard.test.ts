@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_STATUS, INVOICE_TYPE, PAD_STATUS } from '../../../shared/lookups.ts';
 import type { Dashboard } from '../../../shared/schemas/dashboard.ts';
-import { buildInvoice, buildIssuedInvoice, buildPads, createBranch, createCompany, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import {
+  buildInvoice,
+  buildIssuedInvoice,
+  buildPads,
+  createBranch,
+  createCompany,
+  createRoute,
+  createUser,
+  signedIn,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -40,13 +49,23 @@ describe('GET /api/dashboard', () => {
     const company = await createCompany(t.db, { name: 'Starlite Ferries' });
     const route = await createRoute(t.db, { company_id: company.id, name: 'Batangas - Calapan', tin: '123-456' });
     const stock = await buildPads(t.db, route.id, 3, { size: 10, holder_branch_id: headOffice.id });
-    await buildPads(t.db, route.id, 1, { size: 10, holder_branch_id: headOffice.id, pad_status_id: PAD_STATUS.PARTIALLY_USED, series_status: '2222211111' });
+    await buildPads(t.db, route.id, 1, {
+      size: 10,
+      holder_branch_id: headOffice.id,
+      pad_status_id: PAD_STATUS.PARTIALLY_USED,
+      series_status: '2222211111',
+    });
     await buildPads(t.db, route.id, 1, { size: 10, holder_branch_id: headOffice.id, pad_status_id: PAD_STATUS.LOST });
     const agency = await createBranch(t.db, { name: 'Calapan Agency' });
     const late = await buildIssuedInvoice(t.db, { toBranch: agency, expectedReturnDate: '2020-03-01', padCount: 2 });
     await buildIssuedInvoice(t.db, { toBranch: agency, expectedReturnDate: '2999-03-01', padCount: 1 });
     const holder = await createUser(t.db, { role_id: 5, branch_id: agency.id });
-    await buildInvoice(t.db, { user_id: holder.id, type: INVOICE_TYPE.RETURN, status: INVOICE_STATUS.IN_TRANSIT, branch_id: headOffice.id });
+    await buildInvoice(t.db, {
+      user_id: holder.id,
+      type: INVOICE_TYPE.RETURN,
+      status: INVOICE_STATUS.IN_TRANSIT,
+      branch_id: headOffice.id,
+    });
     await buildIssuedInvoice(t.db, { toBranch: agency, status: INVOICE_STATUS.IN_TRANSIT, padCount: 1 });
 
     const answer = await dashboardAs(headers);
@@ -60,7 +79,15 @@ describe('GET /api/dashboard', () => {
     ]);
     expect(answer.pads_by_branch).toContainEqual({ id: headOffice.id, name: 'Head Office', count: 5 });
     expect(answer.pads_by_branch).toContainEqual({ id: agency.id, name: 'Calapan Agency', count: 4 });
-    expect(answer.stock_by_route).toEqual([{ id: route.id, name: 'Starlite Ferries - Batangas - Calapan - 123-456', route_name: 'Batangas - Calapan', pads: 4, numbers: stock.length * 10 + 5 }]);
+    expect(answer.stock_by_route).toEqual([
+      {
+        id: route.id,
+        name: 'Starlite Ferries - Batangas - Calapan - 123-456',
+        route_name: 'Batangas - Calapan',
+        pads: 4,
+        numbers: stock.length * 10 + 5,
+      },
+    ]);
     expect(answer.in_transit).toEqual([
       { id: INVOICE_TYPE.ISSUED, name: 'Issued', count: 1 },
       { id: INVOICE_TYPE.RETURN, name: 'Return', count: 1 },

@@ -9,7 +9,15 @@ import * as service from './service.ts';
 export function dashboardRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/dashboard',
-    { schema: { operationId: 'getDashboard', summary: "Gets the dashboard's figures", tags: ['dashboard'], response: ok(dataResponse(dashboard)) }, onRequest: authorize((user) => canOpenScreen(user, 'dashboard')) },
+    {
+      schema: {
+        operationId: 'getDashboard',
+        summary: "Gets the dashboard's figures",
+        tags: ['dashboard'],
+        response: ok(dataResponse(dashboard)),
+      },
+      onRequest: authorize((user) => canOpenScreen(user, 'dashboard')),
+    },
     async () => ({ data: await service.overview(ctx) }),
   );
 }

@@ -1,5 +1,10 @@
 import { dateInZone, routeLabel } from '../../../shared/format.ts';
-import { DASHBOARD_BRANCH_LIMIT, DASHBOARD_OVERDUE_LIMIT, DASHBOARD_ROUTE_LIMIT, type Dashboard } from '../../../shared/schemas/dashboard.ts';
+import {
+  DASHBOARD_BRANCH_LIMIT,
+  DASHBOARD_OVERDUE_LIMIT,
+  DASHBOARD_ROUTE_LIMIT,
+  type Dashboard,
+} from '../../../shared/schemas/dashboard.ts';
 import type { AppContext } from '../../context.ts';
 import { inTransitByType, overdueIssues } from '../invoices/read-model.ts';
 import * as pads from '../pads/repo.ts';
@@ -23,13 +28,27 @@ export async function overview(ctx: AppContext): Promise<Dashboard> {
     pads_total: byStatus.reduce((sum, row) => sum + row.count, 0),
     pads_by_status: byStatus,
     pads_by_branch: padsByBranch,
-    stock_by_route: stock.map((row) => ({ id: row.id, name: routeLabel({ name: row.route, tin: row.tin, company: { name: row.company } }), route_name: row.route, pads: row.pads, numbers: row.numbers })),
+    stock_by_route: stock.map((row) => ({
+      id: row.id,
+      name: routeLabel({ name: row.route, tin: row.tin, company: { name: row.company } }),
+      route_name: row.route,
+      pads: row.pads,
+      numbers: row.numbers,
+    })),
     in_transit: inTransit,
     overdue: {
       count: late[0]?.total ?? 0,
       items: late.map((row) => ({
         id: row.id,
-        label: [`Issued #${row.id}`, `${row.pad_count} ${row.pad_count === 1 ? 'pad' : 'pads'}`, row.requester, row.branch, `due ${row.expected_return_date}`].filter(Boolean).join(' · '),
+        label: [
+          `Issued #${row.id}`,
+          `${row.pad_count} ${row.pad_count === 1 ? 'pad' : 'pads'}`,
+          row.requester,
+          row.branch,
+          `due ${row.expected_return_date}`,
+        ]
+          .filter(Boolean)
+          .join(' · '),
         path: `/invoices?invoice=${row.id}`,
       })),
     },

@@ -22,13 +22,25 @@ function withinLimit(work: Promise<void>): Promise<void> {
 }
 
 export function healthRoutes(app: App) {
-  app.get('/api/health', { schema: { operationId: 'getHealth', summary: 'Checks that the app and its database answer', tags: ['health'], security: SECURITY.none, response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
-    try {
-      await withinLimit(app.ping());
-      return { status: 'ok', database: 'ok' };
-    } catch (error) {
-      request.log.error({ err: error }, 'database did not answer');
-      return reply.status(503).header('Retry-After', '5').send({ status: 'error', database: 'unavailable' });
-    }
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        operationId: 'getHealth',
+        summary: 'Checks that the app and its database answer',
+        tags: ['health'],
+        security: SECURITY.none,
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await withinLimit(app.ping());
+        return { status: 'ok', database: 'ok' };
+      } catch (error) {
+        request.log.error({ err: error }, 'database did not answer');
+        return reply.status(503).header('Retry-After', '5').send({ status: 'error', database: 'unavailable' });
+      }
+    },
+  );
 }

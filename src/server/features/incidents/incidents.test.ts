@@ -53,9 +53,16 @@ async function ok(promise: ReturnType<typeof call>, status = 200) {
 function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; type: string; content: Buffer }>) {
   const boundary = '----padtrack' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -63,7 +70,13 @@ function multipart(fields: Record<string, string>, files: Array<{ field: string;
 
 const report = (who: Who, padsField: object[], files: Parameters<typeof multipart>[1] = [], extra: Record<string, string> = {}) => {
   const body = multipart(
-    { pads: JSON.stringify(padsField), place: 'Calapan pier', occurred_at: '2026-11-20T08:30:00+08:00', circumstances: 'Bag fell into the sea while boarding.', ...extra },
+    {
+      pads: JSON.stringify(padsField),
+      place: 'Calapan pier',
+      occurred_at: '2026-11-20T08:30:00+08:00',
+      circumstances: 'Bag fell into the sea while boarding.',
+      ...extra,
+    },
     files,
   );
   return t.app.inject({ method: 'POST', url: '/api/loss-incidents', headers: { ...who.headers, ...body.headers }, payload: body.payload });
@@ -100,7 +113,15 @@ beforeAll(async () => {
   await ok(call(role[3], 'POST', '/api/add-pad', { route_id: routeId, series_from: 5001, series_to: 5400, pad_size: 50 }), 201);
   padIds = (await t.db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number))).map((p) => p.id);
   const request = await ok(call(holder, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 4 }), 201);
-  await ok(call(role[3], 'POST', '/api/issue-invoice', { invoice_id: request.data.id, pads: padIds.slice(0, 4), assigned_user_id: courier.id, expected_return: 3 }), 201);
+  await ok(
+    call(role[3], 'POST', '/api/issue-invoice', {
+      invoice_id: request.data.id,
+      pads: padIds.slice(0, 4),
+      assigned_user_id: courier.id,
+      expected_return: 3,
+    }),
+    201,
+  );
   await ok(call(holder, 'POST', `/api/accept-invoice/${(await latest(INVOICE_TYPE.ISSUED)).id}`));
 });
 afterAll(async () => {
@@ -112,10 +133,15 @@ describe('reporting a loss', () => {
   let incident: { id: number; number: string };
 
   it('when the holder reports numbers with an affidavit and a police report, then 201 with LOSS-YYYY-NNNN, status reported, files stored', async () => {
-    const res = await report(holder, [{ pad_id: padIds[0], from: 5011, to: 5020 }], [
-      { field: 'affidavit', name: 'affidavit.pdf', type: 'application/pdf', content: PDF },
-      { field: 'police_report', name: 'blotter.png', type: 'image/png', content: PNG },
-    ], { affidavit_notarised_on: '2026-11-21' });
+    const res = await report(
+      holder,
+      [{ pad_id: padIds[0], from: 5011, to: 5020 }],
+      [
+        { field: 'affidavit', name: 'affidavit.pdf', type: 'application/pdf', content: PDF },
+        { field: 'police_report', name: 'blotter.png', type: 'image/png', content: PNG },
+      ],
+      { affidavit_notarised_on: '2026-11-21' },
+    );
     expect(res.statusCode, res.body).toBe(201);
     incident = res.json().data;
     expect(incident).toMatchObject({ number: expect.stringMatching(/^LOSS-\d{4}-\d{4}$/), status: 'reported' });
@@ -132,10 +158,18 @@ describe('reporting a loss', () => {
 
   it('when a file is not a PDF or image by content, or too large, then 422 on its field and no incident is made', async () => {
     const before = (await ok(call(role[1], 'GET', '/api/loss-incidents'))).total;
-    const fake = await report(holder, [{ pad_id: padIds[1] }], [{ field: 'affidavit', name: 'affidavit.pdf', type: 'application/pdf', content: Buffer.from('MZ not a pdf') }]);
+    const fake = await report(
+      holder,
+      [{ pad_id: padIds[1] }],
+      [{ field: 'affidavit', name: 'affidavit.pdf', type: 'application/pdf', content: Buffer.from('MZ not a pdf') }],
+    );
     expect(fake.statusCode).toBe(422);
     expect(fake.json().errors).toEqual({ affidavit: [INCIDENT_MSG.fileType('affidavit.pdf')] });
-    const big = await report(holder, [{ pad_id: padIds[1] }], [{ field: 'other', name: 'scan.pdf', type: 'application/pdf', content: Buffer.concat([PDF, Buffer.alloc(MAX_ATTACHMENT_BYTES)]) }]);
+    const big = await report(
+      holder,
+      [{ pad_id: padIds[1] }],
+      [{ field: 'other', name: 'scan.pdf', type: 'application/pdf', content: Buffer.concat([PDF, Buffer.alloc(MAX_ATTACHMENT_BYTES)]) }],
+    );
     expect(big.statusCode).toBe(422);
     expect(big.json().errors).toEqual({ other: [INCIDENT_MSG.fileTooLarge('scan.pdf')] });
     expect((await report(holder, [], [])).statusCode).toBe(422);
@@ -158,11 +192,27 @@ describe('reporting a loss', () => {
     const pad = await getPad(padIds[0]);
     expect(pad.series.filter((e) => e.status === 4).map((e) => e.number)).toEqual(Array.from({ length: 10 }, (_, i) => 5011 + i));
     const [lost] = await t.db.select().from(padEvents).where(eq(padEvents.kind, 'lost'));
-    expect(lost).toMatchObject({ from_number: 5011, to_number: 5020, holder_user_id: holder.id, actor_user_id: holder.id, approver_user_id: role[8].id, incident_id: incident.id });
+    expect(lost).toMatchObject({
+      from_number: 5011,
+      to_number: 5020,
+      holder_user_id: holder.id,
+      actor_user_id: holder.id,
+      approver_user_id: role[8].id,
+      incident_id: incident.id,
+    });
     const notice = await t.app.inject({ method: 'GET', url: `/api/loss-incidents/${incident.id}/notice`, headers: role[9].headers });
     expect(notice.headers['content-type']).toBe('application/pdf');
     const text = pdfToText(notice.rawPayload).replace(/\s+/g, ' ');
-    for (const element of ['NOTICE OF LOSS OF ACCOUNTABLE FORMS', incident.number, 'Kind of forms: Official Receipts / Invoices', 'Quantity: 10 forms', '5011 to 5020', 'Place of loss: Calapan pier', 'Approximate date and time of loss: 20 November 2026', 'Affidavit of loss (2026-11-21)']) {
+    for (const element of [
+      'NOTICE OF LOSS OF ACCOUNTABLE FORMS',
+      incident.number,
+      'Kind of forms: Official Receipts / Invoices',
+      'Quantity: 10 forms',
+      '5011 to 5020',
+      'Place of loss: Calapan pier',
+      'Approximate date and time of loss: 20 November 2026',
+      'Affidavit of loss (2026-11-21)',
+    ]) {
       expect(text).toContain(element);
     }
     for (const who of [branchCustodian, role[4], role[3], role[8], role[9]]) {
@@ -186,30 +236,60 @@ describe('reporting a loss', () => {
       series: pad.series.map((e) => (e.number === 5011 ? { ...e, status: 2 } : e)),
     });
     expect(toggle.json().message).toBe(USAGE_MSG.lost(5011));
-    expect((await call(role[3], 'POST', `/api/pads/${padIds[0]}/outcome`, { from: 5011, outcome: 'cancelled', reason: 'Other', details: 'x', copies_retained: false })).statusCode).toBe(409);
+    expect(
+      (
+        await call(role[3], 'POST', `/api/pads/${padIds[0]}/outcome`, {
+          from: 5011,
+          outcome: 'cancelled',
+          reason: 'Other',
+          details: 'x',
+          copies_retained: false,
+        })
+      ).statusCode,
+    ).toBe(409);
     const found = (await ok(call(role[9], 'GET', '/api/find-receipt?number=5012'))).data;
     expect(found[0]).toMatchObject({ status: 'lost', outcome: { state: 'lost', incident: { number: incident.number } } });
   });
 
   it('when the incident list is searched by incident or receipt number, then it finds it; couriers may not list', async () => {
-    expect((await ok(call(role[5], 'GET', `/api/loss-incidents?search=${incident.number}`))).data.map((r: { id: number }) => r.id)).toEqual([incident.id]);
-    expect((await ok(call(role[5], 'GET', '/api/loss-incidents?search=5017'))).data.map((r: { id: number }) => r.id)).toEqual([incident.id]);
+    expect((await ok(call(role[5], 'GET', `/api/loss-incidents?search=${incident.number}`))).data.map((r: { id: number }) => r.id)).toEqual(
+      [incident.id],
+    );
+    expect((await ok(call(role[5], 'GET', '/api/loss-incidents?search=5017'))).data.map((r: { id: number }) => r.id)).toEqual([
+      incident.id,
+    ]);
     expect((await ok(call(role[5], 'GET', '/api/loss-incidents?search=5099'))).data).toEqual([]);
     expect((await call(role[10], 'GET', '/api/loss-incidents')).statusCode).toBe(403);
   });
 
   it('when numbers are found, then two different users of roles 3 and 8 are needed and the history keeps both steps', async () => {
-    expect((await call(holder, 'POST', `/api/loss-incidents/${incident.id}/found`, { pad_id: padIds[0], from: 5011, to: 5012, reason: 'In a jacket' })).statusCode).toBe(403);
-    const first = await ok(call(role[3], 'POST', `/api/loss-incidents/${incident.id}/found`, { pad_id: padIds[0], from: 5011, to: 5012, reason: 'In a jacket' }));
+    expect(
+      (
+        await call(holder, 'POST', `/api/loss-incidents/${incident.id}/found`, {
+          pad_id: padIds[0],
+          from: 5011,
+          to: 5012,
+          reason: 'In a jacket',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const first = await ok(
+      call(role[3], 'POST', `/api/loss-incidents/${incident.id}/found`, { pad_id: padIds[0], from: 5011, to: 5012, reason: 'In a jacket' }),
+    );
     const foundId = first.data.found[0].id as number;
-    expect((await call(role[3], 'POST', `/api/loss-incidents/${incident.id}/found/${foundId}/confirm`)).json().message).toBe(INCIDENT_MSG.ownFound);
+    expect((await call(role[3], 'POST', `/api/loss-incidents/${incident.id}/found/${foundId}/confirm`)).json().message).toBe(
+      INCIDENT_MSG.ownFound,
+    );
     const actions = (await ok(call(role[8], 'GET', '/api/my-actions'))).data as { groups: Array<{ kind: string; count: number }> };
     expect(actions.groups.find((g) => g.kind === 'confirm_found')?.count).toBe(1);
     const second = await ok(call(role[8], 'POST', `/api/loss-incidents/${incident.id}/found/${foundId}/confirm`));
     expect(second.data.found[0]).toMatchObject({ status: 'confirmed', recorded_by: { id: role[3].id }, confirmed_by: { id: role[8].id } });
     const pad = await getPad(padIds[0]);
     expect(pad.series.filter((e) => e.status === 4).map((e) => e.number)).toEqual(Array.from({ length: 8 }, (_, i) => 5013 + i));
-    const history = (await ok(call(role[9], 'GET', `/api/pad-history/${padIds[0]}`))).data.events as Array<{ kind: string; approver: { id: number } | null }>;
+    const history = (await ok(call(role[9], 'GET', `/api/pad-history/${padIds[0]}`))).data.events as Array<{
+      kind: string;
+      approver: { id: number } | null;
+    }>;
     expect(history.map((e) => e.kind).slice(-2)).toEqual(['lost', 'found']);
     expect(history.at(-1)?.approver?.id).toBe(role[8].id);
     expect((await call(role[8], 'POST', `/api/loss-incidents/${incident.id}/found/${foundId}/confirm`)).statusCode).toBe(409);
@@ -236,7 +316,11 @@ describe('losses in transit and numbering', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect((await report(role[10], [{ pad_id: padIds[3] }])).statusCode).toBe(403);
     await ok(call(role[1], 'POST', `/api/loss-incidents/${res.json().data.id}/confirm`));
-    const refused = await call(holder, 'POST', '/api/create-turnover-invoice', { pads: [padIds[2]], branch_id: headOfficeId, assigned_user_id: courier.id });
+    const refused = await call(holder, 'POST', '/api/create-turnover-invoice', {
+      pads: [padIds[2]],
+      branch_id: headOfficeId,
+      assigned_user_id: courier.id,
+    });
     expect(refused.statusCode).toBe(409);
     await ok(call(role[8], 'POST', `/api/accept-invoice/${returned.id}`));
     const lostPad = await getPad(padIds[2]);
@@ -250,17 +334,28 @@ describe('losses in transit and numbering', () => {
     const res = await report(role[3], [{ pad_id: padIds[6], from: 5301, to: 5302 }]);
     await ok(call(role[8], 'POST', `/api/loss-incidents/${res.json().data.id}/confirm`));
     const request = await ok(call(holder, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 1 }), 201);
-    const issue = await call(role[3], 'POST', '/api/issue-invoice', { invoice_id: request.data.id, pads: [padIds[6]], assigned_user_id: courier.id, expected_return: 3 });
+    const issue = await call(role[3], 'POST', '/api/issue-invoice', {
+      invoice_id: request.data.id,
+      pads: [padIds[6]],
+      assigned_user_id: courier.id,
+      expected_return: 3,
+    });
     expect(issue.statusCode).toBe(409);
     expect(issue.json().message).toBe(USAGE_MSG.lost(5301));
     expect((await getPad(padIds[6])).issuance_status_id).toBe(1);
-    const available = (await ok(call(role[3], 'GET', `/api/available-pads?route_id=${routeId}&per_page=100`))).data.map((p: { id: number }) => p.id);
+    const available = (await ok(call(role[3], 'GET', `/api/available-pads?route_id=${routeId}&per_page=100`))).data.map(
+      (p: { id: number }) => p.id,
+    );
     expect(available).not.toContain(padIds[6]);
   });
 
   it('when 20 losses are reported in parallel, then their numbers are consecutive with no gap and no repeat', async () => {
-    const before = (await ok(call(role[1], 'GET', '/api/loss-incidents?per_page=100'))).data.map((r: { number: string }) => r.number) as string[];
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => report(role[3], [{ pad_id: padIds[5], from: 5251 + i, to: 5251 + i }])));
+    const before = (await ok(call(role[1], 'GET', '/api/loss-incidents?per_page=100'))).data.map(
+      (r: { number: string }) => r.number,
+    ) as string[];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => report(role[3], [{ pad_id: padIds[5], from: 5251 + i, to: 5251 + i }])),
+    );
     for (const res of results) expect(res.statusCode, res.body).toBe(201);
     const seqs = results.map((res) => Number((res.json().data.number as string).slice(-4))).sort((a, b) => a - b);
     const start = before.length + 1;

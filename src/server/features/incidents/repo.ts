@@ -10,7 +10,6 @@ export type IncidentPadRecord = typeof lossIncidentPads.$inferSelect;
 export type FoundRecord = typeof lossIncidentFound.$inferSelect;
 export type AttachmentMeta = Omit<typeof lossIncidentAttachments.$inferSelect, 'content'>;
 
-
 /**
  * The next LOSS-YYYY-NNNN sequence of a year. The counter row stays locked until the transaction ends, so
  * parallel reports take turns, and a report that rolls back gives its number back: the numbers are gapless.
@@ -52,7 +51,11 @@ export async function updateIncident(conn: Conn, id: number, values: Partial<typ
 }
 
 export async function padsOf(conn: Conn, incidentId: number): Promise<IncidentPadRecord[]> {
-  return conn.select().from(lossIncidentPads).where(eq(lossIncidentPads.incident_id, incidentId)).orderBy(asc(lossIncidentPads.pad_id), asc(lossIncidentPads.from_number));
+  return conn
+    .select()
+    .from(lossIncidentPads)
+    .where(eq(lossIncidentPads.incident_id, incidentId))
+    .orderBy(asc(lossIncidentPads.pad_id), asc(lossIncidentPads.from_number));
 }
 
 export async function attachmentsOf(conn: Conn, incidentId: number): Promise<AttachmentMeta[]> {
@@ -103,7 +106,12 @@ export async function confirmFound(conn: Conn, id: number, userId: number): Prom
 }
 
 /** A reported (not yet decided) incident that already names a number of this range of the pad. */
-export async function openIncidentOverlapping(conn: Conn, padId: number, from: number, to: number): Promise<{ number: string; from: number } | undefined> {
+export async function openIncidentOverlapping(
+  conn: Conn,
+  padId: number,
+  from: number,
+  to: number,
+): Promise<{ number: string; from: number } | undefined> {
   const [row] = await rowsOf<{ number: string; from_number: number }>(
     conn,
     sql`select i.number, greatest(p.from_number, ${from}::bigint) as from_number from loss_incident_pads p join loss_incidents i on i.id = p.incident_id
@@ -148,7 +156,10 @@ export interface PersonRow {
 export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  return rowsOf<PersonRow>(conn, sql`select id, first_name, middle_name, last_name, email from users where id = any(${`{${wanted.join(',')}}`}::int[])`);
+  return rowsOf<PersonRow>(
+    conn,
+    sql`select id, first_name, middle_name, last_name, email from users where id = any(${`{${wanted.join(',')}}`}::int[])`,
+  );
 }
 
 /** docs/design.md §9: the Notice of Loss goes to every branch custodian (role 4) and to roles 3, 8 and 9, if active. */
@@ -172,13 +183,18 @@ export interface IncidentListRow {
 }
 
 /** A page of incidents, newest first; `search` is an incident number (or part of one) or a receipt number on one of its pads. */
-export async function listIncidents(conn: Conn, query: { page: number; per_page: number; search?: string; status?: string }): Promise<{ rows: IncidentListRow[]; total: number }> {
+export async function listIncidents(
+  conn: Conn,
+  query: { page: number; per_page: number; search?: string; status?: string },
+): Promise<{ rows: IncidentListRow[]; total: number }> {
   const conditions: SQL[] = [sql`true`];
   if (query.status) conditions.push(sql`i.status = ${query.status}`);
   if (query.search) {
     const arms = [sql`i.number ilike ${likePattern(query.search)}`];
     if (/^\d{1,15}$/.test(query.search)) {
-      arms.push(sql`exists (select 1 from loss_incident_pads lp where lp.incident_id = i.id and lp.from_number <= ${Number(query.search)}::bigint and lp.to_number >= ${Number(query.search)}::bigint)`);
+      arms.push(
+        sql`exists (select 1 from loss_incident_pads lp where lp.incident_id = i.id and lp.from_number <= ${Number(query.search)}::bigint and lp.to_number >= ${Number(query.search)}::bigint)`,
+      );
     }
     conditions.push(sql`(${sql.join(arms, sql` or `)})`);
   }
@@ -201,15 +217,24 @@ export async function padsOfIncidents(conn: Conn, incidentIds: number[]): Promis
 }
 
 /** The number of each confirmed incident among the ids (for pad history and find-receipt). */
-export async function incidentRefs(conn: Conn, ids: number[]): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
+export async function incidentRefs(
+  conn: Conn,
+  ids: number[],
+): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
   if (ids.length === 0) return [];
-  return conn.select({ id: lossIncidents.id, number: lossIncidents.number, status: lossIncidents.status }).from(lossIncidents).where(sql`${lossIncidents.id} = any(${`{${ids.join(',')}}`}::int[])`) as Promise<
+  return conn
+    .select({ id: lossIncidents.id, number: lossIncidents.number, status: lossIncidents.status })
+    .from(lossIncidents)
+    .where(sql`${lossIncidents.id} = any(${`{${ids.join(',')}}`}::int[])`) as Promise<
     Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>
   >;
 }
 
 /** An active user's rule facts, for a signed link that carries only the user id. */
-export async function activeActor(conn: Conn, id: number): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
+export async function activeActor(
+  conn: Conn,
+  id: number,
+): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
   const [row] = await rowsOf<{ id: number; role_id: number | null; branch_id: number | null }>(
     conn,
     sql`select id, role_id, branch_id from users where id = ${id}::int and user_status_id = ${USER_STATUS.ACTIVE}::int`,
@@ -230,7 +255,12 @@ export interface QueueRow {
  * Needs my action: reported incidents the actor may confirm (not their own; a Branch Head's only when the
  * pads are their branch's), mirroring `incident.decide`; the newest few and their count.
  */
-export async function confirmQueue(conn: Conn, actor: { id: number; branch_id: number | null }, branchOnly: boolean, limit: number): Promise<QueueRow[]> {
+export async function confirmQueue(
+  conn: Conn,
+  actor: { id: number; branch_id: number | null },
+  branchOnly: boolean,
+  limit: number,
+): Promise<QueueRow[]> {
   const branch = branchOnly
     ? sql`and exists (select 1 from loss_incident_pads lp join pads p on p.id = lp.pad_id left join users hu on hu.id = p.holder_user_id
         where lp.incident_id = i.id and (p.holder_branch_id = ${actor.branch_id ?? 0}::int or hu.branch_id = ${actor.branch_id ?? 0}::int))`

@@ -27,7 +27,10 @@ import * as service from './service.ts';
 const tags = ['incidents'];
 const binary = { schema: z.string().meta({ format: 'binary' }) };
 /** An attachment travels as its bytes, with the type its content was checked to be. */
-const fileResponse = { description: 'A PDF, PNG or JPEG file', content: { 'application/pdf': binary, 'image/png': binary, 'image/jpeg': binary } };
+const fileResponse = {
+  description: 'A PDF, PNG or JPEG file',
+  content: { 'application/pdf': binary, 'image/png': binary, 'image/jpeg': binary },
+};
 const reader = authorize((user) => can(user, 'incident.read'));
 const decider = authorize((user) => can(user, 'incident.decide'));
 const finder = authorize((user) => can(user, 'incident.found'));
@@ -47,7 +50,8 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
         try {
           files.push({ field: part.fieldname, fileName: part.filename, content: await part.toBuffer() });
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(part.fieldname, INCIDENT_MSG.fileTooLarge(part.filename));
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw invalid(part.fieldname, INCIDENT_MSG.fileTooLarge(part.filename));
           throw error;
         }
       } else {
@@ -83,7 +87,14 @@ function parseFields(fields: Record<string, unknown>) {
 export function incidentRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/loss-incidents',
-    { schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => user.role_id !== null) },
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422),
+      },
+      onRequest: authorize((user) => user.role_id !== null),
+    },
     async (request, reply) => {
       const { fields, files } = await readForm(request);
       const data = await service.report(ctx, currentUser(request), parseFields(fields), files);
@@ -91,42 +102,92 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/loss-incidents', { schema: { tags, querystring: incidentListQuery, response: ok(pageResponse(incidentRowSchema), 403, 404, 409, 422) }, onRequest: reader }, async (request) =>
-    service.list(ctx, request.query),
+  app.get(
+    '/api/loss-incidents',
+    {
+      schema: { tags, querystring: incidentListQuery, response: ok(pageResponse(incidentRowSchema), 403, 404, 409, 422) },
+      onRequest: reader,
+    },
+    async (request) => service.list(ctx, request.query),
   );
 
-  app.get('/api/loss-incidents/:id', { schema: { tags, params: incidentParams, response: ok(dataResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => user.role_id !== null) }, async (request) => ({
-    data: await service.detail(ctx, currentUser(request), request.params.id),
-  }));
+  app.get(
+    '/api/loss-incidents/:id',
+    {
+      schema: { tags, params: incidentParams, response: ok(dataResponse(incidentSchema), 403, 404, 409, 422) },
+      onRequest: authorize((user) => user.role_id !== null),
+    },
+    async (request) => ({
+      data: await service.detail(ctx, currentUser(request), request.params.id),
+    }),
+  );
 
-  app.post('/api/loss-incidents/:id/confirm', { schema: { tags, params: incidentParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider }, async (request) => {
-    const data = await service.confirm(ctx, currentUser(request), request.params.id);
-    return { message: INCIDENT_MSG.confirmed(data.number), data };
-  });
+  app.post(
+    '/api/loss-incidents/:id/confirm',
+    { schema: { tags, params: incidentParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider },
+    async (request) => {
+      const data = await service.confirm(ctx, currentUser(request), request.params.id);
+      return { message: INCIDENT_MSG.confirmed(data.number), data };
+    },
+  );
 
-  app.post('/api/loss-incidents/:id/reject', { schema: { tags, params: incidentParams, body: rejectSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider }, async (request) => {
-    const data = await service.reject(ctx, currentUser(request), request.params.id, request.body.reason);
-    return { message: INCIDENT_MSG.rejected(data.number), data };
-  });
+  app.post(
+    '/api/loss-incidents/:id/reject',
+    {
+      schema: { tags, params: incidentParams, body: rejectSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) },
+      onRequest: decider,
+    },
+    async (request) => {
+      const data = await service.reject(ctx, currentUser(request), request.params.id, request.body.reason);
+      return { message: INCIDENT_MSG.rejected(data.number), data };
+    },
+  );
 
-  app.post('/api/loss-incidents/:id/found', { schema: { tags, params: incidentParams, body: foundSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder }, async (request) => ({
-    message: INCIDENT_MSG.foundRecorded,
-    data: await service.recordFound(ctx, currentUser(request), request.params.id, request.body),
-  }));
+  app.post(
+    '/api/loss-incidents/:id/found',
+    {
+      schema: { tags, params: incidentParams, body: foundSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) },
+      onRequest: finder,
+    },
+    async (request) => ({
+      message: INCIDENT_MSG.foundRecorded,
+      data: await service.recordFound(ctx, currentUser(request), request.params.id, request.body),
+    }),
+  );
 
-  app.post('/api/loss-incidents/:id/found/:found_id/confirm', { schema: { tags, params: foundParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder }, async (request) => ({
-    message: INCIDENT_MSG.foundConfirmed,
-    data: await service.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
-  }));
+  app.post(
+    '/api/loss-incidents/:id/found/:found_id/confirm',
+    { schema: { tags, params: foundParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder },
+    async (request) => ({
+      message: INCIDENT_MSG.foundConfirmed,
+      data: await service.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
+    }),
+  );
 
-  app.get('/api/loss-incidents/:id/notice', { schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse, 401, 403, 404, 422) }, onRequest: signedOrSignedIn }, async (request, reply) => {
-    const { number, pdf } = await service.noticePdf(ctx, request.params.id, request.user, request.query);
-    return sendFile(reply, pdf, 'pdf', `Notice-of-Loss-${number}.pdf`);
-  });
+  app.get(
+    '/api/loss-incidents/:id/notice',
+    {
+      schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse, 401, 403, 404, 422) },
+      onRequest: signedOrSignedIn,
+    },
+    async (request, reply) => {
+      const { number, pdf } = await service.noticePdf(ctx, request.params.id, request.user, request.query);
+      return sendFile(reply, pdf, 'pdf', `Notice-of-Loss-${number}.pdf`);
+    },
+  );
 
   app.get(
     '/api/loss-incidents/:id/attachments/:attachment_id',
-    { schema: { tags, security: [], params: attachmentParams, querystring: signedUrlQuery, response: { 200: fileResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) } }, onRequest: signedOrSignedIn },
+    {
+      schema: {
+        tags,
+        security: [],
+        params: attachmentParams,
+        querystring: signedUrlQuery,
+        response: { 200: fileResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) },
+      },
+      onRequest: signedOrSignedIn,
+    },
     async (request, reply) => {
       const file = await service.attachment(ctx, request.params.id, request.params.attachment_id, request.user, request.query);
       return sendAttachment(reply, file);

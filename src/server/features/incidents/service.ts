@@ -70,7 +70,12 @@ const yearOf = (at: Date, timeZone: string) => Number(new Intl.DateTimeFormat('e
  * in-transit invoice. The incident gets the next gapless LOSS-YYYY-NNNN in the same transaction as its pads
  * and attachments; nothing is written off until an approver confirms it.
  */
-export async function report(ctx: AppContext, actor: Actor, input: LossIncidentInput, files: UploadedFile[]): Promise<{ id: number; number: string; status: 'reported' }> {
+export async function report(
+  ctx: AppContext,
+  actor: Actor,
+  input: LossIncidentInput,
+  files: UploadedFile[],
+): Promise<{ id: number; number: string; status: 'reported' }> {
   const attachments = checkedFiles(files, input, actor.id);
   return ctx.db.transaction(async (tx) => {
     const lines: Array<{ pad_id: number; route_id: number; from_number: number; to_number: number }> = [];
@@ -98,15 +103,24 @@ export async function report(ctx: AppContext, actor: Actor, input: LossIncidentI
       reported_by: actor.id,
       reported_at: now,
     });
-    await repo.insertPads(tx, lines.map((line) => ({ ...line, incident_id: incident.id })));
-    await repo.insertAttachments(tx, attachments.map((file) => ({ ...file, incident_id: incident.id })));
+    await repo.insertPads(
+      tx,
+      lines.map((line) => ({ ...line, incident_id: incident.id })),
+    );
+    await repo.insertAttachments(
+      tx,
+      attachments.map((file) => ({ ...file, incident_id: incident.id })),
+    );
     return { id: incident.id, number: incident.number, status: 'reported' as const };
   });
 }
 
 async function rulesOf(conn: Conn, incident: repo.IncidentRecord): Promise<IncidentForRules> {
   const pads = await repo.padsOf(conn, incident.id);
-  const infos = await repo.padInfos(conn, pads.map((pad) => pad.pad_id));
+  const infos = await repo.padInfos(
+    conn,
+    pads.map((pad) => pad.pad_id),
+  );
   const branchIds = infos.flatMap((info) => [info.holder_branch_id, info.holder_user_branch_id]).filter((id): id is number => id !== null);
   return { reported_by: incident.reported_by, branch_ids: [...new Set(branchIds)] };
 }
@@ -155,7 +169,14 @@ export async function confirm(ctx: AppContext, actor: Actor, id: number): Promis
       }
     }
     const decidedAt = new Date();
-    const infos = new Map((await repo.padInfos(tx, pads.map((pad) => pad.pad_id))).map((info) => [info.id, info]));
+    const infos = new Map(
+      (
+        await repo.padInfos(
+          tx,
+          pads.map((pad) => pad.pad_id),
+        )
+      ).map((info) => [info.id, info]),
+    );
     const people = new Map((await repo.people(tx, [incident.reported_by, actor.id])).map((row) => [row.id, row]));
     const attachments = await repo.attachmentsOf(tx, id);
     const pdf = await renderNoticeOfLossPdf({
@@ -163,7 +184,15 @@ export async function confirm(ctx: AppContext, actor: Actor, id: number): Promis
       formKind: FORM_KIND,
       lines: lines.map((line) => {
         const info = infos.get(line.padId);
-        return { company: info?.company ?? '', route: info?.route_name ?? '', tin: info?.tin ?? '', padNumber: info?.number ?? 0, from: line.from, to: line.to, qty: line.to - line.from + 1 };
+        return {
+          company: info?.company ?? '',
+          route: info?.route_name ?? '',
+          tin: info?.tin ?? '',
+          padNumber: info?.number ?? 0,
+          from: line.from,
+          to: line.to,
+          qty: line.to - line.from + 1,
+        };
       }),
       place: incident.place,
       occurredAt: incident.occurred_at,
@@ -172,7 +201,9 @@ export async function confirm(ctx: AppContext, actor: Actor, id: number): Promis
       reportedAt: incident.reported_at,
       confirmedBy: name(people, actor.id)?.full_name ?? '',
       confirmedAt: decidedAt,
-      attachments: attachments.map((file) => `${ATTACHMENT_LABELS[file.kind as AttachmentKind]}${file.document_date ? ` (${file.document_date})` : ''}`),
+      attachments: attachments.map(
+        (file) => `${ATTACHMENT_LABELS[file.kind as AttachmentKind]}${file.document_date ? ` (${file.document_date})` : ''}`,
+      ),
       timeZone: ctx.config.timeZone,
     });
     await repo.updateIncident(tx, id, { status: 'confirmed', decided_by: actor.id, decided_at: decidedAt, notice_pdf: pdf });
@@ -190,7 +221,12 @@ async function mailNotice(ctx: AppContext, incident: repo.IncidentRecord, pdf: B
   await Promise.all(
     recipients.map((user) =>
       ctx.mailer
-        .send({ to: user.email, subject, text, attachments: [{ filename: `${incident.number}.pdf`, content: pdf, contentType: 'application/pdf' }] })
+        .send({
+          to: user.email,
+          subject,
+          text,
+          attachments: [{ filename: `${incident.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+        })
         .catch((error: unknown) => ctx.log.error({ err: error, incident: incident.number, to: user.id }, 'Notice of Loss mail failed')),
     ),
   );
@@ -211,13 +247,22 @@ export async function recordFound(ctx: AppContext, actor: Actor, id: number, inp
     const incident = await repo.lockIncident(tx, id);
     if (!incident) throw notFound(INCIDENT_MSG.notFound);
     if (incident.status !== 'confirmed') throw conflict(INCIDENT_MSG.notConfirmed);
-    const covered = (await repo.padsOf(tx, id)).some((line) => line.pad_id === input.pad_id && line.from_number <= input.from && line.to_number >= input.to);
+    const covered = (await repo.padsOf(tx, id)).some(
+      (line) => line.pad_id === input.pad_id && line.from_number <= input.from && line.to_number >= input.to,
+    );
     if (!covered) throw conflict(INCIDENT_MSG.notLostHere(input.from));
     const pad = await lockedPad(tx, input.pad_id);
     for (let n = input.from; n <= input.to; n += 1) {
       if (pad.series_status[n - pad.series_from] !== '4') throw conflict(INCIDENT_MSG.notLostHere(n));
     }
-    await repo.insertFound(tx, { incident_id: id, pad_id: input.pad_id, from_number: input.from, to_number: input.to, reason: input.reason, recorded_by: actor.id });
+    await repo.insertFound(tx, {
+      incident_id: id,
+      pad_id: input.pad_id,
+      from_number: input.from,
+      to_number: input.to,
+      reason: input.reason,
+      recorded_by: actor.id,
+    });
   });
   return detail(ctx, actor, id);
 }
@@ -260,10 +305,28 @@ export async function detail(ctx: AppContext, actor: Actor, id: number): Promise
   const incident = await repo.findIncident(ctx.db, id);
   if (!incident) throw notFound(INCIDENT_MSG.notFound);
   if (!mayRead(actor, incident)) throw forbidden();
-  const [lines, attachments, found] = await Promise.all([repo.padsOf(ctx.db, id), repo.attachmentsOf(ctx.db, id), repo.foundOf(ctx.db, id)]);
-  const infos = new Map((await repo.padInfos(ctx.db, lines.map((line) => line.pad_id))).map((info) => [info.id, info]));
+  const [lines, attachments, found] = await Promise.all([
+    repo.padsOf(ctx.db, id),
+    repo.attachmentsOf(ctx.db, id),
+    repo.foundOf(ctx.db, id),
+  ]);
+  const infos = new Map(
+    (
+      await repo.padInfos(
+        ctx.db,
+        lines.map((line) => line.pad_id),
+      )
+    ).map((info) => [info.id, info]),
+  );
   const people = new Map(
-    (await repo.people(ctx.db, [incident.reported_by, incident.decided_by ?? 0, ...attachments.map((a) => a.uploaded_by), ...found.flatMap((f) => [f.recorded_by, f.confirmed_by ?? 0])])).map((row) => [row.id, row]),
+    (
+      await repo.people(ctx.db, [
+        incident.reported_by,
+        incident.decided_by ?? 0,
+        ...attachments.map((a) => a.uploaded_by),
+        ...found.flatMap((f) => [f.recorded_by, f.confirmed_by ?? 0]),
+      ])
+    ).map((row) => [row.id, row]),
   );
   const signed = (path: string, subject: string) => `${path}?${signedQueryFor(keyOf(ctx), subject, actor.id)}`;
   const padLines = lines.map((line) => {
@@ -328,22 +391,39 @@ function rowDto(
     reported_by: name(people, incident.reported_by) ?? { id: incident.reported_by, full_name: '' },
     reported_at: iso(incident.reported_at) ?? '',
     qty: lines.reduce((sum, line) => sum + line.qty, 0),
-    summary: lines.map((line) => `Pad ${line.pad.number} (${line.from === line.to ? line.from : `${line.from}\u2013${line.to}`})`).join('; '),
+    summary: lines
+      .map((line) => `Pad ${line.pad.number} (${line.from === line.to ? line.from : `${line.from}\u2013${line.to}`})`)
+      .join('; '),
   };
 }
 
 /** The Incidents screen: roles 1–9, searchable by incident number or by a receipt number on it. */
 export async function list(ctx: AppContext, query: IncidentListQuery): Promise<Paginated<IncidentRow>> {
   const { rows, total } = await repo.listIncidents(ctx.db, query);
-  const lines = await repo.padsOfIncidents(ctx.db, rows.map((row) => row.id));
+  const lines = await repo.padsOfIncidents(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   const infos = new Map((await repo.padInfos(ctx.db, [...new Set(lines.map((line) => line.pad_id))])).map((info) => [info.id, info]));
-  const people = new Map((await repo.people(ctx.db, rows.map((row) => row.reported_by))).map((row) => [row.id, row]));
+  const people = new Map(
+    (
+      await repo.people(
+        ctx.db,
+        rows.map((row) => row.reported_by),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const data = rows.map((row) =>
     rowDto(
       { ...row, occurred_at: new Date(row.occurred_at), reported_at: new Date(row.reported_at) },
       lines
         .filter((line) => line.incident_id === row.id)
-        .map((line) => ({ pad: { number: infos.get(line.pad_id)?.number ?? 0 }, from: line.from_number, to: line.to_number, qty: line.to_number - line.from_number + 1 })),
+        .map((line) => ({
+          pad: { number: infos.get(line.pad_id)?.number ?? 0 },
+          from: line.from_number,
+          to: line.to_number,
+          qty: line.to_number - line.from_number + 1,
+        })),
       people,
     ),
   );
@@ -363,7 +443,12 @@ async function viewerOf(ctx: AppContext, bearer: Actor | null, subject: string, 
   return viewer;
 }
 
-export async function noticePdf(ctx: AppContext, id: number, bearer: Actor | null, q: SignedQuery): Promise<{ number: string; pdf: Buffer }> {
+export async function noticePdf(
+  ctx: AppContext,
+  id: number,
+  bearer: Actor | null,
+  q: SignedQuery,
+): Promise<{ number: string; pdf: Buffer }> {
   const viewer = await viewerOf(ctx, bearer, `incident-notice:${id}`, q);
   const incident = await repo.findIncident(ctx.db, id);
   if (!incident) throw notFound(INCIDENT_MSG.notFound);

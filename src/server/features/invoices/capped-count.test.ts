@@ -18,11 +18,21 @@ beforeAll(async () => {
   admin = signed.headers;
   routeId = (await createRoute(t.db, { name: 'Busy Route' })).id;
   otherRouteId = (await createRoute(t.db, { name: 'Quiet Route' })).id;
-  const seed = await buildInvoice(t.db, { user_id: signed.user.id, type: INVOICE_TYPE.REQUEST, status: INVOICE_STATUS.PENDING, route_id: routeId });
+  const seed = await buildInvoice(t.db, {
+    user_id: signed.user.id,
+    type: INVOICE_TYPE.REQUEST,
+    status: INVOICE_STATUS.PENDING,
+    route_id: routeId,
+  });
   await t.db.execute(sql`insert into invoices (invoice_type_id, invoice_status_id, user_id, created_by, route_id, pad_count, created_at)
     select invoice_type_id, invoice_status_id, user_id, created_by, route_id, pad_count, created_at - make_interval(secs => g)
     from invoices, generate_series(1, ${COUNT_CAP + 4}) g where id = ${seed.id}`);
-  await buildInvoice(t.db, { user_id: signed.user.id, type: INVOICE_TYPE.TURNOVER, status: INVOICE_STATUS.COMPLETED, route_id: otherRouteId });
+  await buildInvoice(t.db, {
+    user_id: signed.user.id,
+    type: INVOICE_TYPE.TURNOVER,
+    status: INVOICE_STATUS.COMPLETED,
+    route_id: otherRouteId,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -31,7 +41,14 @@ afterAll(async () => {
 const list = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/get-invoices?${query}`, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: Array<{ id: number }>; current_page: number; last_page: number; per_page: number; total: number; total_capped: boolean };
+  return res.json() as {
+    data: Array<{ id: number }>;
+    current_page: number;
+    last_page: number;
+    per_page: number;
+    total: number;
+    total_capped: boolean;
+  };
 };
 
 describe('counts up to a bound', () => {

@@ -54,7 +54,13 @@ function addDays(date: string, days: number) {
 async function scene(padCount = 4) {
   const requester = await signedIn(t, { role_id: ROLE.BRANCH_HEAD, branch_id: branchB.id, first_name: 'Rosa', last_name: 'Reyes' });
   const custodian = await signedIn(t, { role_id: ROLE.CUSTODIAN, branch_id: headOffice.id, first_name: 'Carlo', last_name: 'Cruz' });
-  const courier = await createUser(t.db, { role_id: ROLE.DRIVER, branch_id: headOffice.id, first_name: 'Dan', middle_name: 'M', last_name: 'Diaz' });
+  const courier = await createUser(t.db, {
+    role_id: ROLE.DRIVER,
+    branch_id: headOffice.id,
+    first_name: 'Dan',
+    middle_name: 'M',
+    last_name: 'Diaz',
+  });
   const route = await createRoute(t.db);
   const routePads = await buildPads(t.db, route.id, padCount);
   return { requester, custodian, courier, route, routePads };
@@ -76,7 +82,15 @@ const issueBody = (requestId: number, padIds: number[], courierId: number | stri
 
 async function issued(s: Awaited<ReturnType<typeof scene>>, count = 2) {
   const req = await request(s.requester.headers, s.route.id, count);
-  const res = await post('/api/issue-invoice', s.custodian.headers, issueBody(req.id, s.routePads.slice(0, count).map((p) => p.id), s.courier.id));
+  const res = await post(
+    '/api/issue-invoice',
+    s.custodian.headers,
+    issueBody(
+      req.id,
+      s.routePads.slice(0, count).map((p) => p.id),
+      s.courier.id,
+    ),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return { requestId: req.id, invoiceId: res.json().data.id as number };
 }
@@ -85,7 +99,11 @@ describe('invoices: request, issue, accept', () => {
   it('when a branch head requests, a custodian issues and the requester accepts, then invoices, pads and activities follow each step', async () => {
     const s = await scene(3);
 
-    const created = await post('/api/create-request-invoice', s.requester.headers, { branch_id: headOffice.id, route_id: s.route.id, pads: '2' });
+    const created = await post('/api/create-request-invoice', s.requester.headers, {
+      branch_id: headOffice.id,
+      route_id: s.route.id,
+      pads: '2',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().message).toBe(INVOICE_MSG.requested);
     const requestId = created.json().data.id as number;
@@ -152,12 +170,19 @@ describe('invoices: request, issue, accept', () => {
     expect(links.map((l) => l.pad_id).sort()).toEqual([...padIds].sort());
     expect((await storedActivities(requestId)).map((a) => a.invoice_status_id)).toEqual([INVOICE_STATUS.PENDING, INVOICE_STATUS.ISSUED]);
     expect(await storedActivities(invoiceId)).toEqual([
-      expect.objectContaining({ invoice_status_id: INVOICE_STATUS.IN_TRANSIT, user_id: s.custodian.user.id, assigned_user_id: s.courier.id }),
+      expect.objectContaining({
+        invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
+        user_id: s.custodian.user.id,
+        assigned_user_id: s.courier.id,
+      }),
     ]);
 
     const detail = await get(`/api/get-invoice/${invoiceId}`, s.requester.headers);
     expect(detail.statusCode).toBe(200);
-    const timeline = detail.json().data.activities as Array<{ invoice_status: { name: string }; assigned_user: { full_name: string } | null }>;
+    const timeline = detail.json().data.activities as Array<{
+      invoice_status: { name: string };
+      assigned_user: { full_name: string } | null;
+    }>;
     expect(timeline.map((a) => a.invoice_status.name)).toEqual(['Pending', 'Issued', 'In-Transit']);
     expect(timeline[2].assigned_user?.full_name).toBe('Dan M Diaz');
     expect(detail.json().data.expected_return_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -168,7 +193,12 @@ describe('invoices: request, issue, accept', () => {
     expect(padsRes.json()).toMatchObject({ total: 2, current_page: 1, last_page: 1, per_page: 10 });
     expect(padsRes.json().data[0]).toMatchObject({
       invoice_id: invoiceId,
-      pad: { number: 1, issuance_status: { name: 'Issued' }, pad_status: { name: 'Unused' }, series_number: expect.stringMatching(/^\d+-\d+$/) },
+      pad: {
+        number: 1,
+        issuance_status: { name: 'Issued' },
+        pad_status: { name: 'Unused' },
+        series_number: expect.stringMatching(/^\d+-\d+$/),
+      },
     });
     const belong = await get(`/api/pads-belong-to-invoice/${invoiceId}?search=${s.routePads[1].series_from + 3}`, s.requester.headers);
     expect(belong.json()).toMatchObject({ total: 1, data: [{ id: s.routePads[1].id, number: 2 }] });
@@ -275,7 +305,13 @@ describe('invoices: who may do what', () => {
 
   it('when a Return or Turnover invoice is accepted by the wrong person, then it is refused', async () => {
     const s = await scene(2);
-    const transfer = { status: INVOICE_STATUS.IN_TRANSIT, user_id: s.requester.user.id, from_branch_id: branchB.id, branch_id: headOffice.id, route_id: s.route.id };
+    const transfer = {
+      status: INVOICE_STATUS.IN_TRANSIT,
+      user_id: s.requester.user.id,
+      from_branch_id: branchB.id,
+      branch_id: headOffice.id,
+      route_id: s.route.id,
+    };
     const ret = await buildInvoice(t.db, { ...transfer, type: INVOICE_TYPE.RETURN });
     const turnover = await buildInvoice(t.db, { ...transfer, type: INVOICE_TYPE.TURNOVER });
     const admin = await signedIn(t, { role_id: ROLE.ADMIN, branch_id: headOffice.id });
@@ -317,10 +353,21 @@ describe('invoices: who may do what', () => {
     expect(acceptedTurnover.statusCode, acceptedTurnover.body).toBe(200);
 
     expect(await storedInvoice(ret.id)).toMatchObject({ invoice_status_id: INVOICE_STATUS.COMPLETED, accepted_by: accounting.user.id });
-    expect(await storedInvoice(turnover.id)).toMatchObject({ invoice_status_id: INVOICE_STATUS.COMPLETED, accepted_by: branchCustodian.user.id });
+    expect(await storedInvoice(turnover.id)).toMatchObject({
+      invoice_status_id: INVOICE_STATUS.COMPLETED,
+      accepted_by: branchCustodian.user.id,
+    });
     const [returnedPad, turnedOverPad] = await storedPads(s.routePads.map((p) => p.id));
-    expect(returnedPad).toMatchObject({ locked_by_invoice_id: null, issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED, holder_branch_id: headOffice.id });
-    expect(turnedOverPad).toMatchObject({ locked_by_invoice_id: null, holder_user_id: branchCustodian.user.id, holder_branch_id: destination.id });
+    expect(returnedPad).toMatchObject({
+      locked_by_invoice_id: null,
+      issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED,
+      holder_branch_id: headOffice.id,
+    });
+    expect(turnedOverPad).toMatchObject({
+      locked_by_invoice_id: null,
+      holder_user_id: branchCustodian.user.id,
+      holder_branch_id: destination.id,
+    });
     expect((await storedActivities(turnover.id)).map((a) => a.invoice_status_id)).toEqual([INVOICE_STATUS.COMPLETED]);
     expect((await post(`/api/accept-invoice/${ret.id}`, accounting.headers)).statusCode).toBe(409);
   });
@@ -443,9 +490,17 @@ describe('invoices: validation', () => {
     const req = await request(s.requester.headers, s.route.id, 2);
     const ids = s.routePads.map((p) => p.id);
     const cases: Array<[object, string, string]> = [
-      [issueBody(req.id, ids.slice(0, 1), s.courier.id, { expected_return: 0 }), 'expected_return', 'Expected Return (Days) must be at least 1'],
+      [
+        issueBody(req.id, ids.slice(0, 1), s.courier.id, { expected_return: 0 }),
+        'expected_return',
+        'Expected Return (Days) must be at least 1',
+      ],
       [issueBody(req.id, ids.slice(0, 1), s.courier.id, { expected_return: '' }), 'expected_return', 'Expected Return (Days) is required'],
-      [issueBody(req.id, ids.slice(0, 1), s.courier.id, { expected_return: '1.5' }), 'expected_return', 'Invalid Expected Return (Days) format'],
+      [
+        issueBody(req.id, ids.slice(0, 1), s.courier.id, { expected_return: '1.5' }),
+        'expected_return',
+        'Invalid Expected Return (Days) format',
+      ],
       [issueBody(req.id, [], s.courier.id), 'pads', INVOICE_MSG.selectPads],
       [issueBody(req.id, ids.slice(0, 3), s.courier.id), 'pads', INVOICE_MSG.tooManyPads(2)],
       [issueBody(req.id, [ids[0], foreignPad.id], s.courier.id), 'pads', INVOICE_MSG.padsNotAvailable],
@@ -465,7 +520,9 @@ describe('invoices: validation', () => {
       expect(res.json().errors[field], JSON.stringify(payload)).toEqual([message]);
     }
     expect((await storedInvoice(req.id)).invoice_status_id).toBe(INVOICE_STATUS.PENDING);
-    expect((await storedPads(ids)).every((p) => p.locked_by_invoice_id === null && p.issuance_status_id === ISSUANCE_STATUS.NOT_ISSUED)).toBe(true);
+    expect(
+      (await storedPads(ids)).every((p) => p.locked_by_invoice_id === null && p.issuance_status_id === ISSUANCE_STATUS.NOT_ISSUED),
+    ).toBe(true);
 
     const ok = await post('/api/issue-invoice', s.custodian.headers, issueBody(req.id, ids.slice(0, 1), s.courier.id));
     expect(ok.statusCode).toBe(201);
@@ -496,7 +553,12 @@ describe('invoices: validation', () => {
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
     }
-    const bad = await t.app.inject({ method: 'POST', url: '/api/issue-invoice', headers: { ...headers, 'content-type': 'application/json' }, payload: '{' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/issue-invoice',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -505,7 +567,11 @@ describe('invoices: parallel requests', () => {
   it('when 20 identical issues of one request race, then exactly one succeeds and 19 are refused', async () => {
     const s = await scene(3);
     const req = await request(s.requester.headers, s.route.id, 2);
-    const body = issueBody(req.id, s.routePads.slice(0, 2).map((p) => p.id), s.courier.id);
+    const body = issueBody(
+      req.id,
+      s.routePads.slice(0, 2).map((p) => p.id),
+      s.courier.id,
+    );
     const results = await Promise.all(Array.from({ length: 20 }, () => post('/api/issue-invoice', s.custodian.headers, body)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -533,9 +599,24 @@ describe('invoices: parallel requests', () => {
     const stillPending = await t.db
       .select()
       .from(invoices)
-      .where(inArray(invoices.id, requests.map((r) => r.id)));
+      .where(
+        inArray(
+          invoices.id,
+          requests.map((r) => r.id),
+        ),
+      );
     expect(stillPending.filter((r) => r.invoice_status_id === INVOICE_STATUS.PENDING)).toHaveLength(19);
-    expect(await t.db.select().from(activities).where(inArray(activities.invoice_id, requests.map((r) => r.id)))).toHaveLength(21);
+    expect(
+      await t.db
+        .select()
+        .from(activities)
+        .where(
+          inArray(
+            activities.invoice_id,
+            requests.map((r) => r.id),
+          ),
+        ),
+    ).toHaveLength(21);
   });
 
   it('when 20 accepts of one invoice race, then exactly one succeeds and one Completed activity is written', async () => {
@@ -563,8 +644,14 @@ describe('invoices: list', () => {
     const toIssue = await request(requester.headers, route.id, 1);
     const issue = await post('/api/issue-invoice', custodian.headers, issueBody(toIssue.id, [routePads[2].id], courier.id));
     const issuedId = issue.json().data.id as number;
-    await t.db.update(invoices).set({ created_at: new Date('2026-01-10T02:00:00Z') }).where(eq(invoices.id, pending.id));
-    await t.db.update(invoices).set({ created_at: new Date('2026-02-20T16:30:00Z') }).where(eq(invoices.id, toIssue.id));
+    await t.db
+      .update(invoices)
+      .set({ created_at: new Date('2026-01-10T02:00:00Z') })
+      .where(eq(invoices.id, pending.id));
+    await t.db
+      .update(invoices)
+      .set({ created_at: new Date('2026-02-20T16:30:00Z') })
+      .where(eq(invoices.id, toIssue.id));
 
     const ids = async (query: string, headers = requester.headers) => {
       const res = await get(`/api/get-invoices?per_page=100&${query}`, headers);
@@ -649,7 +736,12 @@ describe('invoices: badge lookups', () => {
     const url = (code: string) => `/api/get-invoice-assigned-user-id?invoice_id=${invoiceId}&decoded_user_id=${encodeURIComponent(code)}`;
     const ok = await get(url(badgeOf(s.courier)), s.requester.headers);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: true, assigned_user_id: s.courier.id, message: INVOICE_MSG.courierConfirmed, data: { full_name: 'Dan M Diaz' } });
+    expect(ok.json()).toMatchObject({
+      status: true,
+      assigned_user_id: s.courier.id,
+      message: INVOICE_MSG.courierConfirmed,
+      data: { full_name: 'Dan M Diaz' },
+    });
 
     const someoneElse = await get(url(badgeOf(s.custodian.user)), s.requester.headers);
     expect(someoneElse.statusCode).toBe(422);

@@ -260,7 +260,14 @@ async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.
   });
   if (!done) throw conflict(INVOICE_MSG.notInTransit);
   if (invoice.invoice_type_id === INVOICE_TYPE.ISSUED) {
-    await leaveLostBooklets(tx, await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: invoice.user_id, branchId: invoice.branch_id } }));
+    await leaveLostBooklets(
+      tx,
+      await recordAcceptance(tx, ctx, {
+        invoiceId: invoice.id,
+        actorId: actor.id,
+        receiver: { userId: invoice.user_id, branchId: invoice.branch_id },
+      }),
+    );
     await repo.releasePads(tx, invoice.id, { holderUserId: invoice.user_id, holderBranchId: invoice.branch_id, notIssuedAgain: false });
     await repo.insertActivity(tx, {
       invoiceId: invoice.id,
@@ -272,8 +279,19 @@ async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.
   }
   const isReturn = invoice.invoice_type_id === INVOICE_TYPE.RETURN;
   const destinationId = isReturn ? ctx.config.headOfficeBranchId : invoice.branch_id;
-  await leaveLostBooklets(tx, await recordAcceptance(tx, ctx, { invoiceId: invoice.id, actorId: actor.id, receiver: { userId: isReturn ? null : actor.id, branchId: destinationId } }));
-  await repo.releasePads(tx, invoice.id, { holderUserId: isReturn ? null : actor.id, holderBranchId: destinationId, notIssuedAgain: isReturn });
+  await leaveLostBooklets(
+    tx,
+    await recordAcceptance(tx, ctx, {
+      invoiceId: invoice.id,
+      actorId: actor.id,
+      receiver: { userId: isReturn ? null : actor.id, branchId: destinationId },
+    }),
+  );
+  await repo.releasePads(tx, invoice.id, {
+    holderUserId: isReturn ? null : actor.id,
+    holderBranchId: destinationId,
+    notIssuedAgain: isReturn,
+  });
   const destination = destinationId != null ? await repo.findBranch(tx, destinationId) : undefined;
   await repo.insertActivity(tx, {
     invoiceId: invoice.id,

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../../../shared/lookups.ts';
-import { buildInvoice, buildPads, buildReport, createBranch, createCompany, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import {
+  buildInvoice,
+  buildPads,
+  buildReport,
+  createBranch,
+  createCompany,
+  createLocation,
+  createRoute,
+  createUser,
+  signedIn,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -25,7 +35,14 @@ beforeAll(async () => {
   const common = { user_id: requester.id, type: INVOICE_TYPE.ISSUED, status: INVOICE_STATUS.IN_TRANSIT };
   const older = await buildInvoice(t.db, { ...common, branch_id: mike.id, route_id: other.id, pad_count: 7, created_at: day(1) });
   const newer = await buildInvoice(t.db, { ...common, branch_id: zulu.id, route_id: marinduque.id, pad_count: 2, created_at: day(2) });
-  const newest = await buildInvoice(t.db, { ...common, branch_id: alpha.id, route_id: other.id, assigned_user_id: courier.id, pad_count: 5, created_at: day(3) });
+  const newest = await buildInvoice(t.db, {
+    ...common,
+    branch_id: alpha.id,
+    route_id: other.id,
+    assigned_user_id: courier.id,
+    pad_count: 5,
+    created_at: day(3),
+  });
   ids = { older: older.id, newer: newer.id, newest: newest.id };
 });
 afterAll(async () => {
@@ -59,7 +76,12 @@ describe('list sorting and page size', () => {
   });
 
   it('when sort or order is not one of the list’s own, then every list answers 422 naming the choices', async () => {
-    for (const url of ['/api/get-invoices?sort=password', '/api/get-in-transit-invoices?sort=id;drop', '/api/get-pads?sort=remarks', '/api/reports?sort=pdf']) {
+    for (const url of [
+      '/api/get-invoices?sort=password',
+      '/api/get-in-transit-invoices?sort=id;drop',
+      '/api/get-pads?sort=remarks',
+      '/api/reports?sort=pdf',
+    ]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(422);
       expect(JSON.stringify(body)).toContain('Sort must be one of');
@@ -117,7 +139,12 @@ describe('administration lists sorting', () => {
     await Promise.all(['b', 'c', 'a'].map((c) => createUser(t.db, { role_id: ROLE.DRIVER, first_name: `${tag} ${c}` })));
     const names = (body: Listed, key = 'name') => body.data.map((row) => row[key]);
     const abc = [`${tag} a`, `${tag} b`, `${tag} c`];
-    for (const url of ['/api/get-companies-with-search', '/api/get-locations-with-search', '/api/get-routes-with-search', '/api/get-branches-with-search']) {
+    for (const url of [
+      '/api/get-companies-with-search',
+      '/api/get-locations-with-search',
+      '/api/get-routes-with-search',
+      '/api/get-branches-with-search',
+    ]) {
       expect(names((await get(`${url}?search=${tag}&sort=name`)).body), url).toEqual(abc);
       expect(names((await get(`${url}?search=${tag}&sort=name&order=desc`)).body), url).toEqual([...abc].reverse());
       expect((await get(`${url}?sort=password`)).status, url).toBe(422);

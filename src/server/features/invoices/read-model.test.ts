@@ -32,7 +32,12 @@ const rowIn = async (url: string, headers: Headers, id: number): Promise<Invoice
   if (!row) throw new Error(`invoice ${id} is not in ${url}`);
   return row;
 };
-const columns = (row: InvoiceRow) => ({ by: row.by, to: row.to, route_label: row.route_label, expected_return_text: row.expected_return_text });
+const columns = (row: InvoiceRow) => ({
+  by: row.by,
+  to: row.to,
+  route_label: row.route_label,
+  expected_return_text: row.expected_return_text,
+});
 
 describe('one invoice read model', () => {
   it('when one Issued invoice is read in Transactions, Custodies and Reports, then By, To, Route and Expected Return read the same in APP_TIMEZONE', async () => {
@@ -44,7 +49,12 @@ describe('one invoice read model', () => {
     const route = await createRoute(t.db, { name: 'Batangas - Calapan', tin: 'TIN-777' });
     const [pad] = await buildPads(t.db, route.id, 1);
     const request = await post('/api/create-request-invoice', requester.headers, { route_id: route.id, pads: 1 });
-    const issued = await post('/api/issue-invoice', custodian.headers, { invoice_id: request.id, pads: [pad.id], assigned_user_id: courier.id, expected_return: 3 });
+    const issued = await post('/api/issue-invoice', custodian.headers, {
+      invoice_id: request.id,
+      pads: [pad.id],
+      assigned_user_id: courier.id,
+      expected_return: 3,
+    });
 
     const expected = {
       by: 'Head Office',
@@ -73,7 +83,10 @@ describe('one invoice read model', () => {
       ...(await buildPads(t.db, (await createRoute(t.db)).id, 1, { holder_user_id: holder.user.id, holder_branch_id: branch.id })),
       ...(await buildPads(t.db, (await createRoute(t.db)).id, 1, { holder_user_id: holder.user.id, holder_branch_id: branch.id })),
     ];
-    const transfer = await post('/api/create-return-invoice', holder.headers, { pads: pads.map((p) => p.id), assigned_user_id: courier.id });
+    const transfer = await post('/api/create-return-invoice', holder.headers, {
+      pads: pads.map((p) => p.id),
+      assigned_user_id: courier.id,
+    });
     const expected = { by: branch.name, to: 'Head Office', route_label: MIXED_ROUTES, expected_return_text: '-' };
     expect(columns(transfer)).toEqual(expected);
     expect(columns(await rowIn('/api/get-invoices', holder.headers, transfer.id))).toEqual(expected);

@@ -211,8 +211,12 @@ function filterCondition(filter: InvoiceFilter, timeZone: string, bindings: Bind
           sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${pads.issuance_status_id} = ${bind('issuanceStatusId', filter.issuanceStatusId)})`,
         )
       : undefined,
-    filter.createdFrom ? sql`${invoices.created_at} >= (${bind('createdFrom', filter.createdFrom)}::date::timestamp at time zone ${bind('timeZone', timeZone)})` : undefined,
-    filter.createdTo ? sql`${invoices.created_at} < ((${bind('createdTo', filter.createdTo)}::date + 1)::timestamp at time zone ${bind('timeZone', timeZone)})` : undefined,
+    filter.createdFrom
+      ? sql`${invoices.created_at} >= (${bind('createdFrom', filter.createdFrom)}::date::timestamp at time zone ${bind('timeZone', timeZone)})`
+      : undefined,
+    filter.createdTo
+      ? sql`${invoices.created_at} < ((${bind('createdTo', filter.createdTo)}::date + 1)::timestamp at time zone ${bind('timeZone', timeZone)})`
+      : undefined,
     text ? (filter.search?.by === 'invoiceNumber' ? invoiceNumberMatches(text, bindings) : branchOrPadMatches(text, bind)) : undefined,
     filter.unreported ? notExists(sql`(select 1 from ${reportInvoices} where ${reportInvoices.invoice_id} = ${invoices.id})`) : undefined,
   );
@@ -280,14 +284,26 @@ export async function listInvoices(
   const where = filterCondition(filter, timeZone, bindings);
   const countShape = bindings.shape;
   bindings.mark(`order:${page.order ?? 'newest'}:${page.sort ?? ''}:${page.direction ?? ''}`);
-  const defaultOrder = page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
+  const defaultOrder =
+    page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
   const order = sortedBy(sortColumns, { sort: page.sort, order: page.direction }, invoices.id, defaultOrder);
   const { values } = bindings;
   const [idRows, [{ count }]] = await Promise.all([
-    idsOfShape(conn, bindings.shape, (name) => prepareIds(conn, name, where, order)).execute({ ...values, limit: page.perPage, offset: offsetOf(page.page, page.perPage) }),
+    idsOfShape(conn, bindings.shape, (name) => prepareIds(conn, name, where, order)).execute({
+      ...values,
+      limit: page.perPage,
+      offset: offsetOf(page.page, page.perPage),
+    }),
     countOfShape(conn, countShape, (name) => prepareCount(conn, name, where)).execute(values),
   ]);
-  return { rows: await rowsByIds(conn, idRows.map((r) => r.id), timeZone), total: count };
+  return {
+    rows: await rowsByIds(
+      conn,
+      idRows.map((r) => r.id),
+      timeZone,
+    ),
+    total: count,
+  };
 }
 
 /** One invoice, whoever may see it: the caller checks the scope on the row (permissions.ts `invoice.see`). */
@@ -298,11 +314,20 @@ export async function findInvoiceRow(conn: Conn, id: number, timeZone: string): 
 
 /** The given invoices in id order, for documents that print several (the report PDF). */
 export async function findInvoiceRows(conn: Conn, ids: number[], timeZone: string): Promise<InvoiceRow[]> {
-  return rowsByIds(conn, [...ids].sort((a, b) => a - b), timeZone);
+  return rowsByIds(
+    conn,
+    [...ids].sort((a, b) => a - b),
+    timeZone,
+  );
 }
 
 const issuedForStatement = preparedOnce((conn) =>
-  conn.select({ id: invoices.id }).from(invoices).where(eq(invoices.request_invoice_id, sql.placeholder('requestId'))).limit(1).prepare('invoice_issued_for'),
+  conn
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.request_invoice_id, sql.placeholder('requestId')))
+    .limit(1)
+    .prepare('invoice_issued_for'),
 );
 
 export async function findIssuedFor(conn: Conn, requestId: number): Promise<number | null> {
@@ -443,7 +468,10 @@ const inTransitSql = sql`i.invoice_status_id = ${IN_TRANSIT.invoice_status_id} a
 )})`;
 
 /** An accepted issue past its expected return whose requester still holds a pad of it, on `invoices i`. */
-const overdueSql = (today: string, requesterId?: number) => sql`i.invoice_type_id = ${INVOICE_TYPE.ISSUED} and i.invoice_status_id = ${INVOICE_STATUS.COMPLETED}
+const overdueSql = (
+  today: string,
+  requesterId?: number,
+) => sql`i.invoice_type_id = ${INVOICE_TYPE.ISSUED} and i.invoice_status_id = ${INVOICE_STATUS.COMPLETED}
   ${requesterId === undefined ? sql`` : sql`and i.user_id = ${requesterId}::int`}
   and i.expected_return_date < ${today}::date
   and exists (select 1 from invoice_pads ip join pads p on p.id = ip.pad_id where ip.invoice_id = i.id and p.holder_user_id = i.user_id)`;
@@ -503,7 +531,9 @@ function workCondition(kind: MyActionKind, f: WorkQueueFilter): SQL {
  */
 export async function workQueue(conn: Conn, filter: WorkQueueFilter): Promise<WorkQueueRow[]> {
   if (filter.kinds.length === 0) return [];
-  const parts = filter.kinds.map((kind) => sql`select ${kind}::text as kind, i.id, i.created_at from invoices i where ${workCondition(kind, filter)}`);
+  const parts = filter.kinds.map(
+    (kind) => sql`select ${kind}::text as kind, i.id, i.created_at from invoices i where ${workCondition(kind, filter)}`,
+  );
   const rows = await rowsOf<WorkQueueRow>(
     conn,
     sql`

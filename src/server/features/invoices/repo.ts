@@ -11,7 +11,14 @@ import { fullNameOf } from './read-model.ts';
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type PadRecord = typeof pads.$inferSelect;
 
-const invoiceStatement = preparedOnce((conn) => conn.select().from(invoices).where(eq(invoices.id, sql.placeholder('id'))).limit(1).prepare('invoice_record'));
+const invoiceStatement = preparedOnce((conn) =>
+  conn
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('invoice_record'),
+);
 
 /** The stored invoice as the rules need it: every write path reads it first, so it is planned once per connection. */
 export async function findInvoice(conn: Conn, id: number): Promise<InvoiceRecord | undefined> {
@@ -94,7 +101,12 @@ export async function transition(
 }
 
 /** Reassigns the courier only if the invoice is still In-Transit with the courier the caller saw; null otherwise. */
-export async function reassignCourier(conn: Conn, id: number, expectedCourierId: number | null, newCourierId: number): Promise<InvoiceRecord | null> {
+export async function reassignCourier(
+  conn: Conn,
+  id: number,
+  expectedCourierId: number | null,
+  newCourierId: number,
+): Promise<InvoiceRecord | null> {
   const [row] = await conn
     .update(invoices)
     .set({ assigned_user_id: newCourierId, updated_at: new Date() })

@@ -15,7 +15,17 @@ import {
   issueInvoiceSchema,
   requestInvoiceSchema,
 } from '../../../shared/schemas/invoices.ts';
-import { created, dataResponse, errorResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  created,
+  dataResponse,
+  errorResponse,
+  listResponse,
+  messageResponse,
+  namedRef,
+  ok,
+  pageResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
@@ -28,33 +38,98 @@ const tags = ['invoices'];
 const badgeLookupLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 export function invoiceRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-invoices', { schema: { operationId: 'listInvoices', summary: 'Lists the invoices the signed-in user may see', tags, querystring: invoiceListQuery, response: ok(invoicePage, 403) }, onRequest: authorize() }, async (request) =>
-    service.list(ctx, currentUser(request), request.query),
+  app.get(
+    '/api/get-invoices',
+    {
+      schema: {
+        operationId: 'listInvoices',
+        summary: 'Lists the invoices the signed-in user may see',
+        tags,
+        querystring: invoiceListQuery,
+        response: ok(invoicePage, 403),
+      },
+      onRequest: authorize(),
+    },
+    async (request) => service.list(ctx, currentUser(request), request.query),
   );
 
-  app.get('/api/get-invoice/:id', { schema: { operationId: 'getInvoice', summary: 'Gets one invoice with its pads and history', tags, params: idParam, response: ok(dataResponse(invoiceDetail)) }, onRequest: authorize() }, async (request) => ({
-    data: await service.detail(ctx, currentUser(request), request.params.id),
-  }));
+  app.get(
+    '/api/get-invoice/:id',
+    {
+      schema: {
+        operationId: 'getInvoice',
+        summary: 'Gets one invoice with its pads and history',
+        tags,
+        params: idParam,
+        response: ok(dataResponse(invoiceDetail)),
+      },
+      onRequest: authorize(),
+    },
+    async (request) => ({
+      data: await service.detail(ctx, currentUser(request), request.params.id),
+    }),
+  );
 
   app.get(
     '/api/invoice-pads/:id',
-    { schema: { operationId: 'listInvoicePadLinks', summary: 'Lists the pad links of an invoice', tags, params: idParam, querystring: listQuery, response: ok(pageResponse(invoicePadLink)) }, onRequest: authorize() },
+    {
+      schema: {
+        operationId: 'listInvoicePadLinks',
+        summary: 'Lists the pad links of an invoice',
+        tags,
+        params: idParam,
+        querystring: listQuery,
+        response: ok(pageResponse(invoicePadLink)),
+      },
+      onRequest: authorize(),
+    },
     async (request) => service.padLinks(ctx, currentUser(request), request.params.id, request.query),
   );
 
   app.get(
     '/api/pads-belong-to-invoice/:id',
-    { schema: { operationId: 'listInvoicePads', summary: 'Lists the pads that belong to an invoice', tags, params: idParam, querystring: listQuery, response: ok(pageResponse(invoicePad)) }, onRequest: authorize() },
+    {
+      schema: {
+        operationId: 'listInvoicePads',
+        summary: 'Lists the pads that belong to an invoice',
+        tags,
+        params: idParam,
+        querystring: listQuery,
+        response: ok(pageResponse(invoicePad)),
+      },
+      onRequest: authorize(),
+    },
     async (request) => service.pads(ctx, currentUser(request), request.params.id, request.query),
   );
 
-  app.get('/api/head-office-branch', { schema: { operationId: 'getHeadOfficeBranch', summary: 'Gets the head office branch', tags, response: ok(dataResponse(namedRef), 409) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({
-    data: await service.headOffice(ctx),
-  }));
+  app.get(
+    '/api/head-office-branch',
+    {
+      schema: {
+        operationId: 'getHeadOfficeBranch',
+        summary: 'Gets the head office branch',
+        tags,
+        response: ok(dataResponse(namedRef), 409),
+      },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+    },
+    async () => ({
+      data: await service.headOffice(ctx),
+    }),
+  );
 
   app.post(
     '/api/create-request-invoice',
-    { schema: { operationId: 'createRequestInvoice', summary: 'Requests pads from the head office', tags, body: requestInvoiceSchema, response: created(savedResponse(invoiceRow), 409) }, onRequest: authorize((user) => can(user, 'invoice.request')) },
+    {
+      schema: {
+        operationId: 'createRequestInvoice',
+        summary: 'Requests pads from the head office',
+        tags,
+        body: requestInvoiceSchema,
+        response: created(savedResponse(invoiceRow), 409),
+      },
+      onRequest: authorize((user) => can(user, 'invoice.request')),
+    },
     async (request, reply) => {
       const data = await lifecycle.createRequest(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: INVOICE_MSG.requested, data });
@@ -63,44 +138,111 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/issue-invoice',
-    { schema: { operationId: 'issueInvoice', summary: 'Issues pads to a holder', tags, body: issueInvoiceSchema, response: created(savedResponse(invoiceRow), 404, 409) }, onRequest: authorize((user) => can(user, 'invoice.issue')) },
+    {
+      schema: {
+        operationId: 'issueInvoice',
+        summary: 'Issues pads to a holder',
+        tags,
+        body: issueInvoiceSchema,
+        response: created(savedResponse(invoiceRow), 404, 409),
+      },
+      onRequest: authorize((user) => can(user, 'invoice.issue')),
+    },
     async (request, reply) => {
       const data = await lifecycle.issue(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: INVOICE_MSG.issued, data });
     },
   );
 
-  app.post('/api/accept-invoice/:id', { schema: { operationId: 'acceptInvoice', summary: 'Accepts the pads of an invoice', tags, params: idParam, response: ok(savedResponse(invoiceRow), 403, 409) }, onRequest: authorize() }, async (request) => ({
-    message: INVOICE_MSG.accepted,
-    data: await lifecycle.accept(ctx, currentUser(request), request.params.id),
-  }));
+  app.post(
+    '/api/accept-invoice/:id',
+    {
+      schema: {
+        operationId: 'acceptInvoice',
+        summary: 'Accepts the pads of an invoice',
+        tags,
+        params: idParam,
+        response: ok(savedResponse(invoiceRow), 403, 409),
+      },
+      onRequest: authorize(),
+    },
+    async (request) => ({
+      message: INVOICE_MSG.accepted,
+      data: await lifecycle.accept(ctx, currentUser(request), request.params.id),
+    }),
+  );
 
-  app.delete('/api/delete-invoice/:id', { schema: { operationId: 'deleteInvoice', summary: 'Deletes an invoice that has not been acted on', tags, params: idParam, response: ok(messageResponse, 403, 409) }, onRequest: authorize() }, async (request) => {
-    await lifecycle.remove(ctx, currentUser(request), request.params.id);
-    return { message: INVOICE_MSG.deleted };
-  });
+  app.delete(
+    '/api/delete-invoice/:id',
+    {
+      schema: {
+        operationId: 'deleteInvoice',
+        summary: 'Deletes an invoice that has not been acted on',
+        tags,
+        params: idParam,
+        response: ok(messageResponse, 403, 409),
+      },
+      onRequest: authorize(),
+    },
+    async (request) => {
+      await lifecycle.remove(ctx, currentUser(request), request.params.id);
+      return { message: INVOICE_MSG.deleted };
+    },
+  );
 
-  app.get('/api/invoice-types', { schema: { operationId: 'listInvoiceTypes', summary: 'Lists the invoice types', tags, response: ok(listResponse(namedRef)) }, onRequest: authorize() }, async () => ({ data: await service.types(ctx) }));
+  app.get(
+    '/api/invoice-types',
+    {
+      schema: { operationId: 'listInvoiceTypes', summary: 'Lists the invoice types', tags, response: ok(listResponse(namedRef)) },
+      onRequest: authorize(),
+    },
+    async () => ({ data: await service.types(ctx) }),
+  );
 
-  app.get('/api/invoice-statuses', { schema: { operationId: 'listInvoiceStatuses', summary: 'Lists the invoice statuses', tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.statuses(ctx) }));
+  app.get(
+    '/api/invoice-statuses',
+    {
+      schema: { operationId: 'listInvoiceStatuses', summary: 'Lists the invoice statuses', tags, response: ok(listResponse(namedRef)) },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+    },
+    async () => ({ data: await service.statuses(ctx) }),
+  );
 
   app.get(
     '/api/get-assigned-user/:code',
-    { schema: { operationId: 'resolveBadge', summary: 'Finds the user a scanned badge code belongs to', tags, params: assignedUserParams, response: ok(dataResponse(assignedUser)) }, onRequest: authorize((user) => can(user, 'directory.read')), config: badgeLookupLimit },
+    {
+      schema: {
+        operationId: 'resolveBadge',
+        summary: 'Finds the user a scanned badge code belongs to',
+        tags,
+        params: assignedUserParams,
+        response: ok(dataResponse(assignedUser)),
+      },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+      config: badgeLookupLimit,
+    },
     async (request) => ({ data: await service.resolveBadge(ctx, request.params.code) }),
   );
 
   app.get(
     '/api/get-invoice-assigned-user-id',
     {
-      schema: { operationId: 'checkInvoiceCourier', summary: 'Checks that a scanned badge belongs to the courier assigned to an invoice',
+      schema: {
+        operationId: 'checkInvoiceCourier',
+        summary: 'Checks that a scanned badge belongs to the courier assigned to an invoice',
         tags,
         querystring: invoiceAssignedUserQuery,
         response: {
           ...ok(invoiceAssignedUserCheck, 404),
-          422: { description: "The badge is not the assigned courier's (the check's answer), or the input is invalid.", content: { 'application/json': { schema: z.union([invoiceAssignedUserCheck, errorResponse]) } } },
+          422: {
+            description: "The badge is not the assigned courier's (the check's answer), or the input is invalid.",
+            content: { 'application/json': { schema: z.union([invoiceAssignedUserCheck, errorResponse]) } },
+          },
         },
-      }, onRequest: authorize(), config: badgeLookupLimit },
+      },
+      onRequest: authorize(),
+      config: badgeLookupLimit,
+    },
     async (request, reply) => {
       const result = await service.checkCourier(ctx, currentUser(request), request.query.invoice_id, request.query.decoded_user_id);
       return reply.status(result.ok ? 200 : 422).send(result.body);

@@ -50,7 +50,10 @@ async function visibleInvoice(ctx: AppContext, actor: AuthUser, id: number): Pro
 
 /** One invoice with its whole history; an invoice the actor may not see is answered as not found. */
 export async function detail(ctx: AppContext, actor: AuthUser, id: number): Promise<InvoiceDetail> {
-  const [row, activities] = await Promise.all([readModel.findInvoiceRow(ctx.db, id, ctx.config.timeZone), readModel.listChainActivities(ctx.db, id)]);
+  const [row, activities] = await Promise.all([
+    readModel.findInvoiceRow(ctx.db, id, ctx.config.timeZone),
+    readModel.listChainActivities(ctx.db, id),
+  ]);
   if (!row || !can(actor, 'invoice.see', row)) throw notFound(INVOICE_MSG.notFound);
   const issuedInvoiceId = row.invoice_type_id === INVOICE_TYPE.REQUEST ? await readModel.findIssuedFor(ctx.db, row.id) : null;
   return { ...row, issued_invoice_id: issuedInvoiceId, activities, time_zone: ctx.config.timeZone };

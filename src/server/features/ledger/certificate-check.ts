@@ -8,7 +8,10 @@ export interface CertificateProblem {
   message: string;
 }
 
-type Certified = Pick<repo.CertificateRow, 'number' | 'month' | 'holder_type' | 'holder_id' | 'report_json' | 'pad_hashes' | 'pdf' | 'certified_by' | 'certified_at'>;
+type Certified = Pick<
+  repo.CertificateRow,
+  'number' | 'month' | 'holder_type' | 'holder_id' | 'report_json' | 'pad_hashes' | 'pdf' | 'certified_by' | 'certified_at'
+>;
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -18,7 +21,17 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
  */
 export function certificateContentHash(row: Certified): string {
   return sha256(
-    [row.number, row.month, row.holder_type, row.holder_id, sha256(row.report_json), sha256(row.pad_hashes), sha256(row.pdf), row.certified_by, row.certified_at.getTime()].join('|'),
+    [
+      row.number,
+      row.month,
+      row.holder_type,
+      row.holder_id,
+      sha256(row.report_json),
+      sha256(row.pad_hashes),
+      sha256(row.pdf),
+      row.certified_by,
+      row.certified_at.getTime(),
+    ].join('|'),
   );
 }
 
@@ -26,7 +39,10 @@ function frozenHeads(padHashes: string): Array<[number, number, string]> | null 
   try {
     const parsed: unknown = JSON.parse(padHashes);
     if (!Array.isArray(parsed)) return null;
-    const heads = parsed.filter((item): item is [number, number, string] => Array.isArray(item) && Number.isInteger(item[0]) && Number.isInteger(item[1]) && typeof item[2] === 'string');
+    const heads = parsed.filter(
+      (item): item is [number, number, string] =>
+        Array.isArray(item) && Number.isInteger(item[0]) && Number.isInteger(item[1]) && typeof item[2] === 'string',
+    );
     return heads.length === parsed.length ? heads : null;
   } catch {
     return null;
@@ -53,7 +69,12 @@ export async function verifyCertificates(conn: Conn): Promise<{ certificates: nu
       [...heads.values()].flatMap((list) => (list ?? []).map(([padId, seq]): [number, number] => [padId, seq])),
     );
     for (const row of rows) {
-      const say = (message: string) => problems.push({ certificate_id: row.id, certificate: `certificate ${row.number} (${row.holder_type} ${row.holder_id}, ${row.month})`, message });
+      const say = (message: string) =>
+        problems.push({
+          certificate_id: row.id,
+          certificate: `certificate ${row.number} (${row.holder_type} ${row.holder_id}, ${row.month})`,
+          message,
+        });
       if (certificateContentHash(row) !== row.content_hash) say('was altered: its content does not match its hash');
       const list = heads.get(row.id);
       if (!list) {
@@ -63,7 +84,8 @@ export async function verifyCertificates(conn: Conn): Promise<{ certificates: nu
       for (const [padId, seq, hash] of list) {
         const now = found.get(`${padId}:${seq}`);
         if (now === undefined) say(`froze event seq ${seq} of pad ${padId}, which is no longer in the ledger: the chain was cut back`);
-        else if (now !== hash) say(`froze event seq ${seq} of pad ${padId} with another hash than the ledger holds now: the chain was rewritten`);
+        else if (now !== hash)
+          say(`froze event seq ${seq} of pad ${padId} with another hash than the ledger holds now: the chain was rewritten`);
       }
     }
     count += rows.length;

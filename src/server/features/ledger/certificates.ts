@@ -1,6 +1,12 @@
 import { can, raafScope, type Actor } from '../../../shared/permissions.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
-import { LEDGER_MSG, type CertificateListQuery, type CertifyRaafInput, type Raaf, type RaafCertificate } from '../../../shared/schemas/ledger.ts';
+import {
+  LEDGER_MSG,
+  type CertificateListQuery,
+  type CertifyRaafInput,
+  type Raaf,
+  type RaafCertificate,
+} from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState } from '../../db/client.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
@@ -28,7 +34,10 @@ async function certificateDto(ctx: AppContext, rows: repo.CertificateRow[], view
   );
   return rows.map((row) => {
     const frozen = JSON.parse(row.report_json) as Raaf;
-    const holderName = row.holder_type === 'user' ? (names.person(row.holder_id)?.full_name ?? frozen.holder.name) : (names.branch(row.holder_id)?.name ?? frozen.holder.name);
+    const holderName =
+      row.holder_type === 'user'
+        ? (names.person(row.holder_id)?.full_name ?? frozen.holder.name)
+        : (names.branch(row.holder_id)?.name ?? frozen.holder.name);
     return {
       ...(certificateRef(row) as NonNullable<ReturnType<typeof certificateRef>>),
       month: row.month,
@@ -99,7 +108,12 @@ export async function listCertificates(ctx: AppContext, actor: Actor, query: Cer
 }
 
 /** The frozen PDF: to a bearer who may read that holder's RAAF, or through a signed short-lived address. */
-export async function certificatePdf(ctx: AppContext, id: number, bearer: Actor | null, q: SignedQuery): Promise<{ number: string; pdf: Buffer }> {
+export async function certificatePdf(
+  ctx: AppContext,
+  id: number,
+  bearer: Actor | null,
+  q: SignedQuery,
+): Promise<{ number: string; pdf: Buffer }> {
   let viewer = bearer;
   if (!viewer) {
     const verified = verifySigned(keyOf(ctx), `raaf:${id}`, q);
@@ -112,8 +126,10 @@ export async function certificatePdf(ctx: AppContext, id: number, bearer: Actor 
   }
   const row = await repo.certificateById(ctx.db, id);
   if (!row) throw notFound(LEDGER_MSG.certificateMissing);
-  const holder = row.holder_type === 'user' ? await resolveHolder(ctx, { user_id: row.holder_id }) : await resolveHolder(ctx, { branch_id: row.holder_id });
+  const holder =
+    row.holder_type === 'user'
+      ? await resolveHolder(ctx, { user_id: row.holder_id })
+      : await resolveHolder(ctx, { branch_id: row.holder_id });
   if (!can(viewer, 'raaf.read', holder)) throw forbidden();
   return { number: row.number, pdf: row.pdf };
 }
-

@@ -19,7 +19,14 @@ export type EventKind =
   | 'voided';
 
 /** Kinds that put numbers into a holder's unused stock; every other kind but custody takes them out. */
-export const ENTERING_KINDS: ReadonlySet<string> = new Set(['received', 'opening', 'transfer_in', 'used_reverted', 'cancel_reverted', 'found']);
+export const ENTERING_KINDS: ReadonlySet<string> = new Set([
+  'received',
+  'opening',
+  'transfer_in',
+  'used_reverted',
+  'cancel_reverted',
+  'found',
+]);
 
 /** docs/design.md §9: the booklet itself changes hands (quantity 0); no number enters or leaves anyone's stock. */
 export const CUSTODY_KINDS: ReadonlySet<string> = new Set(['custody_out', 'custody_in']);

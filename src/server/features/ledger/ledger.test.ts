@@ -17,7 +17,14 @@ interface Group {
   ranges: Array<[number, number]>;
 }
 interface RaafBody {
-  rows: Array<{ route: { id: number }; beginning: Group; receipt: Group; issued: Group & { by_kind: Record<string, number> }; ending: Group; remarks: string[] }>;
+  rows: Array<{
+    route: { id: number };
+    beginning: Group;
+    receipt: Group;
+    issued: Group & { by_kind: Record<string, number> };
+    ending: Group;
+    remarks: string[];
+  }>;
   totals: { beginning: number; receipt: number; issued: number; ending: number };
   certificate: { id: number; number: string } | null;
 }
@@ -55,7 +62,16 @@ async function setUsed(who: Who, padId: number, used: number[], extra: Record<st
     series: Array<{ number: number; status: number }>;
   };
   const series = pad.series.map((entry) => ({ number: entry.number, status: used.includes(entry.number) ? 2 : 1 }));
-  return ok(call(who, 'PUT', `/api/update-pad/${padId}`, { number: pad.number, pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series, ...extra }));
+  return ok(
+    call(who, 'PUT', `/api/update-pad/${padId}`, {
+      number: pad.number,
+      pad_status_id: pad.pad_status_id,
+      issuance_status_id: pad.issuance_status_id,
+      remarks: pad.remarks,
+      series,
+      ...extra,
+    }),
+  );
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -65,7 +81,8 @@ async function latestInvoice(typeId: number) {
   return row;
 }
 
-const raaf = async (who: Who, month: string, holder: string) => (await ok(call(who, 'GET', `/api/raaf?month=${month}&${holder}`))).data as RaafBody;
+const raaf = async (who: Who, month: string, holder: string) =>
+  (await ok(call(who, 'GET', `/api/raaf?month=${month}&${holder}`))).data as RaafBody;
 
 function routeRow(body: RaafBody) {
   const row = body.rows.find((r) => r.route.id === routeId);
@@ -98,7 +115,15 @@ beforeAll(async () => {
 
   at('2026-09-06T02:00:00Z');
   const request = await ok(call(holderA, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 2 }), 201);
-  await ok(call(role[3], 'POST', '/api/issue-invoice', { invoice_id: request.data.id, pads: [padIds[0], padIds[1]], assigned_user_id: courier.id, expected_return: 3 }), 201);
+  await ok(
+    call(role[3], 'POST', '/api/issue-invoice', {
+      invoice_id: request.data.id,
+      pads: [padIds[0], padIds[1]],
+      assigned_user_id: courier.id,
+      expected_return: 3,
+    }),
+    201,
+  );
   const issued = await latestInvoice(INVOICE_TYPE.ISSUED);
   await ok(call(holderA, 'POST', `/api/accept-invoice/${issued.id}`));
 
@@ -115,7 +140,10 @@ beforeAll(async () => {
   const returned = await latestInvoice(INVOICE_TYPE.RETURN);
   await ok(call(role[8], 'POST', `/api/accept-invoice/${returned.id}`));
   at('2026-10-05T02:00:00Z');
-  await ok(call(holderA, 'POST', '/api/create-turnover-invoice', { pads: [padIds[1]], branch_id: thirdBranchId, assigned_user_id: courier.id }), 201);
+  await ok(
+    call(holderA, 'POST', '/api/create-turnover-invoice', { pads: [padIds[1]], branch_id: thirdBranchId, assigned_user_id: courier.id }),
+    201,
+  );
   const turnover = await latestInvoice(INVOICE_TYPE.TURNOVER);
   await ok(call(holderC, 'POST', `/api/accept-invoice/${turnover.id}`));
   at('2026-10-06T02:00:00Z');
@@ -135,7 +163,7 @@ describe('RAAF over a scripted month', () => {
     expect(row.ending).toEqual({ qty: 96, ranges: [[5, 100]] });
   });
 
-  it("when October is read for each holder, then every number is where the events put it and each balances", async () => {
+  it('when October is read for each holder, then every number is where the events put it and each balances', async () => {
     const a = await raaf(holderA, '2026-10', `user_id=${holderA.id}`);
     const rowA = routeRow(a);
     expect(rowA.beginning).toEqual({ qty: 96, ranges: [[5, 100]] });
@@ -152,13 +180,31 @@ describe('RAAF over a scripted month', () => {
 
     const head = routeRow(await raaf(role[1], '2026-10', `branch_id=${headOfficeId}`));
     expect(head.beginning).toEqual({ qty: 100, ranges: [[101, 200]] });
-    expect(head.receipt).toEqual({ qty: 46, ranges: [[4, 5], [7, 50]] });
+    expect(head.receipt).toEqual({
+      qty: 46,
+      ranges: [
+        [4, 5],
+        [7, 50],
+      ],
+    });
     expect(head.issued).toEqual({ qty: 50, ranges: [[101, 150]], by_kind: { used: 0, cancelled: 0, lost: 50, transferred: 0 } });
-    expect(head.ending).toEqual({ qty: 96, ranges: [[4, 5], [7, 50], [151, 200]] });
+    expect(head.ending).toEqual({
+      qty: 96,
+      ranges: [
+        [4, 5],
+        [7, 50],
+        [151, 200],
+      ],
+    });
     expect(head.remarks).toContain('Lost 101-150 (50): Lost at sea');
 
     const c = routeRow(await raaf(holderC, '2026-10', `user_id=${holderC.id}`));
-    expect(c).toMatchObject({ beginning: { qty: 0 }, receipt: { qty: 50, ranges: [[51, 100]] }, issued: { qty: 0 }, ending: { qty: 50, ranges: [[51, 100]] } });
+    expect(c).toMatchObject({
+      beginning: { qty: 0 },
+      receipt: { qty: 50, ranges: [[51, 100]] },
+      issued: { qty: 0 },
+      ending: { qty: 50, ranges: [[51, 100]] },
+    });
 
     for (const row of [rowA, head, c]) expect(row.beginning.qty + row.receipt.qty - row.issued.qty).toBe(row.ending.qty);
   });
@@ -170,9 +216,19 @@ describe('RAAF over a scripted month', () => {
     };
     const row = summary.rows.find((r) => r.route.id === routeId);
     expect(row).toMatchObject({ beginning: { qty: 196 }, receipt: { qty: 97 }, issued: { qty: 147 }, ending: { qty: 146 } });
-    const sum = summary.holders.reduce((acc, h) => ({ beginning: acc.beginning + h.totals.beginning, receipt: acc.receipt + h.totals.receipt, issued: acc.issued + h.totals.issued, ending: acc.ending + h.totals.ending }), { beginning: 0, receipt: 0, issued: 0, ending: 0 });
+    const sum = summary.holders.reduce(
+      (acc, h) => ({
+        beginning: acc.beginning + h.totals.beginning,
+        receipt: acc.receipt + h.totals.receipt,
+        issued: acc.issued + h.totals.issued,
+        ending: acc.ending + h.totals.ending,
+      }),
+      { beginning: 0, receipt: 0, issued: 0, ending: 0 },
+    );
     expect(sum).toEqual({ beginning: 196, receipt: 97, issued: 147, ending: 146 });
-    expect(summary.holders.map((h) => `${h.holder.type}:${h.holder.id}`).sort()).toEqual([`branch:${headOfficeId}`, `user:${holderA.id}`, `user:${holderC.id}`].sort());
+    expect(summary.holders.map((h) => `${h.holder.type}:${h.holder.id}`).sort()).toEqual(
+      [`branch:${headOfficeId}`, `user:${holderA.id}`, `user:${holderC.id}`].sort(),
+    );
   });
 
   it('when the CSV is asked for, then it has a header row and one line per range group', async () => {
@@ -180,7 +236,9 @@ describe('RAAF over a scripted month', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Company,Route,TIN,Beginning Qty,Beginning From,Beginning To,Receipt Qty,Receipt From,Receipt To,Issued Qty,Issued From,Issued To,Ending Qty,Ending From,Ending To,Remarks');
+    expect(lines[0]).toBe(
+      'Company,Route,TIN,Beginning Qty,Beginning From,Beginning To,Receipt Qty,Receipt From,Receipt To,Issued Qty,Issued From,Issued To,Ending Qty,Ending From,Ending To,Remarks',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',100,101,200,2,4,5,50,101,150,2,4,5,');
     expect(lines[3]).toContain(',,,,,,,,,,50,151,200,');
@@ -218,7 +276,12 @@ describe('certification', () => {
   it('when someone else certifies a holder, then 403; the holder certifies once (201), a second time 409', async () => {
     expect((await call(role[1], 'POST', '/api/raaf/certify', { month: '2026-10', user_id: holderA.id })).statusCode).toBe(403);
     const first = await ok(call(holderA, 'POST', '/api/raaf/certify', { month: '2026-10', user_id: holderA.id }), 201);
-    expect(first.data).toMatchObject({ number: 'RAAF-2026-10-0001', month: '2026-10', holder: { type: 'user', id: holderA.id }, reviewed_at: null });
+    expect(first.data).toMatchObject({
+      number: 'RAAF-2026-10-0001',
+      month: '2026-10',
+      holder: { type: 'user', id: holderA.id },
+      reviewed_at: null,
+    });
     expect((await call(holderA, 'POST', '/api/raaf/certify', { month: '2026-10', user_id: holderA.id })).statusCode).toBe(409);
     expect((await raaf(holderA, '2026-10', `user_id=${holderA.id}`)).certificate).toMatchObject({ number: 'RAAF-2026-10-0001' });
 
@@ -261,16 +324,34 @@ describe('pad history and find receipt', () => {
   it('when a pad history is read, then its events come oldest first with names, invoices and the holder', async () => {
     const body = (await ok(call(role[9], 'GET', `/api/pad-history/${padIds[1]}`))).data;
     expect(body.pad).toMatchObject({ id: padIds[1], series_number: '51-100', route: { id: routeId } });
-    expect(body.holder).toEqual({ user: { id: holderC.id, full_name: 'Carla Reyes' }, branch: { id: thirdBranchId, name: 'Batangas Port' } });
+    expect(body.holder).toEqual({
+      user: { id: holderC.id, full_name: 'Carla Reyes' },
+      branch: { id: thirdBranchId, name: 'Batangas Port' },
+    });
     expect(body.in_transit_invoice).toBeNull();
-    expect(body.events.map((e: { kind: string }) => e.kind)).toEqual(['received', 'transfer_out', 'transfer_in', 'transfer_out', 'transfer_in']);
-    expect(body.events[2]).toMatchObject({ holder_user: { id: holderA.id, full_name: 'Ana Cruz' }, counterparty_branch: { id: headOfficeId }, business_date: '2026-09-06', invoice_id: expect.any(Number) });
+    expect(body.events.map((e: { kind: string }) => e.kind)).toEqual([
+      'received',
+      'transfer_out',
+      'transfer_in',
+      'transfer_out',
+      'transfer_in',
+    ]);
+    expect(body.events[2]).toMatchObject({
+      holder_user: { id: holderA.id, full_name: 'Ana Cruz' },
+      counterparty_branch: { id: headOfficeId },
+      business_date: '2026-09-06',
+      invoice_id: expect.any(Number),
+    });
   });
 
   it('when a receipt number is found, then each route holding it answers with its status, holder and own events; unknown numbers answer []', async () => {
     const other = await createRoute(t.db);
     await ok(call(role[3], 'POST', '/api/add-pad', { route_id: other.id, series_from: 1, series_to: 50 }), 201);
-    const found = (await ok(call(role[7], 'GET', '/api/find-receipt?number=6'))).data as Array<{ route: { id: number }; status: string; events: Array<{ kind: string }> }>;
+    const found = (await ok(call(role[7], 'GET', '/api/find-receipt?number=6'))).data as Array<{
+      route: { id: number };
+      status: string;
+      events: Array<{ kind: string }>;
+    }>;
     const ours = found.find((f) => f.route.id === routeId);
     expect(ours).toMatchObject({ status: 'used', holder: { user: null, branch: { id: headOfficeId } } });
     expect(ours?.events.map((e) => e.kind)).toEqual(['received', 'transfer_out', 'transfer_in', 'used']);

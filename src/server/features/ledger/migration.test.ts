@@ -71,13 +71,17 @@ describe('ledger migration', () => {
   it('when a database from before the ledger migrates, then each pad gets an opening event and its uses, and the ledger verifies', async () => {
     await migrateTo(migrationsBeforeLedger());
     await db.execute(sql`insert into company_types (id, name) values (1, 'Shipping Line') on conflict do nothing`);
-    await db.execute(sql`insert into pad_statuses (id, name) values (1, 'Used'), (2, 'Partially Used'), (3, 'Unused'), (4, 'Cancelled'), (5, 'Lost') on conflict do nothing`);
+    await db.execute(
+      sql`insert into pad_statuses (id, name) values (1, 'Used'), (2, 'Partially Used'), (3, 'Unused'), (4, 'Cancelled'), (5, 'Lost') on conflict do nothing`,
+    );
     await db.execute(sql`insert into issuance_statuses (id, name) values (1, 'Not Issued'), (2, 'Issued') on conflict do nothing`);
     await db.execute(sql`insert into user_statuses (id, name) values (1, 'Active'), (2, 'Inactive') on conflict do nothing`);
     await db.execute(sql`insert into companies (id, name, company_type_id) values (1, 'Starlite', 1)`);
     await db.execute(sql`insert into locations (id, name) values (1, 'Batangas')`);
     await db.execute(sql`insert into branches (id, company_id, name, location_id) values (1, 1, 'Head Office', 1), (2, 1, 'Batangas', 1)`);
-    await db.execute(sql`insert into users (id, first_name, last_name, email, password_hash, user_status_id, branch_id) values (1, 'Ana', 'Cruz', 'ana@x.test', 'x', 1, 2)`);
+    await db.execute(
+      sql`insert into users (id, first_name, last_name, email, password_hash, user_status_id, branch_id) values (1, 'Ana', 'Cruz', 'ana@x.test', 'x', 1, 2)`,
+    );
     await db.execute(sql`insert into routes (id, company_id, name, tin) values (1, 1, 'Batangas–Calapan', '123-456')`);
     await db.execute(sql`
       insert into pads (id, route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_user_id, holder_branch_id, remarks) values
@@ -88,7 +92,9 @@ describe('ledger migration', () => {
     await migrateTo(migrationsFolder);
 
     const events = await db.select().from(schema.padEvents).orderBy(asc(schema.padEvents.pad_id), asc(schema.padEvents.seq));
-    expect(events.map((e) => [e.pad_id, e.seq, e.kind, e.from_number, e.to_number, e.holder_user_id, e.holder_branch_id, e.reason])).toEqual([
+    expect(
+      events.map((e) => [e.pad_id, e.seq, e.kind, e.from_number, e.to_number, e.holder_user_id, e.holder_branch_id, e.reason]),
+    ).toEqual([
       [1, 1, 'opening', 101, 105, null, 1, 'Opening balance when the ledger started'],
       [2, 1, 'opening', 106, 110, 1, 2, 'Opening balance when the ledger started'],
       [2, 2, 'used', 107, 108, 1, 2, null],

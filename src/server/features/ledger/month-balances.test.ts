@@ -47,21 +47,43 @@ const at = (t: TestApp, iso: string) => {
 };
 
 async function latestInvoiceId(t: TestApp, typeId: number): Promise<number> {
-  const [row] = await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoice_type_id, typeId)).orderBy(desc(invoices.id)).limit(1);
+  const [row] = await t.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.invoice_type_id, typeId))
+    .orderBy(desc(invoices.id))
+    .limit(1);
   return row.id;
 }
 
 async function addPads(t: TestApp, w: World, count: number): Promise<number[]> {
-  const [{ last }] = await t.db.select({ last: sql<number>`coalesce(max(${pads.series_to}), 0)::int` }).from(pads).where(eq(pads.route_id, w.routeId));
+  const [{ last }] = await t.db
+    .select({ last: sql<number>`coalesce(max(${pads.series_to}), 0)::int` })
+    .from(pads)
+    .where(eq(pads.route_id, w.routeId));
   await ok(call(t, w.stock, 'POST', '/api/add-pad', { route_id: w.routeId, series_from: last + 1, series_to: last + count * 50 }), 201);
-  const rows = await t.db.select({ id: pads.id }).from(pads).where(sql`${pads.route_id} = ${w.routeId} and ${pads.series_from} > ${last}`).orderBy(asc(pads.id));
+  const rows = await t.db
+    .select({ id: pads.id })
+    .from(pads)
+    .where(sql`${pads.route_id} = ${w.routeId} and ${pads.series_from} > ${last}`)
+    .orderBy(asc(pads.id));
   return rows.map((row) => row.id);
 }
 
 /** Request, issue and (unless told) accept: the pads go from the head office to the holder. */
 async function issue(t: TestApp, w: World, holder: Who, padIds: number[], accept = true): Promise<number> {
-  const request = (await ok(call(t, holder, 'POST', '/api/create-request-invoice', { route_id: w.routeId, pads: padIds.length }), 201)) as { data: { id: number } };
-  await ok(call(t, w.stock, 'POST', '/api/issue-invoice', { invoice_id: request.data.id, pads: padIds, assigned_user_id: w.courier.id, expected_return: 3 }), 201);
+  const request = (await ok(call(t, holder, 'POST', '/api/create-request-invoice', { route_id: w.routeId, pads: padIds.length }), 201)) as {
+    data: { id: number };
+  };
+  await ok(
+    call(t, w.stock, 'POST', '/api/issue-invoice', {
+      invoice_id: request.data.id,
+      pads: padIds,
+      assigned_user_id: w.courier.id,
+      expected_return: 3,
+    }),
+    201,
+  );
   const invoiceId = await latestInvoiceId(t, INVOICE_TYPE.ISSUED);
   if (accept) await ok(call(t, holder, 'POST', `/api/accept-invoice/${invoiceId}`));
   return invoiceId;
@@ -76,7 +98,16 @@ async function setUsed(t: TestApp, who: Who, padId: number, used: (n: number) =>
     series: Array<{ number: number; status: number }>;
   };
   const series = pad.series.map((entry) => ({ number: entry.number, status: used(entry.number) ? 2 : 1 }));
-  await ok(call(t, who, 'PUT', `/api/update-pad/${padId}`, { number: pad.number, pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series, ...extra }));
+  await ok(
+    call(t, who, 'PUT', `/api/update-pad/${padId}`, {
+      number: pad.number,
+      pad_status_id: pad.pad_status_id,
+      issuance_status_id: pad.issuance_status_id,
+      remarks: pad.remarks,
+      series,
+      ...extra,
+    }),
+  );
 }
 
 async function usedNumbers(t: TestApp, padId: number): Promise<Set<number>> {
@@ -90,13 +121,20 @@ async function returnToHeadOffice(t: TestApp, w: World, holder: Who, padIds: num
 }
 
 async function turnOver(t: TestApp, w: World, from: Who, to: Who, padIds: number[]) {
-  await ok(call(t, from, 'POST', '/api/create-turnover-invoice', { pads: padIds, branch_id: to.branchId, assigned_user_id: w.courier.id }), 201);
+  await ok(
+    call(t, from, 'POST', '/api/create-turnover-invoice', { pads: padIds, branch_id: to.branchId, assigned_user_id: w.courier.id }),
+    201,
+  );
   await ok(call(t, to, 'POST', `/api/accept-invoice/${await latestInvoiceId(t, INVOICE_TYPE.TURNOVER)}`));
 }
 
 const monthsFrom = (first: string, last: string) => {
   const months: string[] = [];
-  for (let [year, month] = first.split('-').map(Number); `${year}-${String(month).padStart(2, '0')}` <= last; month === 12 ? ((year += 1), (month = 1)) : (month += 1)) {
+  for (
+    let [year, month] = first.split('-').map(Number);
+    `${year}-${String(month).padStart(2, '0')}` <= last;
+    month === 12 ? ((year += 1), (month = 1)) : (month += 1)
+  ) {
     months.push(`${year}-${String(month).padStart(2, '0')}`);
   }
   return months;
@@ -118,18 +156,23 @@ async function expectBalancesChangeNoAnswer(t: TestApp, w: World, months: string
     return answers;
   };
   const fromBalances = await viaApi();
-  const closed = (await t.db.select({ month: raafMonthCloses.month }).from(raafMonthCloses).orderBy(asc(raafMonthCloses.month))).map((row) => row.month);
+  const closed = (await t.db.select({ month: raafMonthCloses.month }).from(raafMonthCloses).orderBy(asc(raafMonthCloses.month))).map(
+    (row) => row.month,
+  );
   expect(closed).toEqual(months.slice(0, -1));
   expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(raafMonthBalances))[0].n).toBeGreaterThan(0);
 
   const fromEvents: unknown[] = [];
   for (const month of months) {
-    for (const holder of [...w.holders.map((h) => ({ user_id: h.id })), { branch_id: w.headOffice.id }]) fromEvents.push(await computeRaaf(t.ctx, await resolveHolder(t.ctx, holder), month, 'events'));
+    for (const holder of [...w.holders.map((h) => ({ user_id: h.id })), { branch_id: w.headOffice.id }])
+      fromEvents.push(await computeRaaf(t.ctx, await resolveHolder(t.ctx, holder), month, 'events'));
     fromEvents.push(await summary(t.ctx, month, 'events'));
   }
   expect(fromBalances).toEqual(fromEvents);
 
-  const summaries = fromEvents.filter((answer): answer is { totals: { issued: number; ending: number } } => !('holder' in (answer as object)));
+  const summaries = fromEvents.filter(
+    (answer): answer is { totals: { issued: number; ending: number } } => !('holder' in (answer as object)),
+  );
   expect(summaries.reduce((sum, s) => sum + s.totals.issued, 0)).toBeGreaterThan(0);
   expect(summaries.reduce((sum, s) => sum + s.totals.ending, 0)).toBeGreaterThan(0);
 
@@ -137,8 +180,15 @@ async function expectBalancesChangeNoAnswer(t: TestApp, w: World, months: string
   await t.db.delete(raafMonthCloses);
   expect(await viaApi()).toEqual(fromEvents);
 
-  const [stored] = await t.db.select().from(raafMonthBalances).where(eq(raafMonthBalances.month, months[months.length - 2])).limit(1);
-  await t.db.update(raafMonthBalances).set({ ranges: '' }).where(sql`${raafMonthBalances.month} = ${stored.month} and ${raafMonthBalances.pad_id} = ${stored.pad_id}`);
+  const [stored] = await t.db
+    .select()
+    .from(raafMonthBalances)
+    .where(eq(raafMonthBalances.month, months[months.length - 2]))
+    .limit(1);
+  await t.db
+    .update(raafMonthBalances)
+    .set({ ranges: '' })
+    .where(sql`${raafMonthBalances.month} = ${stored.month} and ${raafMonthBalances.pad_id} = ${stored.pad_id}`);
   const after = await call(t, w.accounting, 'GET', `/api/raaf-summary?month=${months[months.length - 1]}`);
   expect(after.statusCode === 200 ? after.json().data : after.statusCode).not.toEqual(fromEvents[fromEvents.length - 1]);
 }
@@ -227,7 +277,7 @@ describe('month-end balances over a randomised history', () => {
   it('when random operations run over six months with reads in between, then every RAAF equals the one from the events alone, before and after the balances are dropped', async () => {
     const seed = Number(process.env.BALANCES_SEED ?? 20261126);
     const rand = random(seed);
-    const pick = <T,>(list: T[]) => list[Math.floor(rand() * list.length)];
+    const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
     const months = monthsFrom('2026-01', '2026-06');
     const atHeadOffice: number[] = [];
     const held = new Map<number, number[]>(w.holders.map((h) => [h.id, []]));

@@ -48,17 +48,28 @@ async function closeMonth(ctx: AppContext, month: string): Promise<void> {
     let written = 0;
     const fold = new RaafFold(start, (ending: PadEnding) => {
       const holder = holderOfKey(ending.holderKey);
-      pending.push({ month, holder_type: holder.type, holder_id: holder.id, pad_id: ending.padId, route_id: ending.routeId, ranges: rangesText(ending.ranges) });
+      pending.push({
+        month,
+        holder_type: holder.type,
+        holder_id: holder.id,
+        pad_id: ending.padId,
+        route_id: ending.routeId,
+        ranges: rangesText(ending.ranges),
+      });
     });
     const flush = async () => {
       await repo.insertBalances(tx, pending);
       written += pending.length;
       pending = [];
     };
-    await repo.streamRaafRows(tx, { base, fromDate: base === null ? null : monthBounds(nextMonth(base)).start, endDate: end, holder: null }, async (rows) => {
-      fold.push(rows);
-      if (pending.length >= BALANCE_BATCH) await flush();
-    });
+    await repo.streamRaafRows(
+      tx,
+      { base, fromDate: base === null ? null : monthBounds(nextMonth(base)).start, endDate: end, holder: null },
+      async (rows) => {
+        fold.push(rows);
+        if (pending.length >= BALANCE_BATCH) await flush();
+      },
+    );
     fold.finish();
     await flush();
     await repo.insertClose(tx, month, written);
@@ -89,7 +100,12 @@ export async function closeEndedMonths(ctx: AppContext, before?: string): Promis
  * events after them, streamed; with `events` the whole ledger before the month's end (the proof that the
  * balances change no answer).
  */
-export async function foldMonth(ctx: AppContext, month: string, holder: repo.RaafHolderFilter, source: RaafSource = 'balances'): Promise<Map<string, Map<number, RaafCells>>> {
+export async function foldMonth(
+  ctx: AppContext,
+  month: string,
+  holder: repo.RaafHolderFilter,
+  source: RaafSource = 'balances',
+): Promise<Map<string, Map<number, RaafCells>>> {
   const { start, end } = monthBounds(month);
   let base: string | null = null;
   if (source === 'balances') {
@@ -97,6 +113,10 @@ export async function foldMonth(ctx: AppContext, month: string, holder: repo.Raa
     base = await repo.latestCloseBefore(ctx.db, month);
   }
   const fold = new RaafFold(start);
-  await repo.streamRaafRows(ctx.db, { base, fromDate: base === null ? null : monthBounds(nextMonth(base)).start, endDate: end, holder }, (rows) => fold.push(rows));
+  await repo.streamRaafRows(
+    ctx.db,
+    { base, fromDate: base === null ? null : monthBounds(nextMonth(base)).start, endDate: end, holder },
+    (rows) => fold.push(rows),
+  );
   return fold.finish();
 }

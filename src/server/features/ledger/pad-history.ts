@@ -34,7 +34,12 @@ function eventDto(event: repo.PadEventRow, names: Names, incidents: Map<number, 
   };
 }
 
-async function eventsWithNames(ctx: AppContext, events: repo.PadEventRow[], extraUsers: Array<number | null> = [], extraBranches: Array<number | null> = []) {
+async function eventsWithNames(
+  ctx: AppContext,
+  events: repo.PadEventRow[],
+  extraUsers: Array<number | null> = [],
+  extraBranches: Array<number | null> = [],
+) {
   const names = await Names.load(
     ctx.db,
     [...events.flatMap((e) => [e.holder_user_id, e.counterparty_user_id, e.actor_user_id, e.approver_user_id]), ...extraUsers],
@@ -50,7 +55,11 @@ async function inTransitOf(ctx: AppContext, pad: pads.PadView, names: Names) {
   const invoice = await invoiceTypeAndCourier(ctx.db, pad.locked_by_invoice_id);
   if (!invoice) return null;
   const courierNames = invoice.assigned_user_id === null ? names : await Names.load(ctx.db, [invoice.assigned_user_id], []);
-  return { id: invoice.id, invoice_type: { id: invoice.type_id, name: invoice.type_name }, assigned_user: courierNames.person(invoice.assigned_user_id) };
+  return {
+    id: invoice.id,
+    invoice_type: { id: invoice.type_id, name: invoice.type_name },
+    assigned_user: courierNames.person(invoice.assigned_user_id),
+  };
 }
 
 /** Pad Details' "Held by" and History: the pad's whole chain of events, oldest first, with names. */
@@ -103,12 +112,19 @@ function outcomeOf(status: ReceiptFinding['status'], events: PadEvent[]): NonNul
 export async function findReceipt(ctx: AppContext, query: { number: number; route_id?: number }): Promise<ReceiptFinding[]> {
   const found = await pads.padsContaining(ctx.db, query.number, query.route_id);
   const voided = await repo.voidedContaining(ctx.db, query.number, query.route_id);
-  const routes = new Map((await routeInfos(ctx.db, [...new Set([...found, ...voided].map((pad) => pad.route_id))])).map((route) => [route.id, route]));
+  const routes = new Map(
+    (await routeInfos(ctx.db, [...new Set([...found, ...voided].map((pad) => pad.route_id))])).map((route) => [route.id, route]),
+  );
   const answers: ReceiptFinding[] = [];
   for (const pad of found) {
     const route = routes.get(pad.route_id);
     if (!route) continue;
-    const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, pad.id, query.number), [pad.holder_user_id], [pad.holder_branch_id]);
+    const { names, events } = await eventsWithNames(
+      ctx,
+      await repo.padEventsOf(ctx.db, pad.id, query.number),
+      [pad.holder_user_id],
+      [pad.holder_branch_id],
+    );
     const status = receiptStatus(pad, query.number);
     answers.push({
       route,

@@ -4,7 +4,14 @@ import { foldRaaf, layeredRuns, type RaafEvent } from './raaf-fold.ts';
 const HEAD_OFFICE = 1;
 const GRACE = 6;
 
-function event(kind: string, from: number, to: number, holderUserId: number | null, date: string, extra: Partial<RaafEvent> = {}): RaafEvent {
+function event(
+  kind: string,
+  from: number,
+  to: number,
+  holderUserId: number | null,
+  date: string,
+  extra: Partial<RaafEvent> = {},
+): RaafEvent {
   return {
     pad_id: 1,
     route_id: 3,
@@ -48,11 +55,25 @@ describe('RAAF fold', () => {
       balanced: true,
     });
     const office = foldRaaf(events, '2026-10-01').get(`b${HEAD_OFFICE}`)?.get(3);
-    expect(office).toMatchObject({ beginning: [], receipt: [[11, 50]], issued: [[11, 50]], ending: [], byKind: { transferred: 40 }, balanced: true });
+    expect(office).toMatchObject({
+      beginning: [],
+      receipt: [[11, 50]],
+      issued: [[11, 50]],
+      ending: [],
+      byKind: { transferred: 40 },
+      balanced: true,
+    });
   });
 
   it('when ranges overlap, then each number lies in as many runs as ranges cover it, and touching runs join', () => {
-    expect(layeredRuns([[1, 5], [6, 10], [4, 7], [20, 20]])).toEqual([
+    expect(
+      layeredRuns([
+        [1, 5],
+        [6, 10],
+        [4, 7],
+        [20, 20],
+      ]),
+    ).toEqual([
       [1, 10],
       [4, 7],
       [20, 20],

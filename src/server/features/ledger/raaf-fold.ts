@@ -43,7 +43,14 @@ export function parseRanges(text: string): Ranges {
 
 /** A balance row as the pseudo-events the fold replays, one per run, dated before any month. */
 function balanceEvents(row: RaafEvent): RaafEvent[] {
-  return parseRanges(row.ranges ?? '').map(([from, to]) => ({ ...row, kind: BALANCE_KIND, from_number: from, to_number: to, business_date: '', ranges: null }));
+  return parseRanges(row.ranges ?? '').map(([from, to]) => ({
+    ...row,
+    kind: BALANCE_KIND,
+    from_number: from,
+    to_number: to,
+    business_date: '',
+    ranges: null,
+  }));
 }
 
 /**
@@ -67,7 +74,8 @@ export interface RaafRemark {
 
 /** Kinds that bring a used or written-off number back into stock; a `received` does so when it reinstates a write-off. */
 const UNDOING_KINDS: ReadonlySet<string> = new Set(['used_reverted', 'cancel_reverted', 'found']);
-const isUndo = (event: RaafEvent) => UNDOING_KINDS.has(event.kind) || (event.kind === 'received' && (event.reason ?? '').startsWith('Reinstated from'));
+const isUndo = (event: RaafEvent) =>
+  UNDOING_KINDS.has(event.kind) || (event.kind === 'received' && (event.reason ?? '').startsWith('Reinstated from'));
 
 export type Ranges = Array<[number, number]>;
 
@@ -94,9 +102,13 @@ export interface ByKind {
 /** The one spelling of a RAAF holder as a map key: `u12` for a user, `b3` for a branch's own stock. */
 export const holderKeyOf = (userId: number | null, branchId: number | null) => (userId !== null ? `u${userId}` : `b${branchId ?? 0}`);
 
-export const holderKeyFor = (holder: { type: 'user' | 'branch'; id: number }) => (holder.type === 'user' ? holderKeyOf(holder.id, null) : holderKeyOf(null, holder.id));
+export const holderKeyFor = (holder: { type: 'user' | 'branch'; id: number }) =>
+  holder.type === 'user' ? holderKeyOf(holder.id, null) : holderKeyOf(null, holder.id);
 
-export const holderOfKey = (key: string): { type: 'user' | 'branch'; id: number } => ({ type: key.startsWith('u') ? 'user' : 'branch', id: Number(key.slice(1)) });
+export const holderOfKey = (key: string): { type: 'user' | 'branch'; id: number } => ({
+  type: key.startsWith('u') ? 'user' : 'branch',
+  id: Number(key.slice(1)),
+});
 
 const BY_KIND = { cancelled: 'cancelled', lost: 'lost', transfer_out: 'transferred', voided: 'voided' } as const;
 
@@ -256,11 +268,17 @@ function foldPad(
     if (!inMonth) continue;
     const leftAs = BY_KIND[event.kind as keyof typeof BY_KIND];
     if (leftAs) h.byKind[leftAs] = (h.byKind[leftAs] ?? 0) + event.to_number - event.from_number + 1;
-    const base = { invoiceId: event.invoice_id, counterpartyUserId: event.counterparty_user_id, counterpartyBranchId: event.counterparty_branch_id, reason: event.reason };
+    const base = {
+      invoiceId: event.invoice_id,
+      counterpartyUserId: event.counterparty_user_id,
+      counterpartyBranchId: event.counterparty_branch_id,
+      reason: event.reason,
+    };
     if (event.kind === 'transfer_out' || event.kind === 'cancelled' || event.kind === 'lost' || event.kind === 'voided') {
       h.remarks.push({ ...base, kind: event.kind, from: event.from_number, to: event.to_number });
     } else if (isUndo(event)) {
-      for (const [from, to] of received) h.remarks.push({ ...base, kind: 'undone', from, to, eventKind: event.kind, padId: event.pad_id, seq: event.seq });
+      for (const [from, to] of received)
+        h.remarks.push({ ...base, kind: 'undone', from, to, eventKind: event.kind, padId: event.pad_id, seq: event.seq });
     }
   }
   const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]) => [low + a, low + b] as [number, number]);
@@ -282,7 +300,15 @@ function foldPad(
     }
     let cells = routes.get(h.routeId);
     if (!cells) {
-      cells = { beginning: [], receipt: [], issued: [], ending: [], byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 }, remarks: [], balanced: true };
+      cells = {
+        beginning: [],
+        receipt: [],
+        issued: [],
+        ending: [],
+        byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 },
+        remarks: [],
+        balanced: true,
+      };
       routes.set(h.routeId, cells);
     }
     cells.beginning.push(...toNumbers(runsOf(length, (i) => begin[i] === 1)));
@@ -296,7 +322,6 @@ function foldPad(
     cells.remarks.push(...h.remarks);
   }
 }
-
 
 /** Adds one holder's issued-by-kind counts to another's; voided is kept only when non-zero. */
 export function addByKind(into: ByKind, more: ByKind): void {

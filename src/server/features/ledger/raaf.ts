@@ -32,12 +32,15 @@ export async function resolveHolder(ctx: AppContext, input: { user_id?: number; 
   return { type: 'branch', id: branch.id, name: branch.name, branch, branch_id: branch.id };
 }
 
-export const holderFilter = (holder: { type: 'user' | 'branch'; id: number }) => (holder.type === 'user' ? { userId: holder.id } : { branchId: holder.id });
+export const holderFilter = (holder: { type: 'user' | 'branch'; id: number }) =>
+  holder.type === 'user' ? { userId: holder.id } : { branchId: holder.id };
 
 const rangeText = ([from, to]: [number, number]) => (from === to ? `${from}` : `${from}-${to}`);
 
 const dayText = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 const ORIGINAL_VERB: Record<string, string> = { used: 'marked used', cancelled: 'cancelled', lost: 'reported lost', voided: 'voided' };
 
@@ -49,8 +52,11 @@ function undoneText(remark: RaafRemark, original: repo.UndoneOriginal | undefine
   const range = rangeText([remark.from, remark.to]);
   const qty = remark.to - remark.from + 1;
   const earlier = original !== undefined && original.business_date < monthStart;
-  if (remark.eventKind === 'used_reverted' && (earlier || !original)) return `Correction: ${range} (${qty}) unmarked, used in an earlier month`;
-  const by = original ? `; ${ORIGINAL_VERB[original.kind] ?? original.kind} by ${names.person(original.actor_user_id)?.full_name ?? 'unknown'} on ${dayText(original.business_date)}` : '';
+  if (remark.eventKind === 'used_reverted' && (earlier || !original))
+    return `Correction: ${range} (${qty}) unmarked, used in an earlier month`;
+  const by = original
+    ? `; ${ORIGINAL_VERB[original.kind] ?? original.kind} by ${names.person(original.actor_user_id)?.full_name ?? 'unknown'} on ${dayText(original.business_date)}`
+    : '';
   const what =
     remark.eventKind === 'used_reverted'
       ? `${range} (${qty}) unmarked`
@@ -62,7 +68,12 @@ function undoneText(remark: RaafRemark, original: repo.UndoneOriginal | undefine
   return `${earlier && remark.eventKind !== 'found' ? 'Correction: ' : ''}${what}${by}`;
 }
 
-function remarkText(remark: RaafRemark, names: Names, originals: Map<RaafRemark, repo.UndoneOriginal | undefined>, monthStart: string): string {
+function remarkText(
+  remark: RaafRemark,
+  names: Names,
+  originals: Map<RaafRemark, repo.UndoneOriginal | undefined>,
+  monthStart: string,
+): string {
   const range = rangeText([remark.from, remark.to]);
   const qty = remark.to - remark.from + 1;
   switch (remark.kind) {
@@ -104,10 +115,13 @@ function totalsOf(rows: Array<Record<'beginning' | 'receipt' | 'issued' | 'endin
   );
 }
 
-const overlap = (from: number, to: number, ranges: Ranges) => ranges.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(to, b) - Math.max(from, a) + 1), 0);
+const overlap = (from: number, to: number, ranges: Ranges) =>
+  ranges.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(to, b) - Math.max(from, a) + 1), 0);
 
 export function certificateRef(row: repo.CertificateRow | undefined) {
-  return row ? { id: row.id, number: row.number, certified_at: row.certified_at.toISOString(), reviewed_at: row.reviewed_at?.toISOString() ?? null } : null;
+  return row
+    ? { id: row.id, number: row.number, certified_at: row.certified_at.toISOString(), reviewed_at: row.reviewed_at?.toISOString() ?? null }
+    : null;
 }
 
 function orderedRoutes<T>(routes: Map<number, RouteInfo>, ids: Iterable<number>, make: (route: RouteInfo, id: number) => T): T[] {
@@ -134,12 +148,21 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
   const originals = await originalsOf(ctx, remarks);
   const names = await Names.load(
     ctx.db,
-    [...remarks.map((r) => r.counterpartyUserId), ...transit.map((row) => row.assigned_user_id), ...[...originals.values()].map((o) => o?.actor_user_id ?? null)],
+    [
+      ...remarks.map((r) => r.counterpartyUserId),
+      ...transit.map((row) => row.assigned_user_id),
+      ...[...originals.values()].map((o) => o?.actor_user_id ?? null),
+    ],
     remarks.map((r) => r.counterpartyBranchId),
   );
   const inTransit = new Map<number, { invoice_id: number; courier: string | null; qty: number; routes: Set<number> }>();
   for (const row of transit) {
-    const entry = inTransit.get(row.invoice_id) ?? { invoice_id: row.invoice_id, courier: names.person(row.assigned_user_id)?.full_name ?? null, qty: 0, routes: new Set<number>() };
+    const entry = inTransit.get(row.invoice_id) ?? {
+      invoice_id: row.invoice_id,
+      courier: names.person(row.assigned_user_id)?.full_name ?? null,
+      qty: 0,
+      routes: new Set<number>(),
+    };
     entry.qty += row.qty;
     entry.routes.add(row.route_id);
     inTransit.set(row.invoice_id, entry);
@@ -148,7 +171,10 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
     const cells = folded.get(id) as RaafCells;
     const memos = [...inTransit.values()]
       .filter((entry) => entry.routes.has(id))
-      .map((entry) => `In transit at month end on invoice #${entry.invoice_id}${entry.courier ? ` with ${entry.courier}` : ''}: still on this holder's Ending`);
+      .map(
+        (entry) =>
+          `In transit at month end on invoice #${entry.invoice_id}${entry.courier ? ` with ${entry.courier}` : ''}: still on this holder's Ending`,
+      );
     return {
       route: { id: route.id, name: route.name, tin: route.tin, company: route.company.name },
       beginning: group(cells.beginning),
@@ -170,7 +196,11 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
 }
 
 /** GET raaf: the read rule of docs/design.md §8 first, then the report. */
-export async function raafFor(ctx: AppContext, actor: Actor, query: { month: string; user_id?: number; branch_id?: number }): Promise<Raaf> {
+export async function raafFor(
+  ctx: AppContext,
+  actor: Actor,
+  query: { month: string; user_id?: number; branch_id?: number },
+): Promise<Raaf> {
   const holder = await resolveHolder(ctx, query);
   if (!can(actor, 'raaf.read', holder)) throw forbidden();
   await assertLedgerMonth(ctx, query.month);
@@ -208,7 +238,11 @@ export function raafCsv(rows: CsvRow[]): string {
 }
 
 /** The COA Appendix 67 PDF of a report, with the certificate's number once certified. */
-export async function raafPdf(ctx: AppContext, raaf: Raaf, certificate: { number: string; certifiedAt: Date } | null = null): Promise<Buffer> {
+export async function raafPdf(
+  ctx: AppContext,
+  raaf: Raaf,
+  certificate: { number: string; certifiedAt: Date } | null = null,
+): Promise<Buffer> {
   return renderRaafPdf({ raaf, certificate, timeZone: ctx.config.timeZone, generatedAt: new Date() });
 }
 
@@ -229,13 +263,23 @@ export async function summaryPdf(ctx: AppContext, summary: RaafSummary): Promise
 export async function summary(ctx: AppContext, month: string, source: RaafSource = 'balances'): Promise<RaafSummary> {
   await assertLedgerMonth(ctx, month);
   const folded = await foldMonth(ctx, month, null, source);
-  const byRoute = new Map<number, { beginning: Ranges[]; receipt: Ranges[]; issued: Ranges[]; ending: Ranges[]; qty: number[]; byKind: RaafCells['byKind'] }>();
+  const byRoute = new Map<
+    number,
+    { beginning: Ranges[]; receipt: Ranges[]; issued: Ranges[]; ending: Ranges[]; qty: number[]; byKind: RaafCells['byKind'] }
+  >();
   const holderTotals: Array<{ key: string; totals: ReturnType<typeof totalsOf> }> = [];
   for (const [key, routesOfHolder] of folded) {
     const rows = [];
     for (const [routeId, cells] of routesOfHolder) {
       if (!cells.balanced) throw conflict(LEDGER_MSG.unbalanced);
-      const acc = byRoute.get(routeId) ?? { beginning: [], receipt: [], issued: [], ending: [], qty: [0, 0, 0, 0], byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 } };
+      const acc = byRoute.get(routeId) ?? {
+        beginning: [],
+        receipt: [],
+        issued: [],
+        ending: [],
+        qty: [0, 0, 0, 0],
+        byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 },
+      };
       const groups = [cells.beginning, cells.receipt, cells.issued, cells.ending];
       groups.forEach((ranges, i) => {
         acc.qty[i] += rangesQty(ranges);
@@ -246,7 +290,12 @@ export async function summary(ctx: AppContext, month: string, source: RaafSource
       acc.ending.push(cells.ending);
       addByKind(acc.byKind, cells.byKind);
       byRoute.set(routeId, acc);
-      rows.push({ beginning: group(cells.beginning), receipt: group(cells.receipt), issued: group(cells.issued), ending: group(cells.ending) });
+      rows.push({
+        beginning: group(cells.beginning),
+        receipt: group(cells.receipt),
+        issued: group(cells.issued),
+        ending: group(cells.ending),
+      });
     }
     holderTotals.push({ key, totals: totalsOf(rows) });
   }
@@ -269,13 +318,27 @@ export async function summary(ctx: AppContext, month: string, source: RaafSource
     keyed.filter((h) => h.type === 'branch').map((h) => h.id),
   );
   const certificates = new Map(
-    (await repo.certificatesOfMonth(ctx.db, month)).map((row) => [holderKeyFor({ type: row.holder_type as 'user' | 'branch', id: row.holder_id }), row]),
+    (await repo.certificatesOfMonth(ctx.db, month)).map((row) => [
+      holderKeyFor({ type: row.holder_type as 'user' | 'branch', id: row.holder_id }),
+      row,
+    ]),
   );
   const holders = keyed
     .map(({ key, totals, type, id: holderId }) => {
-      const holder = type === 'user'
-        ? { type: 'user' as const, id: holderId, name: names.person(holderId)?.full_name ?? `user #${holderId}`, branch: names.branchOfUser(holderId) }
-        : { type: 'branch' as const, id: holderId, name: names.branch(holderId)?.name ?? `branch #${holderId}`, branch: names.branch(holderId) };
+      const holder =
+        type === 'user'
+          ? {
+              type: 'user' as const,
+              id: holderId,
+              name: names.person(holderId)?.full_name ?? `user #${holderId}`,
+              branch: names.branchOfUser(holderId),
+            }
+          : {
+              type: 'branch' as const,
+              id: holderId,
+              name: names.branch(holderId)?.name ?? `branch #${holderId}`,
+              branch: names.branch(holderId),
+            };
       return { holder, totals, certificate: certificateRef(certificates.get(key)) };
     })
     .sort((a, b) => a.holder.type.localeCompare(b.holder.type) || a.holder.name.localeCompare(b.holder.name));

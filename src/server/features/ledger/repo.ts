@@ -109,7 +109,8 @@ export async function padEventsOf(conn: Conn, padId: number, containing?: number
 
 /** The last event hash of each pad a certificate covers, frozen with it. */
 export async function lastHashesOnRoutes(conn: Conn, endDate: string, holder: { userId: number } | { branchId: number }) {
-  const holderSql = 'userId' in holder ? sql`holder_user_id = ${holder.userId}` : sql`holder_user_id is null and holder_branch_id = ${holder.branchId}`;
+  const holderSql =
+    'userId' in holder ? sql`holder_user_id = ${holder.userId}` : sql`holder_user_id is null and holder_branch_id = ${holder.branchId}`;
   return rowsOf<{ pad_id: number; seq: number; hash: string }>(
     conn,
     sql`select distinct on (e.pad_id) e.pad_id, e.seq, e.hash from pad_events e
@@ -120,7 +121,12 @@ export async function lastHashesOnRoutes(conn: Conn, endDate: string, holder: { 
 
 export type CertificateRow = typeof raafCertificates.$inferSelect;
 
-export async function findCertificate(conn: Conn, month: string, holderType: string, holderId: number): Promise<CertificateRow | undefined> {
+export async function findCertificate(
+  conn: Conn,
+  month: string,
+  holderType: string,
+  holderId: number,
+): Promise<CertificateRow | undefined> {
   const [row] = await conn
     .select()
     .from(raafCertificates)
@@ -143,7 +149,10 @@ const CERTIFICATE_LOCK = 0x52414146;
 export async function nextCertificateNumber(conn: Conn, month: string): Promise<string> {
   const [year, monthNo] = month.split('-').map(Number);
   await conn.execute(sql`select pg_advisory_xact_lock(${CERTIFICATE_LOCK}::int, ${year * 100 + monthNo}::int)`);
-  const [row] = await conn.select({ count: sql<number>`count(*)::int` }).from(raafCertificates).where(eq(raafCertificates.month, month));
+  const [row] = await conn
+    .select({ count: sql<number>`count(*)::int` })
+    .from(raafCertificates)
+    .where(eq(raafCertificates.month, month));
   return `RAAF-${month}-${String(row.count + 1).padStart(4, '0')}`;
 }
 
@@ -170,18 +179,32 @@ function certificateScopeWhere(scope: HolderScope): SQL | undefined {
     or (${raafCertificates.holder_type} = 'user' and exists (select 1 from users u where u.id = ${raafCertificates.holder_id} and u.branch_id = ${scope.branchId})))`;
 }
 
-export async function listCertificates(conn: Conn, query: { page: number; per_page: number; month?: string; search?: string; scope: HolderScope }) {
+export async function listCertificates(
+  conn: Conn,
+  query: { page: number; per_page: number; month?: string; search?: string; scope: HolderScope },
+) {
   const holderName = sql`(case when ${raafCertificates.holder_type} = 'user'
     then (select concat_ws(' ', u.first_name, u.middle_name, u.last_name) from users u where u.id = ${raafCertificates.holder_id})
     else (select b.name from branches b where b.id = ${raafCertificates.holder_id}) end)`;
   const where = and(
     certificateScopeWhere(query.scope),
     query.month ? eq(raafCertificates.month, query.month) : undefined,
-    query.search ? sql`(${raafCertificates.number} ilike ${likePattern(query.search)} or ${holderName} ilike ${likePattern(query.search)})` : undefined,
+    query.search
+      ? sql`(${raafCertificates.number} ilike ${likePattern(query.search)} or ${holderName} ilike ${likePattern(query.search)})`
+      : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    conn.select().from(raafCertificates).where(where).orderBy(desc(raafCertificates.id)).limit(query.per_page).offset(offsetOf(query.page, query.per_page)),
-    conn.select({ total: sql<number>`count(*)::int` }).from(raafCertificates).where(where),
+    conn
+      .select()
+      .from(raafCertificates)
+      .where(where)
+      .orderBy(desc(raafCertificates.id))
+      .limit(query.per_page)
+      .offset(offsetOf(query.page, query.per_page)),
+    conn
+      .select({ total: sql<number>`count(*)::int` })
+      .from(raafCertificates)
+      .where(where),
   ]);
   return { rows, total };
 }
@@ -190,12 +213,16 @@ export type RaafHolderFilter = { userId: number } | { branchId: number } | null;
 
 function eventHolderSql(holder: RaafHolderFilter): SQL {
   if (holder === null) return sql`true`;
-  return 'userId' in holder ? sql`holder_user_id = ${holder.userId}` : sql`holder_user_id is null and holder_branch_id = ${holder.branchId}`;
+  return 'userId' in holder
+    ? sql`holder_user_id = ${holder.userId}`
+    : sql`holder_user_id is null and holder_branch_id = ${holder.branchId}`;
 }
 
 function balanceHolderSql(holder: RaafHolderFilter): SQL {
   if (holder === null) return sql`true`;
-  return 'userId' in holder ? sql`holder_type = 'user' and holder_id = ${holder.userId}` : sql`holder_type = 'branch' and holder_id = ${holder.branchId}`;
+  return 'userId' in holder
+    ? sql`holder_type = 'user' and holder_id = ${holder.userId}`
+    : sql`holder_type = 'branch' and holder_id = ${holder.branchId}`;
 }
 
 /**
@@ -242,7 +269,12 @@ export async function closedMonths(conn: Conn): Promise<string[]> {
 
 /** The latest month before `month` whose end balances are stored. */
 export async function latestCloseBefore(conn: Conn, month: string): Promise<string | null> {
-  const [row] = await conn.select({ month: raafMonthCloses.month }).from(raafMonthCloses).where(lt(raafMonthCloses.month, month)).orderBy(desc(raafMonthCloses.month)).limit(1);
+  const [row] = await conn
+    .select({ month: raafMonthCloses.month })
+    .from(raafMonthCloses)
+    .where(lt(raafMonthCloses.month, month))
+    .orderBy(desc(raafMonthCloses.month))
+    .limit(1);
   return row?.month ?? null;
 }
 
@@ -345,7 +377,11 @@ export async function forgetVerifiedHeads(conn: Conn, padIds: number[]): Promise
 }
 
 export async function lastVerifyRun(conn: Conn): Promise<{ started_at: Date } | undefined> {
-  const [row] = await conn.select({ started_at: ledgerVerifyRuns.started_at }).from(ledgerVerifyRuns).orderBy(desc(ledgerVerifyRuns.started_at)).limit(1);
+  const [row] = await conn
+    .select({ started_at: ledgerVerifyRuns.started_at })
+    .from(ledgerVerifyRuns)
+    .orderBy(desc(ledgerVerifyRuns.started_at))
+    .limit(1);
   return row;
 }
 
@@ -360,7 +396,12 @@ export async function verifiedHeadCount(conn: Conn): Promise<number> {
 
 /** Certificates in id order after `afterId`, a page at a time, for the verifier. */
 export async function certificatesAfter(conn: Conn, afterId: number, limit: number): Promise<CertificateRow[]> {
-  return conn.select().from(raafCertificates).where(sql`${raafCertificates.id} > ${afterId}`).orderBy(asc(raafCertificates.id)).limit(limit);
+  return conn
+    .select()
+    .from(raafCertificates)
+    .where(sql`${raafCertificates.id} > ${afterId}`)
+    .orderBy(asc(raafCertificates.id))
+    .limit(limit);
 }
 
 /** The hash each (pad, seq) has in the ledger now; pairs with no event are absent from the answer. */
@@ -407,7 +448,10 @@ export async function undoneOriginal(conn: Conn, padId: number, seq: number, num
 }
 
 /** The incidents the events name, for their numbers in pad history and Find receipt. */
-export async function incidentRefs(conn: Conn, ids: number[]): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
+export async function incidentRefs(
+  conn: Conn,
+  ids: number[],
+): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
   if (ids.length === 0) return [];
   return rowsOf(conn, sql`select id, number, status from loss_incidents where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`);
 }

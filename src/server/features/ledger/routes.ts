@@ -13,7 +13,16 @@ import {
   raafSummarySchema,
   receiptFindingSchema,
 } from '../../../shared/schemas/ledger.ts';
-import { created, dataResponse, formatResponse, listResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  created,
+  dataResponse,
+  formatResponse,
+  listResponse,
+  ok,
+  pageResponse,
+  pdfResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { sendFile } from '../../lib/send-file.ts';
@@ -28,40 +37,123 @@ const ledgerReader = authorize((user) => can(user, 'ledger.read'));
 const renderLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 export function ledgerRoutes(app: App, ctx: AppContext) {
-  app.get('/api/pad-history/:id', { schema: { operationId: 'getPadHistory', summary: "Gets a pad's custody history from the ledger", tags, params: idParam, response: ok(dataResponse(padHistorySchema)) }, onRequest: ledgerReader }, async (request) => ({
-    data: await padHistory.padHistory(ctx, request.params.id),
-  }));
+  app.get(
+    '/api/pad-history/:id',
+    {
+      schema: {
+        operationId: 'getPadHistory',
+        summary: "Gets a pad's custody history from the ledger",
+        tags,
+        params: idParam,
+        response: ok(dataResponse(padHistorySchema)),
+      },
+      onRequest: ledgerReader,
+    },
+    async (request) => ({
+      data: await padHistory.padHistory(ctx, request.params.id),
+    }),
+  );
 
-  app.get('/api/find-receipt', { schema: { operationId: 'findReceipt', summary: 'Finds who held a receipt number and when', tags, querystring: findReceiptQuery, response: ok(listResponse(receiptFindingSchema)) }, onRequest: ledgerReader }, async (request) => ({
-    data: await padHistory.findReceipt(ctx, request.query),
-  }));
+  app.get(
+    '/api/find-receipt',
+    {
+      schema: {
+        operationId: 'findReceipt',
+        summary: 'Finds who held a receipt number and when',
+        tags,
+        querystring: findReceiptQuery,
+        response: ok(listResponse(receiptFindingSchema)),
+      },
+      onRequest: ledgerReader,
+    },
+    async (request) => ({
+      data: await padHistory.findReceipt(ctx, request.query),
+    }),
+  );
 
-  app.get('/api/raaf', { schema: { operationId: 'getRaaf', summary: "Computes a holder's monthly RAAF as JSON, PDF or CSV", tags, querystring: raafQuery, response: ok(formatResponse(dataResponse(raafSchema), 'The RAAF'), 409) }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) => {
-    const { format, ...query } = request.query;
-    const report = await raaf.raafFor(ctx, currentUser(request), query);
-    const fileName = `raaf-${report.month}-${report.holder.type}-${report.holder.id}`;
-    if (format === 'pdf') return sendFile(reply, await raaf.raafPdf(ctx, report), 'pdf', `${fileName}.pdf`);
-    if (format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(report.rows)), 'csv', `${fileName}.csv`);
-    return { data: report };
-  });
+  app.get(
+    '/api/raaf',
+    {
+      schema: {
+        operationId: 'getRaaf',
+        summary: "Computes a holder's monthly RAAF as JSON, PDF or CSV",
+        tags,
+        querystring: raafQuery,
+        response: ok(formatResponse(dataResponse(raafSchema), 'The RAAF'), 409),
+      },
+      onRequest: ledgerReader,
+      config: renderLimit,
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const report = await raaf.raafFor(ctx, currentUser(request), query);
+      const fileName = `raaf-${report.month}-${report.holder.type}-${report.holder.id}`;
+      if (format === 'pdf') return sendFile(reply, await raaf.raafPdf(ctx, report), 'pdf', `${fileName}.pdf`);
+      if (format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(report.rows)), 'csv', `${fileName}.csv`);
+      return { data: report };
+    },
+  );
 
-  app.post('/api/raaf/certify', { schema: { operationId: 'certifyRaaf', summary: "Certifies a holder's RAAF for a month", tags, body: certifyRaafSchema, response: created(savedResponse(certificateSchema), 409) }, onRequest: ledgerReader, config: renderLimit }, async (request, reply) =>
-    reply.status(201).send({ message: LEDGER_MSG.certified, data: await certificates.certify(ctx, currentUser(request), request.body) }),
+  app.post(
+    '/api/raaf/certify',
+    {
+      schema: {
+        operationId: 'certifyRaaf',
+        summary: "Certifies a holder's RAAF for a month",
+        tags,
+        body: certifyRaafSchema,
+        response: created(savedResponse(certificateSchema), 409),
+      },
+      onRequest: ledgerReader,
+      config: renderLimit,
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: LEDGER_MSG.certified, data: await certificates.certify(ctx, currentUser(request), request.body) }),
   );
 
   app.post(
     '/api/raaf/:id/review',
-    { schema: { operationId: 'reviewRaafCertificate', summary: 'Marks a RAAF certificate as reviewed', tags, params: idParam, response: ok(savedResponse(certificateSchema), 409) }, onRequest: authorize((user) => can(user, 'raaf.review')) },
+    {
+      schema: {
+        operationId: 'reviewRaafCertificate',
+        summary: 'Marks a RAAF certificate as reviewed',
+        tags,
+        params: idParam,
+        response: ok(savedResponse(certificateSchema), 409),
+      },
+      onRequest: authorize((user) => can(user, 'raaf.review')),
+    },
     async (request) => ({ message: LEDGER_MSG.reviewed, data: await certificates.review(ctx, currentUser(request), request.params.id) }),
   );
 
-  app.get('/api/raaf-certificates', { schema: { operationId: 'listRaafCertificates', summary: 'Lists the RAAF certificates the user may read', tags, querystring: certificateListQuery, response: ok(pageResponse(certificateSchema)) }, onRequest: ledgerReader }, async (request) =>
-    certificates.listCertificates(ctx, currentUser(request), request.query),
+  app.get(
+    '/api/raaf-certificates',
+    {
+      schema: {
+        operationId: 'listRaafCertificates',
+        summary: 'Lists the RAAF certificates the user may read',
+        tags,
+        querystring: certificateListQuery,
+        response: ok(pageResponse(certificateSchema)),
+      },
+      onRequest: ledgerReader,
+    },
+    async (request) => certificates.listCertificates(ctx, currentUser(request), request.query),
   );
 
   app.get(
     '/api/raaf-certificates/:id/pdf',
-    { schema: { operationId: 'getRaafCertificatePdf', summary: "Gets a RAAF certificate's frozen PDF", tags, security: SECURITY.bearerOrSignedLink, params: idParam, querystring: signedUrlQuery, response: ok(pdfResponse) } },
+    {
+      schema: {
+        operationId: 'getRaafCertificatePdf',
+        summary: "Gets a RAAF certificate's frozen PDF",
+        tags,
+        security: SECURITY.bearerOrSignedLink,
+        params: idParam,
+        querystring: signedUrlQuery,
+        response: ok(pdfResponse),
+      },
+    },
     async (request, reply) => {
       const { number, pdf } = await certificates.certificatePdf(ctx, request.params.id, request.user, request.query);
       return sendFile(reply, pdf, 'pdf', `${number}.pdf`);
@@ -70,11 +162,23 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/raaf-summary',
-    { schema: { operationId: 'getRaafSummary', summary: 'Computes the consolidated RAAF of all holders as JSON, PDF or CSV', tags, querystring: raafSummaryQuery, response: ok(formatResponse(dataResponse(raafSummarySchema), 'The consolidated RAAF'), 409) }, onRequest: authorize((user) => can(user, 'raaf.consolidated')), config: renderLimit },
+    {
+      schema: {
+        operationId: 'getRaafSummary',
+        summary: 'Computes the consolidated RAAF of all holders as JSON, PDF or CSV',
+        tags,
+        querystring: raafSummaryQuery,
+        response: ok(formatResponse(dataResponse(raafSummarySchema), 'The consolidated RAAF'), 409),
+      },
+      onRequest: authorize((user) => can(user, 'raaf.consolidated')),
+      config: renderLimit,
+    },
     async (request, reply) => {
       const summary = await raaf.summary(ctx, request.query.month);
-      if (request.query.format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(summary.rows)), 'csv', `raaf-summary-${summary.month}.csv`);
-      if (request.query.format === 'pdf') return sendFile(reply, await raaf.summaryPdf(ctx, summary), 'pdf', `raaf-summary-${summary.month}.pdf`);
+      if (request.query.format === 'csv')
+        return sendFile(reply, Buffer.from(raaf.raafCsv(summary.rows)), 'csv', `raaf-summary-${summary.month}.csv`);
+      if (request.query.format === 'pdf')
+        return sendFile(reply, await raaf.summaryPdf(ctx, summary), 'pdf', `raaf-summary-${summary.month}.pdf`);
       return { data: summary };
     },
   );

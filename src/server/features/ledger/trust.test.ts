@@ -30,9 +30,23 @@ async function ok(promise: ReturnType<typeof call>, status = 200) {
 }
 
 async function setUsed(who: Who, padId: number, used: number[]) {
-  const pad = (await ok(call(who, 'GET', `/api/get-pad/${padId}`))).data as { number: number; pad_status_id: number; issuance_status_id: number; remarks: string | null; series: Array<{ number: number }> };
+  const pad = (await ok(call(who, 'GET', `/api/get-pad/${padId}`))).data as {
+    number: number;
+    pad_status_id: number;
+    issuance_status_id: number;
+    remarks: string | null;
+    series: Array<{ number: number }>;
+  };
   const series = pad.series.map((entry) => ({ number: entry.number, status: used.includes(entry.number) ? 2 : 1 }));
-  return ok(call(who, 'PUT', `/api/update-pad/${padId}`, { number: pad.number, pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series }));
+  return ok(
+    call(who, 'PUT', `/api/update-pad/${padId}`, {
+      number: pad.number,
+      pad_status_id: pad.pad_status_id,
+      issuance_status_id: pad.issuance_status_id,
+      remarks: pad.remarks,
+      series,
+    }),
+  );
 }
 
 async function verify() {
@@ -91,12 +105,16 @@ describe('certificates anchor the ledger', () => {
 
   it('when a certificate is edited, deleted or truncated, then the database refuses; marking it reviewed still works, once', async () => {
     expect(await refusal(sql`update raaf_certificates set report_json = '{}' where id = ${certificateId}`)).toMatch(/append-only/);
-    expect(await refusal(sql`update raaf_certificates set certified_by = ${role[8].id} where id = ${certificateId}`)).toMatch(/append-only/);
+    expect(await refusal(sql`update raaf_certificates set certified_by = ${role[8].id} where id = ${certificateId}`)).toMatch(
+      /append-only/,
+    );
     expect(await refusal(sql`delete from raaf_certificates where id = ${certificateId}`)).toMatch(/append-only/);
     expect(await refusal(sql`truncate raaf_certificates`)).toMatch(/append-only/);
     const reviewed = await ok(call(role[8], 'POST', `/api/raaf/${certificateId}/review`));
     expect(reviewed.data.reviewed_by).toMatchObject({ id: role[8].id });
-    expect(await refusal(sql`update raaf_certificates set reviewed_at = null, reviewed_by = null where id = ${certificateId}`)).toMatch(/append-only/);
+    expect(await refusal(sql`update raaf_certificates set reviewed_at = null, reviewed_by = null where id = ${certificateId}`)).toMatch(
+      /append-only/,
+    );
     expect(await refusal(sql`update raaf_certificates set reviewed_at = now() where id = ${certificateId}`)).toMatch(/append-only/);
     expect((await call(role[8], 'POST', `/api/raaf/${certificateId}/review`)).statusCode).toBe(409);
     const [row] = await t.db.select().from(raafCertificates).where(eq(raafCertificates.id, certificateId));
@@ -108,7 +126,9 @@ describe('certificates anchor the ledger', () => {
     const [row] = await t.db.select().from(raafCertificates).where(eq(raafCertificates.id, certificateId));
     const result = (await t.db.execute(sql`select encode(sha256(convert_to(concat_ws('|', "number", "month", "holder_type", "holder_id",
       encode(sha256(convert_to("report_json", 'UTF8')), 'hex'), encode(sha256(convert_to("pad_hashes", 'UTF8')), 'hex'), encode(sha256("pdf"), 'hex'),
-      "certified_by", floor(extract(epoch FROM "certified_at") * 1000)::bigint), 'UTF8')), 'hex') as hash from raaf_certificates where id = ${certificateId}`)) as unknown as { rows: Array<{ hash: string }> };
+      "certified_by", floor(extract(epoch FROM "certified_at") * 1000)::bigint), 'UTF8')), 'hex') as hash from raaf_certificates where id = ${certificateId}`)) as unknown as {
+      rows: Array<{ hash: string }>;
+    };
     expect(result.rows[0].hash).toBe(certificateContentHash(row));
     expect(row.content_hash).toBe(certificateContentHash(row));
   });
@@ -124,7 +144,9 @@ describe('certificates anchor the ledger', () => {
 
 describe('months are bounded by the ledger', () => {
   it('when a RAAF or the consolidated RAAF asks for a month of any year outside the ledger, then 422 names the months there are', async () => {
-    const current = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    const current = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
     const message = monthOutsideLedger('2026-09', current);
     for (const month of ['0000-01', '0001-01', '1969-12', '2026-08', '2100-01', '9999-12']) {
       const raaf = await call(role[1], 'GET', `/api/raaf?month=${month}&branch_id=${headOfficeId}`);
@@ -170,18 +192,27 @@ describe('signed certificate links', () => {
 
 describe('an attacker with the owner role', () => {
   it('when a certificate is rewritten with its triggers off, then the verifier reports it altered', async () => {
-    await asOwner('raaf_certificates', sql`update raaf_certificates set report_json = replace(report_json, '"month":"2026-09"', '"month":"2026-09" ') where id = ${certificateId}`);
+    await asOwner(
+      'raaf_certificates',
+      sql`update raaf_certificates set report_json = replace(report_json, '"month":"2026-09"', '"month":"2026-09" ') where id = ${certificateId}`,
+    );
     const result = await verify();
     expect(result.code).toBe(1);
     expect(result.output).toContain('certificate RAAF-2026-09-0001 (branch');
     expect(result.output).toContain('was altered: its content does not match its hash');
-    await asOwner('raaf_certificates', sql`update raaf_certificates set report_json = replace(report_json, '"month":"2026-09" ', '"month":"2026-09"') where id = ${certificateId}`);
+    await asOwner(
+      'raaf_certificates',
+      sql`update raaf_certificates set report_json = replace(report_json, '"month":"2026-09" ', '"month":"2026-09"') where id = ${certificateId}`,
+    );
     expect((await verify()).code).toBe(0);
   });
 
   it('when a pad chain is cut back (its last event deleted, the pad row set back), then only the certificate check reports it', async () => {
     await asOwner('pad_events', sql`delete from pad_events where pad_id = ${padIds[0]} and seq = 2`);
-    await t.db.update(pads).set({ series_status: '1'.repeat(50) }).where(eq(pads.id, padIds[0]));
+    await t.db
+      .update(pads)
+      .set({ series_status: '1'.repeat(50) })
+      .where(eq(pads.id, padIds[0]));
     const result = await verify();
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/Ledger verified: \d+ pads, \d+ events, no problems\./);

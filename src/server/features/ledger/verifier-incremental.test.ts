@@ -23,20 +23,37 @@ afterAll(async () => {
 
 async function freshPads(from: number, to: number) {
   const route = await createRoute(t.db);
-  const res = await t.app.inject({ method: 'POST', url: '/api/add-pad', headers: custodian.headers, payload: { route_id: route.id, series_from: from, series_to: to } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/add-pad',
+    headers: custodian.headers,
+    payload: { route_id: route.id, series_from: from, series_to: to },
+  });
   expect(res.statusCode).toBe(201);
   return t.db.select().from(pads).where(eq(pads.route_id, route.id)).orderBy(asc(pads.number));
 }
 
 async function mark(padId: number, used: number[]) {
   const get = await t.app.inject({ method: 'GET', url: `/api/get-pad/${padId}`, headers: custodian.headers });
-  const pad = get.json().data as { number: number; pad_status_id: number; issuance_status_id: number; remarks: string | null; series: Array<{ number: number; status: number }> };
+  const pad = get.json().data as {
+    number: number;
+    pad_status_id: number;
+    issuance_status_id: number;
+    remarks: string | null;
+    series: Array<{ number: number; status: number }>;
+  };
   const series = pad.series.map((entry) => ({ number: entry.number, status: used.includes(entry.number) ? 2 : 1 }));
   const res = await t.app.inject({
     method: 'PUT',
     url: `/api/update-pad/${padId}`,
     headers: custodian.headers,
-    payload: { number: pad.number, pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series },
+    payload: {
+      number: pad.number,
+      pad_status_id: pad.pad_status_id,
+      issuance_status_id: pad.issuance_status_id,
+      remarks: pad.remarks,
+      series,
+    },
   });
   expect(res.statusCode).toBe(200);
 }
@@ -111,10 +128,15 @@ describe('incremental ledger verifier', () => {
     t.ctx.ledgerClock = undefined;
     expect(await verify({ mode: 'full', balances: 'all' })).toMatchObject({ code: 0 });
 
-    await t.db.update(raafMonthBalances).set({ ranges: '8200001-8200050' }).where(sql`${raafMonthBalances.pad_id} = ${pad.id} and ${raafMonthBalances.month} = '2030-03'`);
+    await t.db
+      .update(raafMonthBalances)
+      .set({ ranges: '8200001-8200050' })
+      .where(sql`${raafMonthBalances.pad_id} = ${pad.id} and ${raafMonthBalances.month} = '2030-03'`);
     const result = await verify({ mode: 'full', balances: 'all' });
     expect(result.code).toBe(1);
     expect(result.output).toContain(`pad ${pad.id} (route ${pad.route_id}`);
-    expect(result.output).toContain(`stored balances at the end of 2030-03 differ from its events (stored b${t.ctx.config.headOfficeBranchId}: 8200001-8200050, events b${t.ctx.config.headOfficeBranchId}: 8200001-8200009,8200011-8200050)`);
+    expect(result.output).toContain(
+      `stored balances at the end of 2030-03 differ from its events (stored b${t.ctx.config.headOfficeBranchId}: 8200001-8200050, events b${t.ctx.config.headOfficeBranchId}: 8200001-8200009,8200011-8200050)`,
+    );
   });
 });

@@ -22,7 +22,12 @@ afterAll(async () => {
 
 async function freshPads(from: number, to: number) {
   const route = await createRoute(t.db);
-  const res = await t.app.inject({ method: 'POST', url: '/api/add-pad', headers: custodian.headers, payload: { route_id: route.id, series_from: from, series_to: to } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/add-pad',
+    headers: custodian.headers,
+    payload: { route_id: route.id, series_from: from, series_to: to },
+  });
   expect(res.statusCode).toBe(201);
   return t.db.select().from(pads).where(eq(pads.route_id, route.id)).orderBy(asc(pads.number));
 }
@@ -35,13 +40,25 @@ async function verify() {
 
 async function mark(padId: number, used: number[]) {
   const get = await t.app.inject({ method: 'GET', url: `/api/get-pad/${padId}`, headers: custodian.headers });
-  const pad = get.json().data as { number: number; pad_status_id: number; issuance_status_id: number; remarks: string | null; series: Array<{ number: number; status: number }> };
+  const pad = get.json().data as {
+    number: number;
+    pad_status_id: number;
+    issuance_status_id: number;
+    remarks: string | null;
+    series: Array<{ number: number; status: number }>;
+  };
   const series = pad.series.map((entry) => ({ number: entry.number, status: used.includes(entry.number) ? 2 : 1 }));
   return t.app.inject({
     method: 'PUT',
     url: `/api/update-pad/${padId}`,
     headers: custodian.headers,
-    payload: { number: pad.number, pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series },
+    payload: {
+      number: pad.number,
+      pad_status_id: pad.pad_status_id,
+      issuance_status_id: pad.issuance_status_id,
+      remarks: pad.remarks,
+      series,
+    },
   });
 }
 
@@ -117,6 +134,8 @@ describe('ledger verifier', () => {
     const result = await verify();
     expect(result.code).toBe(1);
     expect(result.output).toContain(`pad ${second.id} (route ${second.route_id}, pad no. 2, 7500051-7500100):`);
-    expect(result.output).toContain(`held by user ${custodian.id} (branch ${t.ctx.config.headOfficeBranchId}) on the pad but by branch ${t.ctx.config.headOfficeBranchId} in the ledger`);
+    expect(result.output).toContain(
+      `held by user ${custodian.id} (branch ${t.ctx.config.headOfficeBranchId}) on the pad but by branch ${t.ctx.config.headOfficeBranchId} in the ledger`,
+    );
   });
 });

@@ -75,10 +75,14 @@ function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (
   for (const event of events) {
     passMonthEnds(event.business_date);
     snapshot = null;
-    if (event.seq !== expectedSeq) say(`event seq ${expectedSeq}${event.seq > expectedSeq + 1 ? `–${event.seq - 1}` : ''} is missing (next is event ${event.id}, seq ${event.seq})`);
+    if (event.seq !== expectedSeq)
+      say(
+        `event seq ${expectedSeq}${event.seq > expectedSeq + 1 ? `–${event.seq - 1}` : ''} is missing (next is event ${event.id}, seq ${event.seq})`,
+      );
     expectedSeq = event.seq + 1;
     if (event.prev_hash !== prev) say(`event ${event.id} (seq ${event.seq}) does not chain onto the event before it`);
-    if (eventHash(event, event.prev_hash) !== event.hash) say(`event ${event.id} (seq ${event.seq}, ${event.kind}) was altered: its hash does not match its content`);
+    if (eventHash(event, event.prev_hash) !== event.hash)
+      say(`event ${event.id} (seq ${event.seq}, ${event.kind}) was altered: its hash does not match its content`);
     prev = event.hash;
     if (event.from_number < from || event.to_number > to || event.from_number > event.to_number) {
       say(`event ${event.id} covers ${event.from_number}-${event.to_number}, outside the pad's series ${from}-${to}`);
@@ -128,11 +132,15 @@ function describeMismatch(pad: PadView, state: Folded[], holder: string[]): stri
   const problems: string[] = [];
   if (wrongState.length > 0) {
     const first = wrongState[0] - pad.series_from;
-    problems.push(`${wrongState.length} number(s) differ from the ledger, first ${wrongState[0]}: the pad says ${view[first]}, the events say ${state[first]}`);
+    problems.push(
+      `${wrongState.length} number(s) differ from the ledger, first ${wrongState[0]}: the pad says ${view[first]}, the events say ${state[first]}`,
+    );
   }
   if (wrongHolder.length > 0) {
     const first = wrongHolder[0] - pad.series_from;
-    problems.push(`held by ${holderText(padHolder)} on the pad but by ${holderText(holder[first])} in the ledger (${wrongHolder.length} number(s), first ${wrongHolder[0]})`);
+    problems.push(
+      `held by ${holderText(padHolder)} on the pad but by ${holderText(holder[first])} in the ledger (${wrongHolder.length} number(s), first ${wrongHolder[0]})`,
+    );
   }
   return problems;
 }
@@ -177,13 +185,15 @@ async function balanceChecker(conn: Conn, page: Page, closes: string[], sampled:
       onSnapshot: (month, expected) => {
         const got = months.get(month) ?? new Map<string, string>();
         const same = got.size === expected.size && [...expected].every(([key, ranges]) => got.get(key) === ranges);
-        if (!same && wrong.push(month) === 1) say(`stored balances at the end of ${month} differ from its events (stored ${describe(got)}, events ${describe(expected)})`);
+        if (!same && wrong.push(month) === 1)
+          say(`stored balances at the end of ${month} differ from its events (stored ${describe(got)}, events ${describe(expected)})`);
       },
     };
   };
 }
 
-const describe = (snapshot: Snapshot) => (snapshot.size === 0 ? 'none' : [...snapshot].map(([key, ranges]) => `${key}: ${ranges}`).join('; '));
+const describe = (snapshot: Snapshot) =>
+  snapshot.size === 0 ? 'none' : [...snapshot].map(([key, ranges]) => `${key}: ${ranges}`).join('; ');
 
 /** Checks one page of pads: the heads of the pads found sound, and the pads with problems (checked again on every run). */
 async function checkPage(conn: Conn, page: Page, closes: string[], sampled: (padId: number) => boolean, problems: LedgerProblem[]) {
@@ -209,10 +219,13 @@ async function checkPage(conn: Conn, page: Page, closes: string[], sampled: (pad
     const { state, holder, booklet } = checkChain(events, pad.series_from, pad.series_to, say, balancesOf(pad, say));
     for (const message of describeMismatch(pad, state, holder)) say(message);
     const padHolder = holderKey(pad.holder_user_id, pad.holder_branch_id);
-    if (booklet !== null && booklet !== padHolder) say(`the booklet is held by ${holderText(padHolder)} on the pad but by ${holderText(booklet)} in the ledger`);
+    if (booklet !== null && booklet !== padHolder)
+      say(`the booklet is held by ${holderText(padHolder)} on the pad but by ${holderText(booklet)} in the ledger`);
     const carriers = transit.get(pad.id) ?? [];
     if (pad.locked_by_invoice_id !== null && (carriers.length !== 1 || carriers[0] !== pad.locked_by_invoice_id)) {
-      say(`is locked by invoice ${pad.locked_by_invoice_id} but is on ${carriers.length} in-transit invoice(s)${carriers.length ? ` (${carriers.join(', ')})` : ''}`);
+      say(
+        `is locked by invoice ${pad.locked_by_invoice_id} but is on ${carriers.length} in-transit invoice(s)${carriers.length ? ` (${carriers.join(', ')})` : ''}`,
+      );
     }
     if (pad.locked_by_invoice_id === null && carriers.length > 0) say(`is unlocked but on in-transit invoice(s) ${carriers.join(', ')}`);
     const head = events[events.length - 1];
@@ -229,7 +242,10 @@ async function checkPage(conn: Conn, page: Page, closes: string[], sampled: (pad
  * while the last is checked, so memory stays flat; an incremental run reads only the pads whose chain has
  * grown past its verified head (or that were never verified). Sound pads' heads are recorded for the next run.
  */
-export async function verifyLedger(conn: Conn, options: VerifyOptions = { mode: 'full' }): Promise<{ pads: number; events: number; problems: LedgerProblem[] }> {
+export async function verifyLedger(
+  conn: Conn,
+  options: VerifyOptions = { mode: 'full' },
+): Promise<{ pads: number; events: number; problems: LedgerProblem[] }> {
   const startedAt = new Date();
   const problems: LedgerProblem[] = [];
   const closes = await repo.closedMonths(conn);
@@ -255,7 +271,10 @@ export async function verifyLedger(conn: Conn, options: VerifyOptions = { mode: 
   } else {
     const pageAfter = async (afterId: number): Promise<Page> => {
       const padPage = await padViewsAfter(conn, afterId, PAGE);
-      return { pads: padPage, events: padPage.length === 0 ? [] : await repo.verifierEventsInRange(conn, afterId, padPage[padPage.length - 1].id) };
+      return {
+        pads: padPage,
+        events: padPage.length === 0 ? [] : await repo.verifierEventsInRange(conn, afterId, padPage[padPage.length - 1].id),
+      };
     };
     let next = pageAfter(0);
     for (;;) {
@@ -288,7 +307,11 @@ export async function verifyLedger(conn: Conn, options: VerifyOptions = { mode: 
 }
 
 /** `npm run ledger:verify`: prints the problems pad by pad, then certificate by certificate, and answers the exit code (0 clean, 1 problems). */
-export async function runLedgerVerify(conn: Conn, print: (line: string) => void, options: VerifyOptions = { mode: 'full' }): Promise<number> {
+export async function runLedgerVerify(
+  conn: Conn,
+  print: (line: string) => void,
+  options: VerifyOptions = { mode: 'full' },
+): Promise<number> {
   const result = await verifyLedger(conn, options);
   const anchors = await verifyCertificates(conn);
   let lastPad = -1;

@@ -121,7 +121,14 @@ export async function recordPadChange(
   for (const transition of transitions) {
     const [from, to] = transition.split('>') as [NumberState, NumberState];
     for (const [first, last] of runsOf(was.length, (i) => was[i] === from && now[i] === to)) {
-      const range = { padId: before.id, routeId: before.route_id, from: before.series_from + first, to: before.series_from + last, actorId, ...holder };
+      const range = {
+        padId: before.id,
+        routeId: before.route_id,
+        from: before.series_from + first,
+        to: before.series_from + last,
+        actorId,
+        ...holder,
+      };
       if (from !== 'stock') {
         events.push(
           from === 'used'
@@ -163,7 +170,14 @@ export async function recordNumberEvents(
   await appendPadEvents(
     tx,
     ctx,
-    events.map((event) => ({ ...event, padId: pad.id, routeId: pad.route_id, holderUserId: pad.holder_user_id, holderBranchId: pad.holder_branch_id, actorId })),
+    events.map((event) => ({
+      ...event,
+      padId: pad.id,
+      routeId: pad.route_id,
+      holderUserId: pad.holder_user_id,
+      holderBranchId: pad.holder_branch_id,
+      actorId,
+    })),
   );
 }
 
@@ -215,7 +229,14 @@ export async function recordAcceptance(
     const travelling = runs.length > 0 ? runs : [[0, states.length - 1] as [number, number]];
     const [outKind, inKind] = runs.length > 0 ? (['transfer_out', 'transfer_in'] as const) : (['custody_out', 'custody_in'] as const);
     for (const [first, last] of travelling) {
-      const range = { padId: pad.id, routeId: pad.route_id, from: pad.series_from + first, to: pad.series_from + last, invoiceId: input.invoiceId, actorId: input.actorId };
+      const range = {
+        padId: pad.id,
+        routeId: pad.route_id,
+        from: pad.series_from + first,
+        to: pad.series_from + last,
+        invoiceId: input.invoiceId,
+        actorId: input.actorId,
+      };
       events.push(
         {
           ...range,

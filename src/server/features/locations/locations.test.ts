@@ -38,7 +38,12 @@ describe('locations', () => {
     const { data } = add.json();
     expect(add.json()).toEqual({ message: 'Location created successfully', data: { id: expect.any(Number), name: 'Batangas Pier' } });
 
-    const rename = await t.app.inject({ method: 'PUT', url: `/api/update-location/${data.id}`, headers: s.itAdmin, payload: { name: 'Calapan Pier' } });
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-location/${data.id}`,
+      headers: s.itAdmin,
+      payload: { name: 'Calapan Pier' },
+    });
     expect(rename.statusCode).toBe(200);
     expect(rename.json()).toEqual({ message: 'Location updated successfully', data: { id: data.id, name: 'Calapan Pier' } });
     const [stored] = await t.db.select().from(locations).where(eq(locations.id, data.id));
@@ -61,12 +66,27 @@ describe('locations', () => {
       expect(res.json().errors.name).toEqual([message]);
     }
     const existing = await createLocation(t.db, { name: `Roxas Pier ${Date.now()}` });
-    const taken = await t.app.inject({ method: 'POST', url: '/api/add-location', headers: s.admin, payload: { name: existing.name.toUpperCase() } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-location',
+      headers: s.admin,
+      payload: { name: existing.name.toUpperCase() },
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.name).toEqual(['The name has already been taken.']);
-    const same = await t.app.inject({ method: 'PUT', url: `/api/update-location/${existing.id}`, headers: s.admin, payload: { name: existing.name.toLowerCase() } });
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-location/${existing.id}`,
+      headers: s.admin,
+      payload: { name: existing.name.toLowerCase() },
+    });
     expect(same.statusCode).toBe(200);
-    const missing = await t.app.inject({ method: 'PUT', url: '/api/update-location/999999', headers: s.admin, payload: { name: 'Nowhere' } });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update-location/999999',
+      headers: s.admin,
+      payload: { name: 'Nowhere' },
+    });
     expect(missing.statusCode).toBe(404);
     const junkId = await t.app.inject({ method: 'DELETE', url: '/api/delete-location/abc', headers: s.admin });
     expect(junkId.statusCode).toBe(422);
@@ -86,7 +106,11 @@ describe('locations', () => {
     const tag = `Zq${Date.now()}`;
     for (let i = 0; i < 12; i += 1) await createLocation(t.db, { name: `${tag} Port ${i}` });
     await createLocation(t.db, { name: 'Unrelated Harbor' });
-    const first = await t.app.inject({ method: 'GET', url: `/api/get-locations-with-search?search=${tag.toLowerCase()}`, headers: s.admin });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-locations-with-search?search=${tag.toLowerCase()}`,
+      headers: s.admin,
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 12 });

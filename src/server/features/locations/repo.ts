@@ -11,8 +11,17 @@ const columns = { id: locations.id, name: locations.name };
 export async function page(conn: Conn, q: LocationsQuery): Promise<{ rows: Location[]; total: number }> {
   const where = q.search ? ilike(locations.name, likePattern(q.search)) : undefined;
   const order = sortedBy({ name: locations.name }, q, locations.id, [desc(locations.id)]);
-  const rows = await conn.select(columns).from(locations).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
-  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(locations).where(where);
+  const rows = await conn
+    .select(columns)
+    .from(locations)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.per_page)
+    .offset(offsetOf(q.page, q.per_page));
+  const [{ total }] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(locations)
+    .where(where);
   return { rows, total };
 }
 
@@ -31,7 +40,11 @@ export async function insert(conn: Conn, values: { name: string }): Promise<Loca
 }
 
 export async function update(conn: Conn, id: number, values: { name: string }): Promise<Location | undefined> {
-  const [row] = await conn.update(locations).set({ ...values, updated_at: new Date() }).where(eq(locations.id, id)).returning(columns);
+  const [row] = await conn
+    .update(locations)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(locations.id, id))
+    .returning(columns);
   return row;
 }
 
@@ -41,7 +54,10 @@ export async function remove(conn: Conn, id: number): Promise<boolean> {
 }
 
 export async function branchCount(conn: Conn, id: number): Promise<number> {
-  const [{ n }] = await conn.select({ n: sql<number>`count(*)::int` }).from(branches).where(eq(branches.location_id, id));
+  const [{ n }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(branches)
+    .where(eq(branches.location_id, id));
   return n;
 }
 

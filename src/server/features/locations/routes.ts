@@ -12,23 +12,80 @@ const tags = ['locations'];
 const admin = authorize((user) => can(user, 'administer'));
 
 export function locationRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-locations', { schema: { operationId: 'listLocations', summary: 'Lists all locations', tags, response: ok(listResponse(locationRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
-
-  app.get('/api/get-locations-with-search', { schema: { operationId: 'searchLocations', summary: 'Lists locations a page at a time, with search', tags, querystring: locationsQuery, response: ok(pageResponse(locationRow)) }, onRequest: admin }, async (request) =>
-    service.list(ctx, request.query),
+  app.get(
+    '/api/get-locations',
+    {
+      schema: { operationId: 'listLocations', summary: 'Lists all locations', tags, response: ok(listResponse(locationRow)) },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+    },
+    async () => ({ data: await service.all(ctx) }),
   );
 
-  app.post('/api/add-location', { schema: { operationId: 'createLocation', summary: 'Creates a location', tags, body: locationSchema, response: created(savedResponse(locationRow)) }, onRequest: admin }, async (request, reply) =>
-    reply.status(201).send({ message: ADMIN_MSG.created('Location'), data: await service.create(ctx, request.body) }),
+  app.get(
+    '/api/get-locations-with-search',
+    {
+      schema: {
+        operationId: 'searchLocations',
+        summary: 'Lists locations a page at a time, with search',
+        tags,
+        querystring: locationsQuery,
+        response: ok(pageResponse(locationRow)),
+      },
+      onRequest: admin,
+    },
+    async (request) => service.list(ctx, request.query),
   );
 
-  app.put('/api/update-location/:id', { schema: { operationId: 'updateLocation', summary: 'Updates a location', tags, params: idParam, body: locationSchema, response: ok(savedResponse(locationRow)) }, onRequest: admin }, async (request) => ({
-    message: ADMIN_MSG.updated('Location'),
-    data: await service.update(ctx, request.params.id, request.body),
-  }));
+  app.post(
+    '/api/add-location',
+    {
+      schema: {
+        operationId: 'createLocation',
+        summary: 'Creates a location',
+        tags,
+        body: locationSchema,
+        response: created(savedResponse(locationRow)),
+      },
+      onRequest: admin,
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: ADMIN_MSG.created('Location'), data: await service.create(ctx, request.body) }),
+  );
 
-  app.delete('/api/delete-location/:id', { schema: { operationId: 'deleteLocation', summary: 'Deletes a location that nothing refers to', tags, params: idParam, response: ok(messageResponse, 409) }, onRequest: admin }, async (request) => {
-    await service.remove(ctx, request.params.id);
-    return { message: ADMIN_MSG.deleted('Location') };
-  });
+  app.put(
+    '/api/update-location/:id',
+    {
+      schema: {
+        operationId: 'updateLocation',
+        summary: 'Updates a location',
+        tags,
+        params: idParam,
+        body: locationSchema,
+        response: ok(savedResponse(locationRow)),
+      },
+      onRequest: admin,
+    },
+    async (request) => ({
+      message: ADMIN_MSG.updated('Location'),
+      data: await service.update(ctx, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/delete-location/:id',
+    {
+      schema: {
+        operationId: 'deleteLocation',
+        summary: 'Deletes a location that nothing refers to',
+        tags,
+        params: idParam,
+        response: ok(messageResponse, 409),
+      },
+      onRequest: admin,
+    },
+    async (request) => {
+      await service.remove(ctx, request.params.id);
+      return { message: ADMIN_MSG.deleted('Location') };
+    },
+  );
 }

@@ -40,7 +40,10 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.find(tx, id))) throw notFound(NOT_FOUND);
     const used = countPhrase([[await repo.branchCount(tx, id), 'branch', 'branches']]);
-    if (used) throw conflict(`${used.text} ${used.plural ? 'are' : 'is'} at this location. Move ${used.plural ? 'them' : 'it'} to another location first.`);
+    if (used)
+      throw conflict(
+        `${used.text} ${used.plural ? 'are' : 'is'} at this location. Move ${used.plural ? 'them' : 'it'} to another location first.`,
+      );
     try {
       await repo.remove(tx, id);
     } catch (error) {

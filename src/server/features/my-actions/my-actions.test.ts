@@ -4,7 +4,16 @@ import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { MyActionGroup, MyActions } from '../../../shared/schemas/my-actions.ts';
 import { pads } from '../../db/schema.ts';
-import { buildInvoice, buildIssuedInvoice, buildPad, createBranch, createUser, loginAs, signedIn, type InvoiceRecord } from '../../test/factories.ts';
+import {
+  buildInvoice,
+  buildIssuedInvoice,
+  buildPad,
+  createBranch,
+  createUser,
+  loginAs,
+  signedIn,
+  type InvoiceRecord,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -54,7 +63,10 @@ describe('GET /api/my-actions', () => {
     for (const [role_id, kinds] of expected) {
       const { headers } = await signedIn(t, { role_id, branch_id: headOffice.id });
       const answer = await myActions(headers);
-      expect(answer.groups.map((g) => g.kind), `role ${role_id}`).toEqual(kinds);
+      expect(
+        answer.groups.map((g) => g.kind),
+        `role ${role_id}`,
+      ).toEqual(kinds);
     }
   });
 
@@ -63,14 +75,24 @@ describe('GET /api/my-actions', () => {
     const before = group(await myActions(custodian.headers), 'issue')?.count ?? 0;
     const requester = await createUser(t.db, { role_id: 5, branch_id: headOffice.id });
     const made = [];
-    for (let i = 0; i < 6; i += 1) made.push(await buildInvoice(t.db, { user_id: requester.id, pad_count: 3, created_at: new Date(Date.now() + i * 1000) }));
+    for (let i = 0; i < 6; i += 1)
+      made.push(await buildInvoice(t.db, { user_id: requester.id, pad_count: 3, created_at: new Date(Date.now() + i * 1000) }));
     await buildInvoice(t.db, { user_id: requester.id, status: INVOICE_STATUS.ISSUED });
 
     const issue = group(await myActions(custodian.headers), 'issue');
-    expect(issue).toMatchObject({ title: 'Requests to issue', count: before + 6, menu_path: '/invoices', list_path: '/invoices?invoiceType=1&invoiceStatus=1' });
+    expect(issue).toMatchObject({
+      title: 'Requests to issue',
+      count: before + 6,
+      menu_path: '/invoices',
+      list_path: '/invoices?invoiceType=1&invoiceStatus=1',
+    });
     expect(issue?.items).toHaveLength(5);
     const newest = made[5];
-    expect(issue?.items[0]).toEqual({ id: newest.id, label: expect.stringContaining(`Request #${newest.id} · 3 pads`), path: `/invoices?invoice=${newest.id}` });
+    expect(issue?.items[0]).toEqual({
+      id: newest.id,
+      label: expect.stringContaining(`Request #${newest.id} · 3 pads`),
+      path: `/invoices?invoice=${newest.id}`,
+    });
     const admin = await signedIn(t, { role_id: 1 });
     expect(group(await myActions(admin.headers), 'issue')?.count).toBe(before + 6);
   });
@@ -83,10 +105,16 @@ describe('GET /api/my-actions', () => {
 
     const toAccept = group(await myActions(receiver.headers), 'accept');
     expect(toAccept).toMatchObject({ title: 'Invoices to accept', count: 1, menu_path: '/invoices' });
-    expect(toAccept?.items).toEqual([{ id: invoice.id, label: expect.stringContaining(`Issued #${invoice.id} · 2 pads`), path: `/invoices?invoice=${invoice.id}` }]);
+    expect(toAccept?.items).toEqual([
+      { id: invoice.id, label: expect.stringContaining(`Issued #${invoice.id} · 2 pads`), path: `/invoices?invoice=${invoice.id}` },
+    ]);
     const carried = await myActions(carrier.headers);
     expect(carried.total).toBe(1);
-    expect(group(carried, 'carry')).toMatchObject({ count: 1, menu_path: '/custodies', items: [{ id: invoice.id, path: `/custodies?custody=${invoice.id}` }] });
+    expect(group(carried, 'carry')).toMatchObject({
+      count: 1,
+      menu_path: '/custodies',
+      items: [{ id: invoice.id, path: `/custodies?custody=${invoice.id}` }],
+    });
     expect((await myActions(bystander.headers)).total).toBe(0);
 
     const accepted = await t.app.inject({ method: 'POST', url: `/api/accept-invoice/${invoice.id}`, headers: receiver.headers });
@@ -99,8 +127,20 @@ describe('GET /api/my-actions', () => {
     const agency = await createBranch(t.db, { name: 'Calapan Agency' });
     const elsewhere = await createBranch(t.db, { name: 'Batangas Agency' });
     const holder = await createUser(t.db, { role_id: 5, branch_id: elsewhere.id });
-    const returned = await buildInvoice(t.db, { user_id: holder.id, type: INVOICE_TYPE.RETURN, status: INVOICE_STATUS.IN_TRANSIT, from_branch_id: elsewhere.id, branch_id: headOffice.id });
-    const turned = await buildInvoice(t.db, { user_id: holder.id, type: INVOICE_TYPE.TURNOVER, status: INVOICE_STATUS.IN_TRANSIT, from_branch_id: elsewhere.id, branch_id: agency.id });
+    const returned = await buildInvoice(t.db, {
+      user_id: holder.id,
+      type: INVOICE_TYPE.RETURN,
+      status: INVOICE_STATUS.IN_TRANSIT,
+      from_branch_id: elsewhere.id,
+      branch_id: headOffice.id,
+    });
+    const turned = await buildInvoice(t.db, {
+      user_id: holder.id,
+      type: INVOICE_TYPE.TURNOVER,
+      status: INVOICE_STATUS.IN_TRANSIT,
+      from_branch_id: elsewhere.id,
+      branch_id: agency.id,
+    });
 
     const accounting = await signedIn(t, { role_id: 8, branch_id: headOffice.id });
     const returns = group(await myActions(accounting.headers), 'accept');
@@ -111,7 +151,11 @@ describe('GET /api/my-actions', () => {
       const staff = await signedIn(t, { role_id, branch_id: agency.id });
       const accept = group(await myActions(staff.headers), 'accept');
       const screen = role_id === 4 ? `/custodies?custody=${turned.id}` : `/invoices?invoice=${turned.id}`;
-      expect(accept, `role ${role_id}`).toMatchObject({ count: 1, menu_path: role_id === 4 ? '/custodies' : '/invoices', items: [{ id: turned.id, path: screen }] });
+      expect(accept, `role ${role_id}`).toMatchObject({
+        count: 1,
+        menu_path: role_id === 4 ? '/custodies' : '/invoices',
+        items: [{ id: turned.id, path: screen }],
+      });
       expect(accept?.items[0].label).toContain('Batangas Agency → Calapan Agency');
     }
     const otherBranch = await signedIn(t, { role_id: 6, branch_id: elsewhere.id });
@@ -126,7 +170,15 @@ describe('GET /api/my-actions', () => {
     const requester = await createUser(t.db, { role_id: 7, branch_id: destination.id });
     const transfers: InvoiceRecord[] = [];
     for (const type of [INVOICE_TYPE.ISSUED, INVOICE_TYPE.RETURN, INVOICE_TYPE.TURNOVER]) {
-      transfers.push(await buildInvoice(t.db, { user_id: requester.id, type, status: INVOICE_STATUS.IN_TRANSIT, from_branch_id: origin.id, branch_id: destination.id }));
+      transfers.push(
+        await buildInvoice(t.db, {
+          user_id: requester.id,
+          type,
+          status: INVOICE_STATUS.IN_TRANSIT,
+          from_branch_id: origin.id,
+          branch_id: destination.id,
+        }),
+      );
     }
     for (const branch_id of [destination.id, origin.id]) {
       for (const role_id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
@@ -134,7 +186,10 @@ describe('GET /api/my-actions', () => {
         const actor = { id: staff.user.id, role_id, branch_id };
         const listed = group(await myActions(staff.headers), 'accept')?.items.map((item) => item.id) ?? [];
         const allowed = transfers.filter((invoice) => can(actor, 'invoice.accept', invoice)).map((invoice) => invoice.id);
-        expect(listed.filter((id) => transfers.some((invoice) => invoice.id === id)).sort(), `role ${role_id} at branch ${branch_id}`).toEqual(allowed.sort());
+        expect(
+          listed.filter((id) => transfers.some((invoice) => invoice.id === id)).sort(),
+          `role ${role_id} at branch ${branch_id}`,
+        ).toEqual(allowed.sort());
       }
     }
     const asRequester = await loginAs(t, requester.email);
@@ -144,7 +199,12 @@ describe('GET /api/my-actions', () => {
 
   it('when an accepted issue is past its expected return and the requester still holds its pads, then it is overdue for them until the pads go back', async () => {
     const overdue = await buildIssuedInvoice(t.db, { expectedReturnDate: '2020-01-31', padCount: 2 });
-    await buildIssuedInvoice(t.db, { requester: overdue.requester, toBranch: overdue.toBranch, expectedReturnDate: '2999-01-31', padCount: 1 });
+    await buildIssuedInvoice(t.db, {
+      requester: overdue.requester,
+      toBranch: overdue.toBranch,
+      expectedReturnDate: '2999-01-31',
+      padCount: 1,
+    });
     const requester = await loginAs(t, overdue.requester.email);
 
     const late = group(await myActions(requester.headers), 'overdue');
@@ -153,7 +213,8 @@ describe('GET /api/my-actions', () => {
       { id: overdue.invoice.id, label: expect.stringContaining('due 2020-01-31'), path: `/invoices?invoice=${overdue.invoice.id}` },
     ]);
 
-    for (const pad of overdue.pads) await t.db.update(pads).set({ holder_user_id: null, holder_branch_id: headOffice.id }).where(eq(pads.id, pad.id));
+    for (const pad of overdue.pads)
+      await t.db.update(pads).set({ holder_user_id: null, holder_branch_id: headOffice.id }).where(eq(pads.id, pad.id));
     expect(group(await myActions(requester.headers), 'overdue')?.count).toBe(0);
   });
 
@@ -161,11 +222,28 @@ describe('GET /api/my-actions', () => {
     const driver = await signedIn(t, { role_id: 10 });
     const holder = await createUser(t.db, { role_id: 5, branch_id: headOffice.id });
     const pad = await buildPad(t.db, { heldBy: { userId: holder.id, branchId: headOffice.id } });
-    const invoice = await buildInvoice(t.db, { user_id: holder.id, type: INVOICE_TYPE.RETURN, status: INVOICE_STATUS.IN_TRANSIT, assigned_user_id: driver.user.id, pads: [pad] });
+    const invoice = await buildInvoice(t.db, {
+      user_id: holder.id,
+      type: INVOICE_TYPE.RETURN,
+      status: INVOICE_STATUS.IN_TRANSIT,
+      assigned_user_id: driver.user.id,
+      pads: [pad],
+    });
     const answer = await myActions(driver.headers);
     expect(answer).toEqual({
       total: 1,
-      groups: [{ kind: 'carry', title: 'Custody I carry', count: 1, menu_path: '/custodies', list_path: '/custodies', items: [{ id: invoice.id, label: expect.stringContaining(`Return #${invoice.id} · 1 pad`), path: `/custodies?custody=${invoice.id}` }] }],
+      groups: [
+        {
+          kind: 'carry',
+          title: 'Custody I carry',
+          count: 1,
+          menu_path: '/custodies',
+          list_path: '/custodies',
+          items: [
+            { id: invoice.id, label: expect.stringContaining(`Return #${invoice.id} · 1 pad`), path: `/custodies?custody=${invoice.id}` },
+          ],
+        },
+      ],
     });
   });
 });

@@ -1,7 +1,14 @@
 import { dateInZone, fullName, routeLabel } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../../../shared/lookups.ts';
 import { acceptConditions, can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
-import { MY_ACTION_ITEM_LIMIT, MY_ACTION_KINDS, MY_ACTION_TITLES, type MyActionGroup, type MyActionKind, type MyActions } from '../../../shared/schemas/my-actions.ts';
+import {
+  MY_ACTION_ITEM_LIMIT,
+  MY_ACTION_KINDS,
+  MY_ACTION_TITLES,
+  type MyActionGroup,
+  type MyActionKind,
+  type MyActions,
+} from '../../../shared/schemas/my-actions.ts';
 import type { AppContext } from '../../context.ts';
 import * as incidents from '../incidents/repo.ts';
 import { workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
@@ -40,7 +47,11 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
 };
 
 /** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
-const NUMBER_SCREENS: Partial<Record<MyActionKind, '/pads' | '/incidents'>> = { approve_outcome: '/pads', confirm_loss: '/incidents', confirm_found: '/incidents' };
+const NUMBER_SCREENS: Partial<Record<MyActionKind, '/pads' | '/incidents'>> = {
+  approve_outcome: '/pads',
+  confirm_loss: '/incidents',
+  confirm_found: '/incidents',
+};
 const INVOICE_KINDS: readonly MyActionKind[] = ['issue', 'accept', 'carry', 'overdue'];
 
 const rangeText = (from: number, to: number) => (from === to ? `${from}` : `${from}\u2013${to}`);
@@ -73,7 +84,10 @@ async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]
         count: rows[0]?.total ?? 0,
         items: rows.map((row) => ({
           id: row.id,
-          label: row.found_from === null || row.found_to === null ? `${row.number} · ${row.place}` : `${row.number} · found ${rangeText(row.found_from, row.found_to)}`,
+          label:
+            row.found_from === null || row.found_to === null
+              ? `${row.number} · ${row.place}`
+              : `${row.number} · found ${rangeText(row.found_from, row.found_to)}`,
           path: `/incidents?incident=${row.id}`,
         })),
       });
@@ -82,9 +96,11 @@ async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]
   return groups;
 }
 
-const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) => (screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`);
+const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) =>
+  screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`;
 
-const detailsPath = (screen: '/invoices' | '/custodies', id: number) => (screen === '/custodies' ? `/custodies?custody=${id}` : `/invoices?invoice=${id}`);
+const detailsPath = (screen: '/invoices' | '/custodies', id: number) =>
+  screen === '/custodies' ? `/custodies?custody=${id}` : `/invoices?invoice=${id}`;
 
 function label(row: WorkQueueRow): string {
   const route = row.route_name ? routeLabel({ name: row.route_name, company: { name: row.company_name } }) : null;

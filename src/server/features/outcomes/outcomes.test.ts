@@ -46,14 +46,34 @@ const getPad = async (padId: number) => (await ok(call(role[3], 'GET', `/api/get
 const statusOf = (pad: PadBody, number: number) => pad.series.find((entry) => entry.number === number)?.status;
 const usage = (who: Who, padId: number, body: object) => call(who, 'POST', `/api/pads/${padId}/usage`, body);
 const outcome = (who: Who, padId: number, body: object) => call(who, 'POST', `/api/pads/${padId}/outcome`, body);
-const cancel = (from: number, to: number) => ({ from, to, outcome: 'cancelled', reason: 'Spoiled (torn, stained, misprinted)', details: 'coffee', copies_retained: true });
+const cancel = (from: number, to: number) => ({
+  from,
+  to,
+  outcome: 'cancelled',
+  reason: 'Spoiled (torn, stained, misprinted)',
+  details: 'coffee',
+  copies_retained: true,
+});
 
 const verified = () => expectLedgerVerified(t.db);
 
 async function issueTo(who: Who, ids: number[]) {
   const request = await ok(call(who, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: ids.length }), 201);
-  await ok(call(role[3], 'POST', '/api/issue-invoice', { invoice_id: request.data.id, pads: ids, assigned_user_id: courier.id, expected_return: 3 }), 201);
-  const [issued] = await t.db.select().from(invoices).where(eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED)).orderBy(desc(invoices.id)).limit(1);
+  await ok(
+    call(role[3], 'POST', '/api/issue-invoice', {
+      invoice_id: request.data.id,
+      pads: ids,
+      assigned_user_id: courier.id,
+      expected_return: 3,
+    }),
+    201,
+  );
+  const [issued] = await t.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED))
+    .orderBy(desc(invoices.id))
+    .limit(1);
   await ok(call(who, 'POST', `/api/accept-invoice/${issued.id}`));
 }
 
@@ -91,7 +111,14 @@ describe('usage by range', () => {
     expect(body.data.next_number).toBe(1038);
     expect(body.data.number_counts).toEqual({ not_used: 13, used: 37, cancelled: 0, lost: 0 });
     const events = await t.db.select().from(padEvents).where(eq(padEvents.pad_id, padIds[0])).orderBy(asc(padEvents.seq));
-    expect(events.at(-1)).toMatchObject({ kind: 'used', from_number: 1001, to_number: 1037, qty: 37, holder_user_id: holder.id, actor_user_id: holder.id });
+    expect(events.at(-1)).toMatchObject({
+      kind: 'used',
+      from_number: 1001,
+      to_number: 1037,
+      qty: 37,
+      holder_user_id: holder.id,
+      actor_user_id: holder.id,
+    });
     await verified();
   });
 
@@ -103,7 +130,12 @@ describe('usage by range', () => {
     expect([1038, 1039, 1040].map((n) => statusOf(body.data, n))).toEqual([3, 3, 3]);
     expect([1041, 1042].map((n) => statusOf(body.data, n))).toEqual([2, 2]);
     const [cancelled] = await t.db.select().from(padEvents).where(eq(padEvents.kind, 'cancelled')).orderBy(desc(padEvents.id)).limit(1);
-    expect(cancelled).toMatchObject({ from_number: 1038, to_number: 1040, reason: 'Skipped in sequence: receipts 1038-1040 torn out', copies_retained: true });
+    expect(cancelled).toMatchObject({
+      from_number: 1038,
+      to_number: 1040,
+      reason: 'Skipped in sequence: receipts 1038-1040 torn out',
+      copies_retained: true,
+    });
     await verified();
   });
 
@@ -154,8 +186,15 @@ describe('cancelling numbers', () => {
     expect(res.json().message).toBe(OUTCOME_MSG.pending);
     requestId = res.json().data.request_id;
     expect(statusOf(await getPad(padIds[0]), 1043)).toBe(1);
-    const pending = (await ok(call(branchHead, 'GET', '/api/outcome-requests'))).data as Array<{ id: number; from: number; to: number; reason: string }>;
-    expect(pending).toEqual([expect.objectContaining({ id: requestId, from: 1043, to: 1044, reason: 'Spoiled (torn, stained, misprinted): coffee' })]);
+    const pending = (await ok(call(branchHead, 'GET', '/api/outcome-requests'))).data as Array<{
+      id: number;
+      from: number;
+      to: number;
+      reason: string;
+    }>;
+    expect(pending).toEqual([
+      expect.objectContaining({ id: requestId, from: 1043, to: 1044, reason: 'Spoiled (torn, stained, misprinted): coffee' }),
+    ]);
     expect((await ok(call(otherSupervisor, 'GET', '/api/outcome-requests'))).data).toEqual([]);
     const actions = (await ok(call(branchHead, 'GET', '/api/my-actions'))).data as { groups: Array<{ kind: string; count: number }> };
     expect(actions.groups.find((g) => g.kind === 'approve_outcome')?.count).toBe(1);
@@ -167,7 +206,13 @@ describe('cancelling numbers', () => {
     const body = await ok(call(branchHead, 'POST', `/api/outcome-requests/${requestId}/approve`));
     expect([statusOf(body.data, 1043), statusOf(body.data, 1044)]).toEqual([3, 3]);
     const [event] = await t.db.select().from(padEvents).where(eq(padEvents.kind, 'cancelled')).orderBy(desc(padEvents.id)).limit(1);
-    expect(event).toMatchObject({ from_number: 1043, to_number: 1044, actor_user_id: holder.id, approver_user_id: branchHead.id, copies_retained: true });
+    expect(event).toMatchObject({
+      from_number: 1043,
+      to_number: 1044,
+      actor_user_id: holder.id,
+      approver_user_id: branchHead.id,
+      copies_retained: true,
+    });
     expect((await call(branchHead, 'POST', `/api/outcome-requests/${requestId}/approve`)).json().message).toBe(OUTCOME_MSG.requestDone);
     await verified();
   });
@@ -192,16 +237,30 @@ describe('cancelling numbers', () => {
   });
 
   it('when the reason is missing, not on the list, or Other without details, then 422 on that field', async () => {
-    expect((await outcome(role[3], padIds[0], { from: 1047, outcome: 'cancelled', copies_retained: true })).json().errors).toHaveProperty('reason');
-    expect((await outcome(role[3], padIds[0], { ...cancel(1047, 1047), reason: 'Because' })).json().errors).toEqual({ reason: [OUTCOME_MSG.reasonNotListed] });
-    expect((await outcome(role[3], padIds[0], { ...cancel(1047, 1047), reason: 'Other', details: '' })).json().errors).toEqual({ details: [OUTCOME_MSG.detailsForOther] });
-    expect((await outcome(role[3], padIds[0], { from: 1047, outcome: 'cancelled', reason: 'Spoiled (torn, stained, misprinted)' })).json().errors).toEqual({ copies_retained: [OUTCOME_MSG.copiesRequired] });
+    expect((await outcome(role[3], padIds[0], { from: 1047, outcome: 'cancelled', copies_retained: true })).json().errors).toHaveProperty(
+      'reason',
+    );
+    expect((await outcome(role[3], padIds[0], { ...cancel(1047, 1047), reason: 'Because' })).json().errors).toEqual({
+      reason: [OUTCOME_MSG.reasonNotListed],
+    });
+    expect((await outcome(role[3], padIds[0], { ...cancel(1047, 1047), reason: 'Other', details: '' })).json().errors).toEqual({
+      details: [OUTCOME_MSG.detailsForOther],
+    });
+    expect(
+      (await outcome(role[3], padIds[0], { from: 1047, outcome: 'cancelled', reason: 'Spoiled (torn, stained, misprinted)' })).json()
+        .errors,
+    ).toEqual({ copies_retained: [OUTCOME_MSG.copiesRequired] });
   });
 
   it('when the grid edit touches a cancelled number or sets one, then it is refused; 1 and 2 still toggle', async () => {
     const pad = await getPad(padIds[0]);
     const put = (series: PadBody['series']) =>
-      call(holder, 'PUT', `/api/update-pad/${pad.id}`, { pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series });
+      call(holder, 'PUT', `/api/update-pad/${pad.id}`, {
+        pad_status_id: pad.pad_status_id,
+        issuance_status_id: pad.issuance_status_id,
+        remarks: pad.remarks,
+        series,
+      });
     const unCancel = await put(pad.series.map((e) => (e.number === 1043 ? { ...e, status: 1 } : e)));
     expect(unCancel.statusCode).toBe(409);
     const setCancel = await put(pad.series.map((e) => (e.number === 1049 ? { ...e, status: 3 } : e)));
@@ -210,18 +269,31 @@ describe('cancelling numbers', () => {
   });
 
   it('when a cancellation is undone, then only approvers may, it is a new cancel_reverted event and the number is unused again', async () => {
-    expect((await call(holder, 'POST', '/api/outcome-reverts', { pad_id: padIds[0], from: 1045, to: 1045, reason: 'Cancelled by mistake' })).statusCode).toBe(403);
+    expect(
+      (await call(holder, 'POST', '/api/outcome-reverts', { pad_id: padIds[0], from: 1045, to: 1045, reason: 'Cancelled by mistake' }))
+        .statusCode,
+    ).toBe(403);
     const notCancelled = await call(branchHead, 'POST', '/api/outcome-reverts', { pad_id: padIds[0], from: 1046, to: 1046, reason: 'x' });
     expect(notCancelled.json().message).toBe(OUTCOME_MSG.notCancelled(1046));
-    const body = await ok(call(branchHead, 'POST', '/api/outcome-reverts', { pad_id: padIds[0], from: 1045, to: 1045, reason: 'Cancelled by mistake' }));
+    const body = await ok(
+      call(branchHead, 'POST', '/api/outcome-reverts', { pad_id: padIds[0], from: 1045, to: 1045, reason: 'Cancelled by mistake' }),
+    );
     expect(statusOf(body.data, 1045)).toBe(1);
     const [event] = await t.db.select().from(padEvents).where(eq(padEvents.pad_id, padIds[0])).orderBy(desc(padEvents.seq)).limit(1);
-    expect(event).toMatchObject({ kind: 'cancel_reverted', from_number: 1045, to_number: 1045, reason: 'Cancelled by mistake', holder_user_id: holder.id });
+    expect(event).toMatchObject({
+      kind: 'cancel_reverted',
+      from_number: 1045,
+      to_number: 1045,
+      reason: 'Cancelled by mistake',
+      holder_user_id: holder.id,
+    });
     await verified();
   });
 
   it('when the month\u2019s RAAF is read, then Issued counts used and cancelled with reasons and an undone cancellation says who cancelled it', async () => {
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: t.ctx.config.timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: t.ctx.config.timeZone, year: 'numeric', month: '2-digit' }).format(
+      new Date(),
+    );
     const raaf = (await ok(call(holder, 'GET', `/api/raaf?month=${month}&user_id=${holder.id}`))).data as {
       rows: Array<{ issued: { by_kind: Record<string, number> }; remarks: string[] }>;
     };
@@ -243,10 +315,21 @@ describe('the booklet and deleted pads', () => {
   it('when a fully used booklet is returned and accepted, then custody_out and custody_in of quantity 0 show how it travelled', async () => {
     await ok(usage(holder, padIds[3], { from: 1151, to: 1200 }));
     await ok(call(holder, 'POST', '/api/create-return-invoice', { pads: [padIds[3]], assigned_user_id: courier.id }), 201);
-    const [returned] = await t.db.select().from(invoices).where(eq(invoices.invoice_type_id, INVOICE_TYPE.RETURN)).orderBy(desc(invoices.id)).limit(1);
+    const [returned] = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.invoice_type_id, INVOICE_TYPE.RETURN))
+      .orderBy(desc(invoices.id))
+      .limit(1);
     await ok(call(role[8], 'POST', `/api/accept-invoice/${returned.id}`));
-    const history = (await ok(call(role[9], 'GET', `/api/pad-history/${padIds[3]}`))).data as { events: Array<{ kind: string; qty: number; holder_branch: { id: number } | null }>; holder: { branch: { id: number } | null } };
-    expect(history.events.slice(-2)).toEqual([expect.objectContaining({ kind: 'custody_out', qty: 0 }), expect.objectContaining({ kind: 'custody_in', qty: 0, holder_branch: expect.objectContaining({ id: headOfficeId }) })]);
+    const history = (await ok(call(role[9], 'GET', `/api/pad-history/${padIds[3]}`))).data as {
+      events: Array<{ kind: string; qty: number; holder_branch: { id: number } | null }>;
+      holder: { branch: { id: number } | null };
+    };
+    expect(history.events.slice(-2)).toEqual([
+      expect.objectContaining({ kind: 'custody_out', qty: 0 }),
+      expect.objectContaining({ kind: 'custody_in', qty: 0, holder_branch: expect.objectContaining({ id: headOfficeId }) }),
+    ]);
     expect(history.holder.branch?.id).toBe(headOfficeId);
     await verified();
   });
@@ -259,8 +342,18 @@ describe('the booklet and deleted pads', () => {
     expect((await call(role[3], 'DELETE', `/api/delete-pad/${padIds[9]}`)).json().message).toBe(PAD_MSG.hasHistory);
     const fresh = await getPad(padIds[8]);
     await ok(call(role[3], 'DELETE', `/api/delete-pad/${padIds[8]}`));
-    const found = (await ok(call(role[9], 'GET', '/api/find-receipt?number=1410'))).data as Array<{ pad: { number: number }; voided: { by: { id: number } } | null; status: string }>;
-    expect(found).toEqual([expect.objectContaining({ pad: expect.objectContaining({ number: fresh.number }), status: 'cancelled', voided: expect.objectContaining({ by: expect.objectContaining({ id: role[3].id }) }) })]);
+    const found = (await ok(call(role[9], 'GET', '/api/find-receipt?number=1410'))).data as Array<{
+      pad: { number: number };
+      voided: { by: { id: number } } | null;
+      status: string;
+    }>;
+    expect(found).toEqual([
+      expect.objectContaining({
+        pad: expect.objectContaining({ number: fresh.number }),
+        status: 'cancelled',
+        voided: expect.objectContaining({ by: expect.objectContaining({ id: role[3].id }) }),
+      }),
+    ]);
     await verified();
   });
 });

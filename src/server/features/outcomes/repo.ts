@@ -18,7 +18,11 @@ export async function lockRequest(conn: Conn, id: number): Promise<OutcomeReques
   return row;
 }
 
-export async function decide(conn: Conn, id: number, values: { status: 'approved' | 'rejected'; decidedBy: number; rejectionReason?: string }): Promise<void> {
+export async function decide(
+  conn: Conn,
+  id: number,
+  values: { status: 'approved' | 'rejected'; decidedBy: number; rejectionReason?: string },
+): Promise<void> {
   await conn
     .update(outcomeRequests)
     .set({ status: values.status, decided_by: values.decidedBy, decided_at: new Date(), rejection_reason: values.rejectionReason ?? null })
@@ -75,7 +79,12 @@ const FROM = sql`from outcome_requests r join pads p on p.id = r.pad_id join rou
   join users ru on ru.id = r.requested_by left join users du on du.id = r.decided_by`;
 
 /** The pending requests the actor may approve, oldest first (they have waited longest). */
-export async function pendingFor(conn: Conn, actor: Actor, page: number, perPage: number): Promise<{ rows: OutcomeRequestListRow[]; total: number }> {
+export async function pendingFor(
+  conn: Conn,
+  actor: Actor,
+  page: number,
+  perPage: number,
+): Promise<{ rows: OutcomeRequestListRow[]; total: number }> {
   const result = (await conn.execute(sql`
     select ${LIST_COLUMNS}, count(*) over ()::int as total ${FROM}
     where r.status = 'pending' and ${approvableBy(actor)}
@@ -85,7 +94,9 @@ export async function pendingFor(conn: Conn, actor: Actor, page: number, perPage
 }
 
 export async function requestRow(conn: Conn, id: number): Promise<OutcomeRequestListRow | undefined> {
-  const result = (await conn.execute(sql`select ${LIST_COLUMNS}, 1 as total ${FROM} where r.id = ${id}::int`)) as unknown as { rows: OutcomeRequestListRow[] };
+  const result = (await conn.execute(sql`select ${LIST_COLUMNS}, 1 as total ${FROM} where r.id = ${id}::int`)) as unknown as {
+    rows: OutcomeRequestListRow[];
+  };
   return result.rows[0];
 }
 

@@ -1,6 +1,14 @@
 import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
-import { OUTCOME_MSG, outcomePendingResponse, outcomeRequestListQuery, outcomeRequestSchema, outcomeRevertSchema, padOutcomeSchema, rejectSchema } from '../../../shared/schemas/outcomes.ts';
+import {
+  OUTCOME_MSG,
+  outcomePendingResponse,
+  outcomeRequestListQuery,
+  outcomeRequestSchema,
+  outcomeRevertSchema,
+  padOutcomeSchema,
+  rejectSchema,
+} from '../../../shared/schemas/outcomes.ts';
 import { padChangedResponse } from '../../../shared/schemas/pads.ts';
 import { errorAnswer, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
@@ -15,32 +23,72 @@ const approver = authorize((user) => can(user, 'number.approveOutcome'));
 export function outcomeRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/pads/:id/outcome',
-    { schema: { tags, params: idParam, body: padOutcomeSchema, response: { 200: padChangedResponse, 202: outcomePendingResponse, 403: errorAnswer(403), 404: errorAnswer(404), 409: errorAnswer(409), 422: errorAnswer(422) } }, onRequest: requester },
+    {
+      schema: {
+        tags,
+        params: idParam,
+        body: padOutcomeSchema,
+        response: {
+          200: padChangedResponse,
+          202: outcomePendingResponse,
+          403: errorAnswer(403),
+          404: errorAnswer(404),
+          409: errorAnswer(409),
+          422: errorAnswer(422),
+        },
+      },
+      onRequest: requester,
+    },
     async (request, reply) => {
       const { from, to, outcome } = request.body;
       const result = await service.requestOutcome(ctx, currentUser(request), request.params.id, request.body);
-      if (result.applied) return reply.status(200).send({ message: OUTCOME_MSG.applied(outcome, from, to), data: result.pad, warning: null });
+      if (result.applied)
+        return reply.status(200).send({ message: OUTCOME_MSG.applied(outcome, from, to), data: result.pad, warning: null });
       return reply.status(202).send({ message: OUTCOME_MSG.pending, data: { request_id: result.requestId } });
     },
   );
 
-  app.get('/api/outcome-requests', { schema: { tags, querystring: outcomeRequestListQuery, response: ok(pageResponse(outcomeRequestSchema), 403, 404, 409, 422) }, onRequest: authorize((user) => can(user, 'ledger.read')) }, async (request) =>
-    service.pendingRequests(ctx, currentUser(request), request.query),
+  app.get(
+    '/api/outcome-requests',
+    {
+      schema: { tags, querystring: outcomeRequestListQuery, response: ok(pageResponse(outcomeRequestSchema), 403, 404, 409, 422) },
+      onRequest: authorize((user) => can(user, 'ledger.read')),
+    },
+    async (request) => service.pendingRequests(ctx, currentUser(request), request.query),
   );
 
-  app.post('/api/outcome-requests/:id/approve', { schema: { tags, params: idParam, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver }, async (request) => ({
-    message: OUTCOME_MSG.approved,
-    data: await service.approve(ctx, currentUser(request), request.params.id),
-    warning: null,
-  }));
+  app.post(
+    '/api/outcome-requests/:id/approve',
+    { schema: { tags, params: idParam, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver },
+    async (request) => ({
+      message: OUTCOME_MSG.approved,
+      data: await service.approve(ctx, currentUser(request), request.params.id),
+      warning: null,
+    }),
+  );
 
-  app.post('/api/outcome-requests/:id/reject', { schema: { tags, params: idParam, body: rejectSchema, response: ok(savedResponse(outcomeRequestSchema), 403, 404, 409, 422) }, onRequest: approver }, async (request) => ({
-    message: OUTCOME_MSG.rejected,
-    data: await service.reject(ctx, currentUser(request), request.params.id, request.body.reason),
-  }));
+  app.post(
+    '/api/outcome-requests/:id/reject',
+    {
+      schema: { tags, params: idParam, body: rejectSchema, response: ok(savedResponse(outcomeRequestSchema), 403, 404, 409, 422) },
+      onRequest: approver,
+    },
+    async (request) => ({
+      message: OUTCOME_MSG.rejected,
+      data: await service.reject(ctx, currentUser(request), request.params.id, request.body.reason),
+    }),
+  );
 
-  app.post('/api/outcome-reverts', { schema: { tags, body: outcomeRevertSchema, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver }, async (request) => {
-    const { from, to } = request.body;
-    return { message: OUTCOME_MSG.reverted(from, to), data: await service.revert(ctx, currentUser(request), request.body), warning: null };
-  });
+  app.post(
+    '/api/outcome-reverts',
+    { schema: { tags, body: outcomeRevertSchema, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver },
+    async (request) => {
+      const { from, to } = request.body;
+      return {
+        message: OUTCOME_MSG.reverted(from, to),
+        data: await service.revert(ctx, currentUser(request), request.body),
+        warning: null,
+      };
+    },
+  );
 }

@@ -20,7 +20,12 @@ function requestDto(row: repo.OutcomeRequestListRow): OutcomeRequest {
   const to = Number(row.to_number);
   return {
     id: row.id,
-    pad: { id: row.pad_id, number: row.pad_number, series_number: seriesRange(Number(row.series_from), Number(row.series_to)), route: { id: row.route_id, name: row.route_name } },
+    pad: {
+      id: row.pad_id,
+      number: row.pad_number,
+      series_number: seriesRange(Number(row.series_from), Number(row.series_to)),
+      route: { id: row.route_id, name: row.route_name },
+    },
     from,
     to,
     qty: to - from + 1,
@@ -28,7 +33,10 @@ function requestDto(row: repo.OutcomeRequestListRow): OutcomeRequest {
     reason: row.reason,
     copies_retained: row.copies_retained,
     status: row.status,
-    requested_by: person(row.requested_by, row.requester_first, row.requester_middle, row.requester_last) ?? { id: row.requested_by, full_name: '' },
+    requested_by: person(row.requested_by, row.requester_first, row.requester_middle, row.requester_last) ?? {
+      id: row.requested_by,
+      full_name: '',
+    },
     requested_at: iso(row.requested_at) ?? '',
     decided_by: person(row.decided_by, row.decider_first, row.decider_middle, row.decider_last),
     decided_at: iso(row.decided_at),
@@ -49,7 +57,16 @@ export async function requestOutcome(ctx: AppContext, actor: Actor, padId: numbe
     if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
     assertCan(actor, 'number.requestOutcome', pad, OUTCOME_MSG.mayNotRequest);
     if (can(actor, 'number.approveOutcome', pad)) {
-      await writeOffNumbers(tx, ctx, { padId, from: input.from, to: input.to, kind: input.outcome, reason: input.reason, copiesRetained: input.copies_retained, actorId: actor.id, approverId: actor.id });
+      await writeOffNumbers(tx, ctx, {
+        padId,
+        from: input.from,
+        to: input.to,
+        kind: input.outcome,
+        reason: input.reason,
+        copiesRetained: input.copies_retained,
+        actorId: actor.id,
+        approverId: actor.id,
+      });
       return { applied: true };
     }
     requireUnused(pad, input.from, input.to);
@@ -68,13 +85,22 @@ export async function requestOutcome(ctx: AppContext, actor: Actor, padId: numbe
 }
 
 /** The pending requests the caller may decide. */
-export async function pendingRequests(ctx: AppContext, actor: Actor, query: { page: number; per_page: number }): Promise<Paginated<OutcomeRequest>> {
+export async function pendingRequests(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; per_page: number },
+): Promise<Paginated<OutcomeRequest>> {
   const { rows, total } = await repo.pendingFor(ctx.db, actor, query.page, query.per_page);
   return paginated(rows.map(requestDto), total, query.page, query.per_page);
 }
 
 /** One decision per request, whoever races: the row lock lets one approver or rejecter through, the rest get 409. */
-async function decideRequest<T>(ctx: AppContext, actor: Actor, id: number, apply: (tx: Tx, request: repo.OutcomeRequestRecord) => Promise<T>): Promise<T> {
+async function decideRequest<T>(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  apply: (tx: Tx, request: repo.OutcomeRequestRecord) => Promise<T>,
+): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, id);
     if (!request) throw notFound(OUTCOME_MSG.requestMissing);
@@ -117,7 +143,15 @@ export async function revert(ctx: AppContext, actor: Actor, input: OutcomeRevert
     const pad = await padForRules(tx, await lockedPad(tx, input.pad_id));
     if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
     assertCan(actor, 'number.revertOutcome', pad, OUTCOME_MSG.mayNotApprove);
-    await restoreNumbers(tx, ctx, { padId: input.pad_id, from: input.from, to: input.to, kind: 'cancel_reverted', reason: input.reason, actorId: actor.id, approverId: null });
+    await restoreNumbers(tx, ctx, {
+      padId: input.pad_id,
+      from: input.from,
+      to: input.to,
+      kind: 'cancel_reverted',
+      reason: input.reason,
+      actorId: actor.id,
+      approverId: null,
+    });
   });
   return padAfterChange(ctx, input.pad_id);
 }

@@ -59,7 +59,13 @@ function indexesOf(pad: repo.PadRow, from: number, to: number): [number, number]
 }
 
 /** 409 naming the first number of the range that is not in the wanted state. */
-function requireState(pad: repo.PadRow, first: number, last: number, wanted: StateName, refusal?: (number: number, state: StateName) => string): void {
+function requireState(
+  pad: repo.PadRow,
+  first: number,
+  last: number,
+  wanted: StateName,
+  refusal?: (number: number, state: StateName) => string,
+): void {
   for (let i = first; i <= last; i += 1) {
     const state = stateAt(pad, i);
     if (state === wanted) continue;
@@ -82,10 +88,20 @@ export function requireUnused(pad: repo.PadRow, from: number, to: number): void 
 }
 
 /** Writes the new digits, derives the pad status (cancelled and lost count as consumed) and records the events. */
-async function store(tx: Conn, ctx: AppContext, pad: repo.PadRow, digits: string[], events: NumberEventInput[], actorId: number): Promise<void> {
+async function store(
+  tx: Conn,
+  ctx: AppContext,
+  pad: repo.PadRow,
+  digits: string[],
+  events: NumberEventInput[],
+  actorId: number,
+): Promise<void> {
   const seriesStatus = digits.join('');
   await recordNumberEvents(tx, ctx, pad, events, actorId);
-  await repo.updatePad(tx, pad.id, { series_status: seriesStatus, pad_status_id: derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), pad.pad_status_id) });
+  await repo.updatePad(tx, pad.id, {
+    series_status: seriesStatus,
+    pad_status_id: derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), pad.pad_status_id),
+  });
 }
 
 /**
@@ -94,7 +110,12 @@ async function store(tx: Conn, ctx: AppContext, pad: repo.PadRow, digits: string
  * used, cancelled or lost number in the range is a 409 naming it. Warns when the holder also has another
  * partly used pad of the route (one booklet at a time).
  */
-export async function recordUsage(ctx: AppContext, actor: Actor, padId: number, input: PadUsageInput): Promise<{ pad: Pad; warning: string | null }> {
+export async function recordUsage(
+  ctx: AppContext,
+  actor: Actor,
+  padId: number,
+  input: PadUsageInput,
+): Promise<{ pad: Pad; warning: string | null }> {
   const warning = await ctx.db.transaction(async (tx) => {
     const pad = await lockedPad(tx, padId);
     if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
@@ -158,20 +179,43 @@ export async function writeOffNumbers(tx: Conn, ctx: AppContext, input: WriteOff
 export async function restoreNumbers(
   tx: Conn,
   ctx: AppContext,
-  input: { padId: number; from: number; to: number; kind: 'cancel_reverted' | 'found'; reason: string; actorId: number; approverId: number | null; incidentId?: number | null },
+  input: {
+    padId: number;
+    from: number;
+    to: number;
+    kind: 'cancel_reverted' | 'found';
+    reason: string;
+    actorId: number;
+    approverId: number | null;
+    incidentId?: number | null;
+  },
 ): Promise<void> {
   const pad = await lockedPad(tx, input.padId);
   const [first, last] = indexesOf(pad, input.from, input.to);
   const wanted: StateName = input.kind === 'found' ? 'lost' : 'cancelled';
   requireState(pad, first, last, wanted, (number, state) =>
-    input.kind === 'found' ? INCIDENT_MSG.notLostHere(number) : state === 'lost' ? OUTCOME_MSG.lostNeedsFound : OUTCOME_MSG.notCancelled(number),
+    input.kind === 'found'
+      ? INCIDENT_MSG.notLostHere(number)
+      : state === 'lost'
+        ? OUTCOME_MSG.lostNeedsFound
+        : OUTCOME_MSG.notCancelled(number),
   );
   for (let i = first; i <= last; i += 1) {
-    if (pad.series_status[i] === '1') throw conflict(input.kind === 'found' ? INCIDENT_MSG.notLostHere(pad.series_from + i) : OUTCOME_MSG.notCancelled(pad.series_from + i));
+    if (pad.series_status[i] === '1')
+      throw conflict(
+        input.kind === 'found' ? INCIDENT_MSG.notLostHere(pad.series_from + i) : OUTCOME_MSG.notCancelled(pad.series_from + i),
+      );
   }
   const digits = [...pad.series_status];
   for (let i = first; i <= last; i += 1) digits[i] = '1';
-  const event: NumberEventInput = { kind: input.kind, from: input.from, to: input.to, reason: input.reason, approverId: input.approverId, incidentId: input.incidentId ?? null };
+  const event: NumberEventInput = {
+    kind: input.kind,
+    from: input.from,
+    to: input.to,
+    reason: input.reason,
+    approverId: input.approverId,
+    incidentId: input.incidentId ?? null,
+  };
   await store(tx, ctx, pad, digits, [event], input.actorId);
 }
 

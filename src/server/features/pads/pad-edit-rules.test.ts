@@ -34,7 +34,12 @@ afterAll(async () => {
 
 async function newPad(size = 50): Promise<Pad> {
   const route = await createRoute(t.db);
-  const res = await t.app.inject({ method: 'POST', url: '/api/add-pad', headers: as.custodian.headers, payload: { route_id: route.id, series_from: 1, series_to: size, pad_size: size } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/add-pad',
+    headers: as.custodian.headers,
+    payload: { route_id: route.id, series_from: 1, series_to: size, pad_size: size },
+  });
   expect(res.statusCode).toBe(201);
   const [row] = await t.db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, route.id));
   return getPad(row.id);
@@ -49,7 +54,14 @@ const update = (pad: Pad, who: string, changes: Record<string, unknown> = {}) =>
       method: 'PUT',
       url: `/api/update-pad/${pad.id}`,
       headers: as[who].headers,
-      payload: { pad_status_id: pad.pad_status_id, issuance_status_id: pad.issuance_status_id, remarks: pad.remarks, series: pad.series, updated_at: pad.updated_at, ...changes },
+      payload: {
+        pad_status_id: pad.pad_status_id,
+        issuance_status_id: pad.issuance_status_id,
+        remarks: pad.remarks,
+        series: pad.series,
+        updated_at: pad.updated_at,
+        ...changes,
+      },
     })
     .then((res) => res);
 
@@ -111,7 +123,9 @@ describe('pad edit rules', () => {
 
     const atHeadOffice = await newPad();
     expect((await update(atHeadOffice, 'custodian', { issuance_status_id: ISSUANCE_STATUS.ISSUED })).statusCode).toBe(200);
-    expect((await update(await getPad(atHeadOffice.id), 'custodian', { issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED })).statusCode).toBe(200);
+    expect((await update(await getPad(atHeadOffice.id), 'custodian', { issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED })).statusCode).toBe(
+      200,
+    );
   });
 
   it('when one add-pad would make more pads than the cap, then 422 on Series To and nothing is created (docs/design.md §5 "Pads")', async () => {

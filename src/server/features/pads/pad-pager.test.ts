@@ -81,7 +81,9 @@ describe('pad pager', () => {
 
   it('when pads are added after deletions or moved to another route in the database, then the pages still match', async () => {
     await generate(routeB, 9001, 1100);
-    await t.db.execute(sql`update pads set route_id = ${routeA}, number = number + 100000 where id in (select id from pads where route_id = ${routeB} order by id desc limit 5)`);
+    await t.db.execute(
+      sql`update pads set route_id = ${routeA}, number = number + 100000 where id in (select id from pads where route_id = ${routeB} order by id desc limit 5)`,
+    );
 
     await expectEveryPage(100);
     await expectEveryPage(100, routeA);

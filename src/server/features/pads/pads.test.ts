@@ -60,7 +60,9 @@ describe('pad generation', () => {
     const res = await addPad({ route_id: route.id, series_from: 70_000_001, series_to: 70_060_000 });
     expect(res.statusCode).toBe(201);
     const estimate = async () => {
-      const result = (await t.db.execute(sql`select reltuples::float8 as rows from pg_class where relname = 'pads'`)) as unknown as { rows: Array<{ rows: number }> };
+      const result = (await t.db.execute(sql`select reltuples::float8 as rows from pg_class where relname = 'pads'`)) as unknown as {
+        rows: Array<{ rows: number }>;
+      };
       return Number(result.rows[0].rows);
     };
     await expect.poll(estimate, { timeout: 30_000 }).toBeGreaterThanOrEqual(1200);
@@ -234,7 +236,11 @@ describe('pad generation', () => {
       const res = await addPad({ route_id: route.id, series_from: 5000, series_to: 5009 }, role);
       expect(res.statusCode).toBe(403);
     }
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/add-pad', payload: { route_id: route.id, series_from: 1, series_to: 2 } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-pad',
+      payload: { route_id: route.id, series_from: 1, series_to: 2 },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await storedPads(route.id)).toHaveLength(2);
   });
@@ -265,13 +271,25 @@ describe('pad lists', () => {
     const { route, pads: rows } = await routeWithPads(9_080_901, 9_081_300, 40);
     const expected = (term: string) =>
       rows
-        .filter((p) => `${p.series_from}-${p.series_to}`.includes(term) || (/^\d+$/.test(term) && (p.number === Number(term) || (p.series_from <= Number(term) && Number(term) <= p.series_to))))
+        .filter(
+          (p) =>
+            `${p.series_from}-${p.series_to}`.includes(term) ||
+            (/^\d+$/.test(term) && (p.number === Number(term) || (p.series_from <= Number(term) && Number(term) <= p.series_to))),
+        )
         .map((p) => p.id)
         .sort((a, b) => b - a);
     for (const term of ['0809', '81', '940-9', '0901-90', '-908', '0-', '9081300', '08100', '3', '9-9', '--', '1 2']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/get-pads?route=${route.id}&per_page=100&search=${encodeURIComponent(term)}`, headers: as[5].headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/get-pads?route=${route.id}&per_page=100&search=${encodeURIComponent(term)}`,
+        headers: as[5].headers,
+      });
       expect(res.statusCode).toBe(200);
-      expect({ term, ids: res.json().data.map((p: { id: number }) => p.id), total: res.json().total }).toEqual({ term, ids: expected(term), total: expected(term).length });
+      expect({ term, ids: res.json().data.map((p: { id: number }) => p.id), total: res.json().total }).toEqual({
+        term,
+        ids: expected(term),
+        total: expected(term).length,
+      });
     }
   });
 
@@ -296,7 +314,11 @@ describe('pad lists', () => {
     expect(res.json().data.map((p: { id: number }) => p.id)).toEqual([unused.id, partly.id]);
     expect(res.json().total).toBe(2);
 
-    const searched = await t.app.inject({ method: 'GET', url: `/api/available-pads?route_id=${route.id}&search=60`, headers: as[3].headers });
+    const searched = await t.app.inject({
+      method: 'GET',
+      url: `/api/available-pads?route_id=${route.id}&search=60`,
+      headers: as[3].headers,
+    });
     expect(searched.json().data.map((p: { id: number }) => p.id)).toEqual([partly.id]);
   });
 
@@ -390,7 +412,11 @@ describe('pad editing', () => {
   it('when optional fields are left out, then they keep their stored values', async () => {
     const { pads: rows } = await routeWithPads(1, 50);
     await t.db.update(pads).set({ remarks: 'Kept' }).where(eq(pads.id, rows[0].id));
-    const res = await updatePad(rows[0].id, { number: 500, pad_status_id: PAD_STATUS.UNUSED, issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED }, 1);
+    const res = await updatePad(
+      rows[0].id,
+      { number: 500, pad_status_id: PAD_STATUS.UNUSED, issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED },
+      1,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ number: 500, remarks: 'Kept' });
     const cleared = await updatePad(rows[0].id, { ...(await editable(rows[0].id)), remarks: '  ' }, 5);
@@ -501,7 +527,10 @@ describe('pad editing', () => {
     expect((await updatePad(2_000_000_000, pad, 3)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PUT', url: '/api/update-pad/abc', headers: as[3].headers, payload: pad })).statusCode).toBe(422);
     const missing = await updatePad(rows[0].id, { remarks: 'x' }, 3);
-    expect(missing.json().errors).toMatchObject({ pad_status_id: ['Pad Status is required'], issuance_status_id: ['Issuance Status is required'] });
+    expect(missing.json().errors).toMatchObject({
+      pad_status_id: ['Pad Status is required'],
+      issuance_status_id: ['Issuance Status is required'],
+    });
   });
 });
 

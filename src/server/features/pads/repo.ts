@@ -148,7 +148,9 @@ function searchCondition(search: string | undefined): SQL | undefined {
   if (/^\d{1,15}$/.test(search)) {
     const n = Number(search);
     if (n <= MAX_PAD_NUMBER) {
-      arms.push(sql`select s.id from routes r cross join lateral (select p.id from pads p where p.route_id = r.id and p.number = ${n}::int offset 0) s`);
+      arms.push(
+        sql`select s.id from routes r cross join lateral (select p.id from pads p where p.route_id = r.id and p.number = ${n}::int offset 0) s`,
+      );
     }
     arms.push(sql`select s.id from pads s where int8range(s.series_from, s.series_to, '[]') @> ${n}::bigint`);
   }
@@ -175,18 +177,23 @@ async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: nu
       .orderBy(...order)
       .limit(perPage)
       .offset(offsetOf(pageNo, perPage)),
-    conn
-      .select({ total: sql<number>`count(*)::int` })
-      .from(
-        conn
-          .select({ one: sql`1` })
-          .from(pads)
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as('capped'),
-      ),
+    conn.select({ total: sql<number>`count(*)::int` }).from(
+      conn
+        .select({ one: sql`1` })
+        .from(pads)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('capped'),
+    ),
   ]);
-  return { data: await padsByIds(conn, idRows.map((r) => r.id), order), total };
+  return {
+    data: await padsByIds(
+      conn,
+      idRows.map((r) => r.id),
+      order,
+    ),
+    total,
+  };
 }
 
 /**
@@ -219,7 +226,10 @@ const sortColumns: Record<PadSort, AnyColumn | AnyColumn[]> = {
   issuance_status: pads.issuance_status_id,
 };
 
-export async function listPads(conn: Conn, query: { page: number; per_page: number; search?: string; route?: number; sort?: PadSort; order?: SortOrder }) {
+export async function listPads(
+  conn: Conn,
+  query: { page: number; per_page: number; search?: string; route?: number; sort?: PadSort; order?: SortOrder },
+) {
   if (!query.search && !query.sort) return newestPage(conn, query.route, query.page, query.per_page);
   const where = and(query.route ? eq(pads.route_id, query.route) : undefined, searchCondition(query.search));
   return page(conn, where, sortedBy(sortColumns, query, pads.id, [desc(pads.id)]), query.page, query.per_page);
@@ -253,7 +263,10 @@ export async function lockPad(conn: Conn, id: number): Promise<PadRow | undefine
 export async function updatePad(conn: Conn, id: number, values: Partial<typeof pads.$inferInsert>): Promise<void> {
   await conn
     .update(pads)
-    .set({ ...values, updated_at: sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${pads.updated_at} + interval '1 millisecond'))` })
+    .set({
+      ...values,
+      updated_at: sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${pads.updated_at} + interval '1 millisecond'))`,
+    })
     .where(eq(pads.id, id));
 }
 
@@ -354,7 +367,11 @@ export async function listHeldPads(
   const { values } = bindings;
   const [[{ count }], rows] = await Promise.all([
     countOfShape(conn, bindings.shape, (name) => prepareCount(conn, name, where)).execute(values),
-    rowsOfShape(conn, bindings.shape, (name) => prepareRows(conn, name, where)).execute({ ...values, limit: options.perPage, offset: offsetOf(options.page, options.perPage) }),
+    rowsOfShape(conn, bindings.shape, (name) => prepareRows(conn, name, where)).execute({
+      ...values,
+      limit: options.perPage,
+      offset: offsetOf(options.page, options.perPage),
+    }),
   ]);
   return {
     rows: rows.map(({ pad: { series_status, updated_at, ...pad }, ...r }) => ({
@@ -422,7 +439,12 @@ export async function invoicePadViews(conn: Conn, invoiceId: number): Promise<Pa
 
 /** A page of pads in id order after `afterId`, for the verifier. */
 export async function padViewsAfter(conn: Conn, afterId: number, limit: number): Promise<PadView[]> {
-  return conn.select(padViewColumns).from(pads).where(sql`${pads.id} > ${afterId}`).orderBy(asc(pads.id)).limit(limit);
+  return conn
+    .select(padViewColumns)
+    .from(pads)
+    .where(sql`${pads.id} > ${afterId}`)
+    .orderBy(asc(pads.id))
+    .limit(limit);
 }
 
 export async function padView(conn: Conn, id: number): Promise<PadView | undefined> {
@@ -435,7 +457,12 @@ export async function padsContaining(conn: Conn, receipt: number, routeId?: numb
   return conn
     .select(padViewColumns)
     .from(pads)
-    .where(and(sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') @> ${receipt}::bigint`, routeId ? eq(pads.route_id, routeId) : undefined))
+    .where(
+      and(
+        sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') @> ${receipt}::bigint`,
+        routeId ? eq(pads.route_id, routeId) : undefined,
+      ),
+    )
     .orderBy(asc(pads.route_id));
 }
 
@@ -504,7 +531,9 @@ export async function stockByRoute(conn: Conn, headOfficeId: number, limit: numb
 
 /** docs/design.md §9: a pad whose ledger holds anything but its receipt has a history that must stay. */
 export async function hasEventsBeyondReceipt(conn: Conn, padId: number): Promise<boolean> {
-  const result = (await conn.execute(sql`select exists(select 1 from pad_events where pad_id = ${padId}::int and kind <> 'received') as found`)) as unknown as {
+  const result = (await conn.execute(
+    sql`select exists(select 1 from pad_events where pad_id = ${padId}::int and kind <> 'received') as found`,
+  )) as unknown as {
     rows: Array<{ found: boolean }>;
   };
   return Boolean(result.rows[0]?.found);
@@ -515,7 +544,10 @@ export async function otherPartlyUsedPad(
   conn: Conn,
   pad: { id: number; route_id: number; holder_user_id: number | null; holder_branch_id: number | null },
 ): Promise<number | null> {
-  const holder = pad.holder_user_id !== null ? eq(pads.holder_user_id, pad.holder_user_id) : and(isNull(pads.holder_user_id), eq(pads.holder_branch_id, pad.holder_branch_id ?? 0));
+  const holder =
+    pad.holder_user_id !== null
+      ? eq(pads.holder_user_id, pad.holder_user_id)
+      : and(isNull(pads.holder_user_id), eq(pads.holder_branch_id, pad.holder_branch_id ?? 0));
   const [row] = await conn
     .select({ number: pads.number })
     .from(pads)
@@ -526,7 +558,10 @@ export async function otherPartlyUsedPad(
 }
 
 /** What the rules of docs/design.md §9 look at beyond the pad: the branch of a holding user and the courier carrying it. */
-export async function padRuleFacts(conn: Conn, pad: PadRow): Promise<{ holder_user_branch_id: number | null; carrier_user_id: number | null }> {
+export async function padRuleFacts(
+  conn: Conn,
+  pad: PadRow,
+): Promise<{ holder_user_branch_id: number | null; carrier_user_id: number | null }> {
   const result = (await conn.execute(sql`
     select (select u.branch_id from users u where u.id = ${pad.holder_user_id}::int) as holder_user_branch_id,
            (select i.assigned_user_id from invoices i where i.id = ${pad.locked_by_invoice_id}::int) as carrier_user_id`)) as unknown as {

@@ -1,7 +1,27 @@
 import { canOpenScreen, can, editablePadFields } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
-import { PAD_MSG, USAGE_MSG, addPadSchema, availablePadsQuery, generatedPads, padChangedResponse, padListQuery, padRow, padUsageSchema, updatePadSchema } from '../../../shared/schemas/pads.ts';
-import { created, dataResponse, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  PAD_MSG,
+  USAGE_MSG,
+  addPadSchema,
+  availablePadsQuery,
+  generatedPads,
+  padChangedResponse,
+  padListQuery,
+  padRow,
+  padUsageSchema,
+  updatePadSchema,
+} from '../../../shared/schemas/pads.ts';
+import {
+  created,
+  dataResponse,
+  listResponse,
+  messageResponse,
+  namedRef,
+  ok,
+  pageResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
@@ -12,27 +32,79 @@ const tags = ['pads'];
 const padReader = authorize((user) => canOpenScreen(user, 'pads'));
 
 export function padRoutes(app: App, ctx: AppContext) {
-  app.get('/api/pad-statuses', { schema: { operationId: 'listPadStatuses', summary: 'Lists the pad statuses', tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.padStatuses(ctx) }));
-
-  app.get('/api/issuance-statuses', { schema: { operationId: 'listIssuanceStatuses', summary: 'Lists the issuance statuses', tags, response: ok(listResponse(namedRef)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({
-    data: await service.issuanceStatuses(ctx),
-  }));
-
-  app.get('/api/get-pads', { schema: { operationId: 'listPads', summary: 'Lists pads, a page at a time', tags, querystring: padListQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
-    service.listPads(ctx, request.query),
+  app.get(
+    '/api/pad-statuses',
+    {
+      schema: { operationId: 'listPadStatuses', summary: 'Lists the pad statuses', tags, response: ok(listResponse(namedRef)) },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+    },
+    async () => ({ data: await service.padStatuses(ctx) }),
   );
 
-  app.get('/api/available-pads', { schema: { operationId: 'listAvailablePads', summary: 'Lists the pads available to issue', tags, querystring: availablePadsQuery, response: ok(pageResponse(padRow)) }, onRequest: padReader }, async (request) =>
-    service.listAvailablePads(ctx, request.query),
+  app.get(
+    '/api/issuance-statuses',
+    {
+      schema: { operationId: 'listIssuanceStatuses', summary: 'Lists the issuance statuses', tags, response: ok(listResponse(namedRef)) },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+    },
+    async () => ({
+      data: await service.issuanceStatuses(ctx),
+    }),
   );
 
-  app.get('/api/get-pad/:id', { schema: { operationId: 'getPad', summary: 'Gets one pad', tags, params: idParam, response: ok(dataResponse(padRow)) }, onRequest: padReader }, async (request) => ({
-    data: await service.getPad(ctx, request.params.id),
-  }));
+  app.get(
+    '/api/get-pads',
+    {
+      schema: {
+        operationId: 'listPads',
+        summary: 'Lists pads, a page at a time',
+        tags,
+        querystring: padListQuery,
+        response: ok(pageResponse(padRow)),
+      },
+      onRequest: padReader,
+    },
+    async (request) => service.listPads(ctx, request.query),
+  );
+
+  app.get(
+    '/api/available-pads',
+    {
+      schema: {
+        operationId: 'listAvailablePads',
+        summary: 'Lists the pads available to issue',
+        tags,
+        querystring: availablePadsQuery,
+        response: ok(pageResponse(padRow)),
+      },
+      onRequest: padReader,
+    },
+    async (request) => service.listAvailablePads(ctx, request.query),
+  );
+
+  app.get(
+    '/api/get-pad/:id',
+    {
+      schema: { operationId: 'getPad', summary: 'Gets one pad', tags, params: idParam, response: ok(dataResponse(padRow)) },
+      onRequest: padReader,
+    },
+    async (request) => ({
+      data: await service.getPad(ctx, request.params.id),
+    }),
+  );
 
   app.post(
     '/api/add-pad',
-    { schema: { operationId: 'generatePads', summary: 'Generates the pads of a series range', tags, body: addPadSchema, response: created(savedResponse(generatedPads)) }, onRequest: authorize((user) => can(user, 'pad.create')) },
+    {
+      schema: {
+        operationId: 'generatePads',
+        summary: 'Generates the pads of a series range',
+        tags,
+        body: addPadSchema,
+        response: created(savedResponse(generatedPads)),
+      },
+      onRequest: authorize((user) => can(user, 'pad.create')),
+    },
     async (request, reply) => {
       const data = await service.generatePads(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: PAD_MSG.generated(data.pads_created), data });
@@ -42,7 +114,14 @@ export function padRoutes(app: App, ctx: AppContext) {
   app.put(
     '/api/update-pad/:id',
     {
-      schema: { operationId: 'updatePad', summary: "Updates a pad's editable fields", tags, params: idParam, body: updatePadSchema, response: ok(savedResponse(padRow), 409) },
+      schema: {
+        operationId: 'updatePad',
+        summary: "Updates a pad's editable fields",
+        tags,
+        params: idParam,
+        body: updatePadSchema,
+        response: ok(savedResponse(padRow), 409),
+      },
       onRequest: authorize((user) => Object.values(editablePadFields(user)).some(Boolean)),
     },
     async (request) => ({
@@ -53,7 +132,16 @@ export function padRoutes(app: App, ctx: AppContext) {
 
   app.delete(
     '/api/delete-pad/:id',
-    { schema: { operationId: 'deletePad', summary: 'Deletes a pad that was never issued', tags, params: idParam, response: ok(messageResponse, 409) }, onRequest: authorize((user) => can(user, 'pad.delete')) },
+    {
+      schema: {
+        operationId: 'deletePad',
+        summary: 'Deletes a pad that was never issued',
+        tags,
+        params: idParam,
+        response: ok(messageResponse, 409),
+      },
+      onRequest: authorize((user) => can(user, 'pad.delete')),
+    },
     async (request) => {
       await service.deletePad(ctx, currentUser(request), request.params.id);
       return { message: PAD_MSG.deleted };
@@ -62,7 +150,10 @@ export function padRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/pads/:id/usage',
-    { schema: { tags, params: idParam, body: padUsageSchema, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: authorize((user) => can(user, 'pad.editUsage')) },
+    {
+      schema: { tags, params: idParam, body: padUsageSchema, response: ok(padChangedResponse, 403, 404, 409, 422) },
+      onRequest: authorize((user) => can(user, 'pad.editUsage')),
+    },
     async (request) => {
       const { pad, warning } = await numbers.recordUsage(ctx, currentUser(request), request.params.id, request.body);
       return { message: USAGE_MSG.recorded(request.body.from, request.body.to), data: pad, warning };

@@ -2,7 +2,17 @@ import { seriesRange } from '../../../shared/format.ts';
 import { derivePadStatus, seriesFromStatus } from '../../../shared/pad-status.ts';
 import { ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
-import { MAX_PAD_NUMBER, MAX_PADS_PER_ADD, PAD_MSG, USAGE_MSG, type AddPadInput, type GeneratedPads, type Pad, type PadListQuery, type UpdatePadInput } from '../../../shared/schemas/pads.ts';
+import {
+  MAX_PAD_NUMBER,
+  MAX_PADS_PER_ADD,
+  PAD_MSG,
+  USAGE_MSG,
+  type AddPadInput,
+  type GeneratedPads,
+  type Pad,
+  type PadListQuery,
+  type UpdatePadInput,
+} from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
@@ -61,14 +71,19 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
     });
     if (generated.pads_created >= ANALYZE_AFTER_PADS) {
       setImmediate(() => {
-        repo.analyzePads(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'ANALYZE pads after generation failed; autovacuum will catch up'));
+        repo
+          .analyzePads(ctx.db)
+          .catch((error: unknown) => ctx.log.warn({ err: error }, 'ANALYZE pads after generation failed; autovacuum will catch up'));
       });
     }
     return generated;
   } catch (error) {
     if (sqlState(error) === EXCLUSION_VIOLATION) {
       const clash = await repo.findOverlappingPad(ctx.db, input.route_id, input.series_from, input.series_to);
-      throw invalid('series_from', PAD_MSG.overlap(clash ? { number: clash.number, series_number: seriesRange(clash.series_from, clash.series_to) } : null));
+      throw invalid(
+        'series_from',
+        PAD_MSG.overlap(clash ? { number: clash.number, series_number: seriesRange(clash.series_from, clash.series_to) } : null),
+      );
     }
     throw error;
   }
@@ -117,7 +132,8 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       const pad = await repo.lockPad(tx, id);
       if (!pad) throw notFound(PAD_MSG.notFound);
       if (pad.locked_by_invoice_id === null) assertCan(actor, 'pad.editThis', pad, PAD_MSG.notYourBranch);
-      if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== pad.updated_at.getTime()) throw conflict(PAD_MSG.stale);
+      if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== pad.updated_at.getTime())
+        throw conflict(PAD_MSG.stale);
       if (input.route_id !== undefined && input.route_id !== pad.route_id) throw forbidden(PAD_MSG.fieldNotAllowed('route'));
       if (input.series_number !== undefined && input.series_number.trim() !== seriesRange(pad.series_from, pad.series_to)) {
         throw forbidden(PAD_MSG.fieldNotAllowed('series number'));
@@ -146,8 +162,10 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       }
       if (!Object.values(changes).some(Boolean)) return;
       if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
-      const heldAway = pad.holder_user_id !== null || (pad.holder_branch_id !== null && pad.holder_branch_id !== ctx.config.headOfficeBranchId);
-      if (changes.issuance_status_id && input.issuance_status_id === ISSUANCE_STATUS.NOT_ISSUED && heldAway) throw conflict(PAD_MSG.returnInstead);
+      const heldAway =
+        pad.holder_user_id !== null || (pad.holder_branch_id !== null && pad.holder_branch_id !== ctx.config.headOfficeBranchId);
+      if (changes.issuance_status_id && input.issuance_status_id === ISSUANCE_STATUS.NOT_ISSUED && heldAway)
+        throw conflict(PAD_MSG.returnInstead);
 
       const padStatusId = changes.series
         ? derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id)
@@ -209,4 +227,3 @@ export async function deletePad(ctx: AppContext, actor: AuthUser, id: number): P
 /** The selects read the names from the database, so renamed lookups show everywhere. */
 export const padStatuses = (ctx: AppContext): Promise<NamedRef[]> => repo.padStatusList(ctx.db);
 export const issuanceStatuses = (ctx: AppContext): Promise<NamedRef[]> => repo.issuanceStatusList(ctx.db);
-

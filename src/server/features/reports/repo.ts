@@ -89,7 +89,16 @@ const reportSortColumns: Record<ReportSort, SQLWrapper | AnyColumn> = {
 
 export async function listReports(
   conn: Conn,
-  q: { offset: number; limit: number; pattern?: string; startDate?: string; endDate?: string; timeZone: string; sort?: ReportSort; order?: SortOrder },
+  q: {
+    offset: number;
+    limit: number;
+    pattern?: string;
+    startDate?: string;
+    endDate?: string;
+    timeZone: string;
+    sort?: ReportSort;
+    order?: SortOrder;
+  },
 ) {
   const filters: Array<SQL | undefined> = [];
   if (q.pattern) {

@@ -114,7 +114,10 @@ describe('reports', () => {
     expect(text).toContain(`Invoice No. ${two.invoice.id}`);
     expect(text).toMatch(/Page 1 of \d+/);
 
-    const [stored] = await t.db.select().from(reportInvoices).where(inArray(reportInvoices.invoice_id, [one.invoice.id, two.invoice.id]));
+    const [stored] = await t.db
+      .select()
+      .from(reportInvoices)
+      .where(inArray(reportInvoices.invoice_id, [one.invoice.id, two.invoice.id]));
     expect(stored).toBeUndefined();
   });
 
@@ -156,7 +159,14 @@ describe('reports', () => {
       const empty = await post(url, { invoice_ids: [] });
       expect(empty.statusCode).toBe(422);
       expect(empty.json().errors.invoice_ids).toEqual(['Please select at least one invoice']);
-      for (const bad of [{}, { invoice_ids: 'x' }, { invoice_ids: [0] }, { invoice_ids: [-1] }, { invoice_ids: [99_999_999_999] }, { invoice_ids: ['a'] }]) {
+      for (const bad of [
+        {},
+        { invoice_ids: 'x' },
+        { invoice_ids: [0] },
+        { invoice_ids: [-1] },
+        { invoice_ids: [99_999_999_999] },
+        { invoice_ids: ['a'] },
+      ]) {
         expect((await post(url, bad)).statusCode, JSON.stringify(bad)).toBe(422);
       }
     }
@@ -314,7 +324,10 @@ describe('reports', () => {
       const res = await post('/api/reports', { invoice_ids: [invoice.id] }, auditor.headers);
       expect(res.statusCode).toBe(201);
       made.push(res.json().data);
-      await t.db.update(reports).set({ created_at: new Date(at) }).where(eq(reports.id, res.json().data.id));
+      await t.db
+        .update(reports)
+        .set({ created_at: new Date(at) })
+        .where(eq(reports.id, res.json().data.id));
     }
     const numbers = async (query: string) =>
       (await get(`/api/reports?per_page=100&${query}`, auditor.headers)).json().data.map((r: { number: string }) => r.number);
@@ -329,7 +342,13 @@ describe('reports', () => {
     expect(await numbers('search=Benedicto&end_date=2026-03-04')).toEqual([made[1].number, made[0].number]);
     expect(await numbers('search=Benedicto&start_date=&end_date=')).toHaveLength(3);
 
-    for (const bad of ['start_date=2026-02-30', 'end_date=yesterday', 'start_date=2026-03-05&end_date=2026-03-01', 'page=0', 'per_page=1000']) {
+    for (const bad of [
+      'start_date=2026-02-30',
+      'end_date=yesterday',
+      'start_date=2026-03-05&end_date=2026-03-01',
+      'page=0',
+      'per_page=1000',
+    ]) {
       const res = await get(`/api/reports?${bad}`, auditor.headers);
       expect(res.statusCode, bad).toBe(422);
     }
@@ -349,7 +368,13 @@ describe('reports', () => {
   it('when the API docs are read, then the report endpoints are listed', async () => {
     const res = await get('/api/docs/json');
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/completed-invoices', '/api/get-completed-issued-invoice', '/api/reports', '/api/reports/view', '/api/reports/{id}/pdf']) {
+    for (const p of [
+      '/api/completed-invoices',
+      '/api/get-completed-issued-invoice',
+      '/api/reports',
+      '/api/reports/view',
+      '/api/reports/{id}/pdf',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -18,7 +18,11 @@ import * as signed from './signed-url.ts';
 const keyOf = (ctx: AppContext) => signed.reportUrlKey(ctx.badgeSecret);
 
 /** Completed Issued invoices that no report holds yet: the only ones a report may take, last accepted first. */
-export async function listCompletedInvoices(ctx: AppContext, actor: Actor, q: { page: number; per_page: number; search?: string }): Promise<InvoicePage> {
+export async function listCompletedInvoices(
+  ctx: AppContext,
+  actor: Actor,
+  q: { page: number; per_page: number; search?: string },
+): Promise<InvoicePage> {
   const { total, rows } = await listInvoices(
     ctx.db,
     {
@@ -85,7 +89,13 @@ function periodOf(invoices: ReportInvoice[], timeZone: string): { from: string |
   return { from: dateInZone(new Date(issued), timeZone), to: dateInZone(new Date(accepted), timeZone) };
 }
 
-async function renderFor(ctx: AppContext, conn: Conn, actorId: number, ids: number[], extra: { number: string | null; remarks: string | null; at: Date }) {
+async function renderFor(
+  ctx: AppContext,
+  conn: Conn,
+  actorId: number,
+  ids: number[],
+  extra: { number: string | null; remarks: string | null; at: Date },
+) {
   const invoices = await loadReportInvoices(ctx, conn, ids);
   const who = await repo.generator(conn, actorId);
   const period = periodOf(invoices, ctx.config.timeZone);

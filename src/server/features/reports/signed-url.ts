@@ -8,11 +8,13 @@ export const reportUrlKey = (instanceSecret: string): Buffer => urlKey(instanceS
 /** Sorted ids as base-36 gaps ("3.1.a"), so a preview of hundreds of invoices still fits in an address. */
 export function packIds(ids: number[]): string {
   let previous = 0;
-  return ids.map((id) => {
-    const gap = id - previous;
-    previous = id;
-    return gap.toString(36);
-  }).join('.');
+  return ids
+    .map((id) => {
+      const gap = id - previous;
+      previous = id;
+      return gap.toString(36);
+    })
+    .join('.');
 }
 
 export function unpackIds(packed: string): number[] | null {

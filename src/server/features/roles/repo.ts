@@ -9,11 +9,23 @@ import { sortedBy } from '../../lib/sorting.ts';
 const columns = { id: roles.id, name: roles.name, is_system: sql<boolean>`${roles.id} <= ${SYSTEM_ROLE_MAX_ID}` };
 
 /** One page of roles by id (or the asked column), matching the name. */
-export async function page(conn: Conn, q: Pick<RolesPageQuery, 'page' | 'per_page' | 'search' | 'sort' | 'order'>): Promise<{ rows: Role[]; total: number }> {
+export async function page(
+  conn: Conn,
+  q: Pick<RolesPageQuery, 'page' | 'per_page' | 'search' | 'sort' | 'order'>,
+): Promise<{ rows: Role[]; total: number }> {
   const where = q.search ? ilike(roles.name, likePattern(q.search)) : undefined;
   const order = sortedBy({ id: roles.id, name: roles.name }, q, roles.id, [asc(roles.id)]);
-  const rows = await conn.select(columns).from(roles).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
-  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(roles).where(where);
+  const rows = await conn
+    .select(columns)
+    .from(roles)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.per_page)
+    .offset(offsetOf(q.page, q.per_page));
+  const [{ total }] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(roles)
+    .where(where);
   return { rows, total };
 }
 
@@ -30,7 +42,11 @@ export async function nameTaken(conn: Conn, name: string, exceptId: number | nul
   const [row] = await conn
     .select({ id: roles.id })
     .from(roles)
-    .where(exceptId ? sql`lower(${roles.name}) = ${name.toLowerCase()} and ${roles.id} <> ${exceptId}` : sql`lower(${roles.name}) = ${name.toLowerCase()}`)
+    .where(
+      exceptId
+        ? sql`lower(${roles.name}) = ${name.toLowerCase()} and ${roles.id} <> ${exceptId}`
+        : sql`lower(${roles.name}) = ${name.toLowerCase()}`,
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -50,6 +66,9 @@ export async function remove(conn: Conn, id: number): Promise<void> {
 }
 
 export async function userCount(conn: Conn, id: number): Promise<number> {
-  const [{ n }] = await conn.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role_id, id));
+  const [{ n }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role_id, id));
   return n;
 }

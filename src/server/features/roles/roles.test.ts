@@ -64,7 +64,12 @@ describe('roles', () => {
     const role = await addRole('  Porter  ');
     expect(role).toEqual({ id: expect.any(Number), name: 'Porter', is_system: false });
     expect(role.id).toBeGreaterThan(11);
-    const rename = await t.app.inject({ method: 'PUT', url: `/api/update-role/${role.id}`, headers: s.itAdmin, payload: { name: 'Deck Porter' } });
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-role/${role.id}`,
+      headers: s.itAdmin,
+      payload: { name: 'Deck Porter' },
+    });
     expect(rename.json()).toEqual({ message: 'Role updated successfully', data: { id: role.id, name: 'Deck Porter', is_system: false } });
     const [stored] = await t.db.select().from(roles).where(eq(roles.id, role.id));
     expect(stored.name).toBe('Deck Porter');
@@ -87,17 +92,29 @@ describe('roles', () => {
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.name).toEqual(['The name has already been taken.']);
     const role = await addRole(`Clerk ${Date.now()}`);
-    const renameTaken = await t.app.inject({ method: 'PUT', url: `/api/update-role/${role.id}`, headers: s.admin, payload: { name: 'MESSENGER' } });
+    const renameTaken = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-role/${role.id}`,
+      headers: s.admin,
+      payload: { name: 'MESSENGER' },
+    });
     expect(renameTaken.statusCode).toBe(422);
     expect(renameTaken.json().errors.name).toEqual(['The name has already been taken.']);
-    const sameName = await t.app.inject({ method: 'PUT', url: `/api/update-role/${role.id}`, headers: s.admin, payload: { name: role.name.toUpperCase() } });
+    const sameName = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-role/${role.id}`,
+      headers: s.admin,
+      payload: { name: role.name.toUpperCase() },
+    });
     expect(sameName.statusCode).toBe(200);
   });
 
   it('when a system role or a role with users is deleted, then 409 says why and the role stays', async () => {
     const system = await t.app.inject({ method: 'DELETE', url: '/api/delete-role/9', headers: s.admin });
     expect(system.statusCode).toBe(409);
-    expect(system.json().message).toBe('Auditor is a system role that the access rules depend on, so it cannot be deleted. Rename it instead.');
+    expect(system.json().message).toBe(
+      'Auditor is a system role that the access rules depend on, so it cannot be deleted. Rename it instead.',
+    );
     const role = await addRole(`Purser ${Date.now()}`);
     await createUser(t.db, { role_id: role.id });
     await createUser(t.db, { role_id: role.id });

@@ -45,7 +45,10 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
       throw conflict(`${role.name} is a system role that the access rules depend on, so it cannot be deleted. Rename it instead.`);
     }
     const used = countPhrase([[await repo.userCount(tx, id), 'user', 'users']]);
-    if (used) throw conflict(`${used.text} ${used.plural ? 'have' : 'has'} this role. Give ${used.plural ? 'them' : 'that user'} another role first.`);
+    if (used)
+      throw conflict(
+        `${used.text} ${used.plural ? 'have' : 'has'} this role. Give ${used.plural ? 'them' : 'that user'} another role first.`,
+      );
     try {
       await repo.remove(tx, id);
     } catch (error) {

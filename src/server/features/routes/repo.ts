@@ -22,8 +22,15 @@ export async function page(conn: Conn, q: RoutesQuery): Promise<{ rows: Route[];
   const pattern = q.search ? likePattern(q.search) : null;
   const where = pattern ? or(ilike(routes.name, pattern), ilike(routes.tin, pattern)) : undefined;
   const order = sortedBy({ company: companies.name, name: routes.name, tin: routes.tin }, q, routes.id, [desc(routes.id)]);
-  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
-  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(routes).where(where);
+  const rows = await select(conn)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.per_page)
+    .offset(offsetOf(q.page, q.per_page));
+  const [{ total }] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(routes)
+    .where(where);
   return { rows, total };
 }
 
@@ -42,7 +49,11 @@ export async function insert(conn: Conn, values: RouteValues): Promise<number> {
 }
 
 export async function update(conn: Conn, id: number, values: RouteValues): Promise<boolean> {
-  const rows = await conn.update(routes).set({ ...values, updated_at: new Date() }).where(eq(routes.id, id)).returning({ id: routes.id });
+  const rows = await conn
+    .update(routes)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(routes.id, id))
+    .returning({ id: routes.id });
   return rows.length > 0;
 }
 
@@ -57,8 +68,14 @@ export async function companyExists(conn: Conn, id: number): Promise<boolean> {
 
 /** Pads and invoices of the route: history that must keep its route. */
 export async function usage(conn: Conn, id: number): Promise<{ pads: number; invoices: number }> {
-  const [{ n: padCount }] = await conn.select({ n: sql<number>`count(*)::int` }).from(pads).where(eq(pads.route_id, id));
-  const [{ n: invoiceCount }] = await conn.select({ n: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.route_id, id));
+  const [{ n: padCount }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pads)
+    .where(eq(pads.route_id, id));
+  const [{ n: invoiceCount }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(eq(invoices.route_id, id));
   return { pads: padCount, invoices: invoiceCount };
 }
 

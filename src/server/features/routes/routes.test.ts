@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { routes } from '../../db/schema.ts';
 import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
-import { buildInvoice, buildPad, createCompany, createRoute, createUser, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
+import {
+  buildInvoice,
+  buildPad,
+  createCompany,
+  createRoute,
+  createUser,
+  sessionsForAllRoles,
+  type Sessions,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -46,7 +54,13 @@ describe('routes', () => {
     const { data } = add.json();
     expect(add.json()).toEqual({
       message: 'Route created successfully',
-      data: { id: expect.any(Number), company_id: company.id, name: 'Batangas - Calapan', tin: '001-234-567-000', company: { id: company.id, name: 'Starlite Ferries' } },
+      data: {
+        id: expect.any(Number),
+        company_id: company.id,
+        name: 'Batangas - Calapan',
+        tin: '001-234-567-000',
+        company: { id: company.id, name: 'Starlite Ferries' },
+      },
     });
     const edit = await t.app.inject({
       method: 'PUT',
@@ -64,18 +78,38 @@ describe('routes', () => {
   });
 
   it('when company, name or TIN is missing, the company is unknown or already runs that route name, then 422 on that field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: null, name: ' ', tin: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-route',
+      headers: s.admin,
+      payload: { company_id: null, name: ' ', tin: '' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ company_id: ['Company is required'], name: ['Name is required'], tin: ['TIN is required'] });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: 987654, name: 'A', tin: '1' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-route',
+      headers: s.admin,
+      payload: { company_id: 987654, name: 'A', tin: '1' },
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.company_id).toEqual(['The selected company does not exist.']);
     const existing = await createRoute(t.db, { name: 'Cebu - Tagbilaran' });
-    const taken = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: existing.company_id, name: 'CEBU - TAGBILARAN', tin: '2' } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-route',
+      headers: s.admin,
+      payload: { company_id: existing.company_id, name: 'CEBU - TAGBILARAN', tin: '2' },
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.name).toEqual(['This company already has a route with this name.']);
     const otherCompany = await createCompany(t.db);
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/add-route', headers: s.admin, payload: { company_id: otherCompany.id, name: 'Cebu - Tagbilaran', tin: '2' } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-route',
+      headers: s.admin,
+      payload: { company_id: otherCompany.id, name: 'Cebu - Tagbilaran', tin: '2' },
+    });
     expect(elsewhere.statusCode).toBe(201);
   });
 
@@ -100,6 +134,9 @@ describe('routes', () => {
     const byTin = await t.app.inject({ method: 'GET', url: `/api/get-routes-with-search?search=tin-${tag}`, headers: s.admin });
     expect(byTin.json().data.map((r: { name: string }) => r.name)).toEqual(['Plain Route']);
     const lookups = await t.app.inject({ method: 'GET', url: '/api/get-routes', headers: s.others[0].headers });
-    expect(lookups.json().data.find((r: { name: string }) => r.name === 'Plain Route')).toMatchObject({ tin: `TIN-${tag.toUpperCase()}`, company: { id: expect.any(Number) } });
+    expect(lookups.json().data.find((r: { name: string }) => r.name === 'Plain Route')).toMatchObject({
+      tin: `TIN-${tag.toUpperCase()}`,
+      company: { id: expect.any(Number) },
+    });
   });
 });

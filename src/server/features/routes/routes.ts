@@ -12,23 +12,80 @@ const tags = ['routes'];
 const admin = authorize((user) => can(user, 'administer'));
 
 export function routeRoutes(app: App, ctx: AppContext) {
-  app.get('/api/get-routes', { schema: { operationId: 'listRoutes', summary: 'Lists all routes', tags, response: ok(listResponse(routeRow)) }, onRequest: authorize((user) => can(user, 'directory.read')) }, async () => ({ data: await service.all(ctx) }));
-
-  app.get('/api/get-routes-with-search', { schema: { operationId: 'searchRoutes', summary: 'Lists routes a page at a time, with search', tags, querystring: routesQuery, response: ok(pageResponse(routeRow)) }, onRequest: admin }, async (request) =>
-    service.list(ctx, request.query),
+  app.get(
+    '/api/get-routes',
+    {
+      schema: { operationId: 'listRoutes', summary: 'Lists all routes', tags, response: ok(listResponse(routeRow)) },
+      onRequest: authorize((user) => can(user, 'directory.read')),
+    },
+    async () => ({ data: await service.all(ctx) }),
   );
 
-  app.post('/api/add-route', { schema: { operationId: 'createRoute', summary: 'Creates a route', tags, body: routeSchema, response: created(savedResponse(routeRow)) }, onRequest: admin }, async (request, reply) =>
-    reply.status(201).send({ message: ADMIN_MSG.created('Route'), data: await service.create(ctx, request.body) }),
+  app.get(
+    '/api/get-routes-with-search',
+    {
+      schema: {
+        operationId: 'searchRoutes',
+        summary: 'Lists routes a page at a time, with search',
+        tags,
+        querystring: routesQuery,
+        response: ok(pageResponse(routeRow)),
+      },
+      onRequest: admin,
+    },
+    async (request) => service.list(ctx, request.query),
   );
 
-  app.put('/api/update-route/:id', { schema: { operationId: 'updateRoute', summary: 'Updates a route', tags, params: idParam, body: routeSchema, response: ok(savedResponse(routeRow)) }, onRequest: admin }, async (request) => ({
-    message: ADMIN_MSG.updated('Route'),
-    data: await service.update(ctx, request.params.id, request.body),
-  }));
+  app.post(
+    '/api/add-route',
+    {
+      schema: {
+        operationId: 'createRoute',
+        summary: 'Creates a route',
+        tags,
+        body: routeSchema,
+        response: created(savedResponse(routeRow)),
+      },
+      onRequest: admin,
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: ADMIN_MSG.created('Route'), data: await service.create(ctx, request.body) }),
+  );
 
-  app.delete('/api/delete-route/:id', { schema: { operationId: 'deleteRoute', summary: 'Deletes a route that nothing refers to', tags, params: idParam, response: ok(messageResponse, 409) }, onRequest: admin }, async (request) => {
-    await service.remove(ctx, request.params.id);
-    return { message: ADMIN_MSG.deleted('Route') };
-  });
+  app.put(
+    '/api/update-route/:id',
+    {
+      schema: {
+        operationId: 'updateRoute',
+        summary: 'Updates a route',
+        tags,
+        params: idParam,
+        body: routeSchema,
+        response: ok(savedResponse(routeRow)),
+      },
+      onRequest: admin,
+    },
+    async (request) => ({
+      message: ADMIN_MSG.updated('Route'),
+      data: await service.update(ctx, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/delete-route/:id',
+    {
+      schema: {
+        operationId: 'deleteRoute',
+        summary: 'Deletes a route that nothing refers to',
+        tags,
+        params: idParam,
+        response: ok(messageResponse, 409),
+      },
+      onRequest: admin,
+    },
+    async (request) => {
+      await service.remove(ctx, request.params.id);
+      return { message: ADMIN_MSG.deleted('Route') };
+    },
+  );
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/lookups.ts';
 import { expectAdminsOnly } from '../../test/access.ts';
-import { createBranch, createCompany, createLocation, createRoute, createUser, sessionsForAllRoles, signedIn } from '../../test/factories.ts';
+import {
+  createBranch,
+  createCompany,
+  createLocation,
+  createRoute,
+  createUser,
+  sessionsForAllRoles,
+  signedIn,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -40,7 +48,12 @@ describe('setup checklist', () => {
     const custodian = await signedIn(t, { role_id: ROLE.CUSTODIAN, branch_id: office.id });
     expect(await status()).toMatchObject({ users: true, pads: false });
 
-    const generated = await t.app.inject({ method: 'POST', url: '/api/add-pad', headers: custodian.headers, payload: { route_id: route.id, series_from: 1001, series_to: 1050 } });
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-pad',
+      headers: custodian.headers,
+      payload: { route_id: route.id, series_from: 1001, series_to: 1050 },
+    });
     expect(generated.statusCode, generated.body).toBe(201);
     expect(await status()).toEqual({ company: true, location: true, head_office: true, route: true, users: true, pads: true });
   });

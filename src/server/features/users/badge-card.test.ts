@@ -36,7 +36,11 @@ function imagesIn(pdf: Buffer): number {
   try {
     fs.writeFileSync(path.join(dir, 'badge.pdf'), pdf);
     const list = execFileSync('pdfimages', ['-list', path.join(dir, 'badge.pdf')], { encoding: 'utf8' });
-    return list.trim().split('\n').slice(2).filter((line) => line.trim().split(/\s+/)[2] === 'image').length;
+    return list
+      .trim()
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim().split(/\s+/)[2] === 'image').length;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -69,7 +73,9 @@ describe('badge card', () => {
     const someoneElse = await createUser(t.db, { role_id: ROLE.MESSENGER });
     const other = url.replace(`/user-badge/${driver.id}/`, `/user-badge/${someoneElse.id}/`);
     expect((await t.app.inject({ method: 'GET', url: other })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/user-badge/${driver.id}/pdf` })).json()).toEqual({ message: 'Unauthenticated.' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/user-badge/${driver.id}/pdf` })).json()).toEqual({
+      message: 'Unauthenticated.',
+    });
 
     const demoted = await signedIn(t, { role_id: ROLE.ADMIN });
     const demotedUrl = await badgeUrl(demoted.headers, driver.id);

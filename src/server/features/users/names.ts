@@ -12,7 +12,9 @@ export class Names {
     const names = new Names();
     const wantUsers = [...new Set(userIds.filter((id): id is number => id !== null))];
     for (const person of await repo.people(conn, wantUsers)) names.users.set(person.id, person);
-    const wantBranches = [...new Set([...branchIds, ...[...names.users.values()].map((u) => u.branch_id)].filter((id): id is number => id !== null))];
+    const wantBranches = [
+      ...new Set([...branchIds, ...[...names.users.values()].map((u) => u.branch_id)].filter((id): id is number => id !== null)),
+    ];
     for (const branch of await branches.names(conn, wantBranches)) names.branches.set(branch.id, branch.name);
     return names;
   }

@@ -65,8 +65,15 @@ export async function page(conn: Conn, q: UsersQuery): Promise<{ rows: AdminUser
   if (q.role) filters.push(eq(users.role_id, q.role));
   const where = and(...filters);
   const order = sortedBy(userSortColumns, q, users.id, [desc(users.id)]);
-  const rows = await select(conn).where(where).orderBy(...order).limit(q.per_page).offset(offsetOf(q.page, q.per_page));
-  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const rows = await select(conn)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.per_page)
+    .offset(offsetOf(q.page, q.per_page));
+  const [{ total }] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   return { rows: rows.map(toUser), total };
 }
 
@@ -108,7 +115,11 @@ export async function insert(conn: Conn, values: UserValues & { password_hash: s
 }
 
 export async function update(conn: Conn, id: number, values: UserValues): Promise<boolean> {
-  const rows = await conn.update(users).set({ ...values, updated_at: new Date() }).where(eq(users.id, id)).returning({ id: users.id });
+  const rows = await conn
+    .update(users)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
@@ -155,8 +166,15 @@ export async function statusList(conn: Conn): Promise<NamedRef[]> {
   return conn.select({ id: userStatuses.id, name: userStatuses.name }).from(userStatuses).orderBy(asc(userStatuses.id));
 }
 
-const countWhere = async (conn: Conn, table: typeof invoices | typeof activities | typeof pads | typeof reports, where: SQL | undefined) => {
-  const [{ n }] = await conn.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+const countWhere = async (
+  conn: Conn,
+  table: typeof invoices | typeof activities | typeof pads | typeof reports,
+  where: SQL | undefined,
+) => {
+  const [{ n }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   return n;
 };
 
@@ -186,13 +204,22 @@ export interface PersonRow {
 export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
   if (ids.length === 0) return [];
   return conn
-    .select({ id: users.id, first_name: users.first_name, middle_name: users.middle_name, last_name: users.last_name, branch_id: users.branch_id })
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      middle_name: users.middle_name,
+      last_name: users.last_name,
+      branch_id: users.branch_id,
+    })
     .from(users)
     .where(inArray(users.id, ids));
 }
 
 /** The rule-relevant part of an active user, for a request that carries a signed link instead of a bearer token. */
-export async function activeActor(conn: Conn, id: number): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
+export async function activeActor(
+  conn: Conn,
+  id: number,
+): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
   const [row] = await conn
     .select({ id: users.id, role_id: users.role_id, branch_id: users.branch_id })
     .from(users)

@@ -90,11 +90,15 @@ export async function remove(ctx: AppContext, actor: AuthUser, id: number): Prom
       [counts.pads, 'pad', 'pads'],
       [counts.reports, 'report', 'reports'],
     ]);
-    if (used) throw conflict(`${used.text} ${used.plural ? 'name' : 'names'} this user, so the user cannot be deleted. Deactivate the user instead.`);
+    if (used)
+      throw conflict(
+        `${used.text} ${used.plural ? 'name' : 'names'} this user, so the user cannot be deleted. Deactivate the user instead.`,
+      );
     try {
       await repo.remove(tx, id);
     } catch (error) {
-      if (sqlState(error) === '23503') throw conflict('History names this user, so the user cannot be deleted. Deactivate the user instead.');
+      if (sqlState(error) === '23503')
+        throw conflict('History names this user, so the user cannot be deleted. Deactivate the user instead.');
       throw error;
     }
   });

@@ -112,7 +112,7 @@ describe('users', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('when each field of the user form breaks its rule, then 422 with that field\'s message', async () => {
+  it("when each field of the user form breaks its rule, then 422 with that field's message", async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ first_name: '' }, 'first_name', 'First Name is required'],
       [{ first_name: 'Juan2' }, 'first_name', MSG.lettersAndSpaces],
@@ -149,7 +149,12 @@ describe('users', () => {
 
   it('when the e-mail already belongs to someone in any case, then 422 on email for add and edit', async () => {
     const existing = await addUser();
-    const add = await t.app.inject({ method: 'POST', url: '/api/add-user', headers: s.admin, payload: form({ email: existing.email.toUpperCase() }) });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-user',
+      headers: s.admin,
+      payload: form({ email: existing.email.toUpperCase() }),
+    });
     expect(add.statusCode).toBe(422);
     expect(add.json().errors.email).toEqual([MSG.emailTaken]);
     const other = await addUser();
@@ -169,7 +174,10 @@ describe('users', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     expect(results.find((r) => r.statusCode === 422)?.json().errors.email).toEqual([MSG.emailTaken]);
-    const stored = await t.db.select().from(users).where(eq(users.email, payload.email as string));
+    const stored = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, payload.email as string));
     expect(stored).toHaveLength(1);
   });
 
@@ -180,36 +188,75 @@ describe('users', () => {
       method: 'PUT',
       url: `/api/update-user/${user.id}`,
       headers: s.admin,
-      payload: { first_name: 'Pedro', middle_name: null, last_name: 'Penduko', contact_number: '0917 765 4321', email: user.email, branch_id: otherBranch.id, role_id: '11', user_status_id: 1 },
+      payload: {
+        first_name: 'Pedro',
+        middle_name: null,
+        last_name: 'Penduko',
+        contact_number: '0917 765 4321',
+        email: user.email,
+        branch_id: otherBranch.id,
+        role_id: '11',
+        user_status_id: 1,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'User updated successfully',
-      data: { full_name: 'Pedro Penduko', role: { id: 11, name: 'Messenger' }, branch: { name: 'Calapan Office' }, contact_number: '0917 765 4321' },
+      data: {
+        full_name: 'Pedro Penduko',
+        role: { id: 11, name: 'Messenger' },
+        branch: { name: 'Calapan Office' },
+        contact_number: '0917 765 4321',
+      },
     });
     const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(stored).toMatchObject({ first_name: 'Pedro', middle_name: null, role_id: 11, branch_id: otherBranch.id });
     expect(await verifyPassword(stored.password_hash, 'Strong@123')).toBe(true);
   });
 
-  it('when an admin sets a user Inactive by edit, then that user\'s session ends; own role or status cannot be changed', async () => {
+  it("when an admin sets a user Inactive by edit, then that user's session ends; own role or status cannot be changed", async () => {
     const user = await createUser(t.db, { role_id: 5, branch_id: branch.id });
     const session = await loginAs(t, user.email);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/update-user/${user.id}`,
       headers: s.admin,
-      payload: { first_name: 'Test', last_name: 'User', contact_number: '0917-000-0000', email: user.email, branch_id: branch.id, role_id: 5, user_status_id: 2 },
+      payload: {
+        first_name: 'Test',
+        last_name: 'User',
+        contact_number: '0917-000-0000',
+        email: user.email,
+        branch_id: branch.id,
+        role_id: 5,
+        user_status_id: 2,
+      },
     });
     expect(res.json().data.status).toEqual({ id: 2, name: 'Inactive' });
     expect((await t.app.inject({ method: 'GET', url: '/api/user-profile', headers: session.headers })).statusCode).toBe(401);
 
     const me = await signedIn(t, { role_id: 2, branch_id: branch.id });
-    const self = { first_name: 'Self', last_name: 'Admin', contact_number: '0917-000-0000', email: me.user.email, branch_id: branch.id, user_status_id: 1 };
-    const ownRole = await t.app.inject({ method: 'PUT', url: `/api/update-user/${me.user.id}`, headers: me.headers, payload: { ...self, role_id: 1 } });
+    const self = {
+      first_name: 'Self',
+      last_name: 'Admin',
+      contact_number: '0917-000-0000',
+      email: me.user.email,
+      branch_id: branch.id,
+      user_status_id: 1,
+    };
+    const ownRole = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-user/${me.user.id}`,
+      headers: me.headers,
+      payload: { ...self, role_id: 1 },
+    });
     expect(ownRole.statusCode).toBe(422);
     expect(ownRole.json().errors.role_id).toEqual(['You cannot change your own role. Ask another administrator.']);
-    const ownName = await t.app.inject({ method: 'PUT', url: `/api/update-user/${me.user.id}`, headers: me.headers, payload: { ...self, role_id: 2 } });
+    const ownName = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-user/${me.user.id}`,
+      headers: me.headers,
+      payload: { ...self, role_id: 2 },
+    });
     expect(ownName.statusCode).toBe(200);
   });
 
@@ -220,7 +267,10 @@ describe('users', () => {
 
     const off = await t.app.inject({ method: 'POST', url: `/api/toggle-user-activation/${user.id}`, headers: s.admin });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ message: 'User deactivated successfully', data: { id: user.id, status: { id: 2, name: 'Inactive' } } });
+    expect(off.json()).toMatchObject({
+      message: 'User deactivated successfully',
+      data: { id: user.id, status: { id: 2, name: 'Inactive' } },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/user-profile', headers: session.headers })).statusCode).toBe(401);
     expect(await t.db.select().from(accessTokens).where(eq(accessTokens.user_id, user.id))).toHaveLength(0);
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD } });
@@ -284,14 +334,18 @@ describe('users', () => {
     expect(own.json().message).toBe('You cannot delete your own account. Ask another administrator.');
   });
 
-  it('when an admin resets a user\'s password, then the reset mail reaches that user over SMTP and its link works', async () => {
+  it("when an admin resets a user's password, then the reset mail reaches that user over SMTP and its link works", async () => {
     const user = await createUser(t.db, { role_id: 6, branch_id: branch.id });
     const res = await t.app.inject({ method: 'POST', url: '/api/reset-user-password', headers: s.admin, payload: { user_id: user.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MSG.resetLinkSentToUser });
     const mail = await smtp.mailTo(user.email);
     const token = resetTokenFrom(mail);
-    const update = await t.app.inject({ method: 'POST', url: '/api/update-password', payload: { token, password: 'Reset@9876', password_confirmation: 'Reset@9876' } });
+    const update = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-password',
+      payload: { token, password: 'Reset@9876', password_confirmation: 'Reset@9876' },
+    });
     expect(update.statusCode).toBe(200);
     await loginAs(t, user.email, 'Reset@9876');
     const missing = await t.app.inject({ method: 'POST', url: '/api/reset-user-password', headers: s.admin, payload: { user_id: 999999 } });
@@ -310,7 +364,11 @@ describe('users', () => {
     expect(byRole.json().data).toHaveLength(1);
     const byEmail = await t.app.inject({ method: 'GET', url: `/api/get-users?search=${tag}.MAIL@`, headers: s.admin });
     expect(byEmail.json().data.map((u: { last_name: string }) => u.last_name)).toEqual(['Mendoza']);
-    const byFullName = await t.app.inject({ method: 'GET', url: `/api/get-users?search=${encodeURIComponent(`${tag} Dela Cruz`)}`, headers: s.admin });
+    const byFullName = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-users?search=${encodeURIComponent(`${tag} Dela Cruz`)}`,
+      headers: s.admin,
+    });
     expect(byFullName.json().total).toBe(11);
     const emptyRole = await t.app.inject({ method: 'GET', url: `/api/get-users?search=${tag}&role=`, headers: s.admin });
     expect(emptyRole.json().total).toBe(12);
@@ -348,6 +406,11 @@ describe('users', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/get-users-by-roles?roles=1,x', headers: s.admin });
     expect(bad.statusCode).toBe(422);
     const statuses = await t.app.inject({ method: 'GET', url: '/api/get-user-statuses', headers: s.others[8].headers });
-    expect(statuses.json()).toEqual({ data: [{ id: 1, name: 'Active' }, { id: 2, name: 'Inactive' }] });
+    expect(statuses.json()).toEqual({
+      data: [
+        { id: 1, name: 'Active' },
+        { id: 2, name: 'Inactive' },
+      ],
+    });
   });
 });

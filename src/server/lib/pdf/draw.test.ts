@@ -4,7 +4,13 @@ import { Pdf } from './document.ts';
 import { keyValues, letterhead, pageFooters, signatures, table } from './draw.ts';
 
 function sheet(): Pdf {
-  const pdf = new Pdf({ size: 'A4', margins: { left: 48, right: 48, top: 40, bottom: 48 }, headerHeight: 52, footerGap: 18, info: { title: 'Test sheet' } });
+  const pdf = new Pdf({
+    size: 'A4',
+    margins: { left: 48, right: 48, top: 40, bottom: 48 },
+    headerHeight: 52,
+    footerGap: 18,
+    info: { title: 'Test sheet' },
+  });
   pdf.onEveryPage(() => letterhead(pdf, { reference: 'Slip No. T-1', title: 'Transmittal Slip' }));
   pdf.addPage();
   return pdf;
@@ -16,7 +22,10 @@ describe('PDF drawing helpers', () => {
   it('when a table runs over several pages, then each page has the letterhead, the header again under "(continued)" and "Page X of Y"', async () => {
     const pdf = sheet();
     const rows = Array.from({ length: 120 }, (_, i) => [`Pad ${i + 1}`, String((i + 1) * 50)]);
-    table(pdf, [{ label: 'Pad' }, { label: 'Receipts', width: 90, align: 'right' }], rows, { caption: 'Pads sent', totals: ['Total', '363,000'] });
+    table(pdf, [{ label: 'Pad' }, { label: 'Receipts', width: 90, align: 'right' }], rows, {
+      caption: 'Pads sent',
+      totals: ['Total', '363,000'],
+    });
     pageFooters(pdf, 'Slip No. T-1', { size: 7.5, ruled: true });
     const text = pdfToText(await pdf.finish());
 
@@ -36,7 +45,11 @@ describe('PDF drawing helpers', () => {
   it('when a cell or a value is longer than its column, then it wraps within it and nothing is cut', async () => {
     const pdf = sheet();
     const long = 'a remark long enough to need two lines in a column of this width, every word of it kept';
-    keyValues(pdf, [{ label: 'Remarks', value: long, wide: true }, { label: 'Courier', value: '' }, { label: 'Vessel', value: 'MV Ocean' }]);
+    keyValues(pdf, [
+      { label: 'Remarks', value: long, wide: true },
+      { label: 'Courier', value: '' },
+      { label: 'Vessel', value: 'MV Ocean' },
+    ]);
     table(pdf, [{ label: 'Item', width: 120 }, { label: 'Note' }], [['Pad 1', long]]);
     const text = pdfToText(await pdf.finish());
 
@@ -46,11 +59,10 @@ describe('PDF drawing helpers', () => {
 
   it('when signature lines are drawn, then each slot shows its captions in order and empty lines keep their place', async () => {
     const pdf = sheet();
-    signatures(
-      pdf,
-      [{ lines: [{ text: 'Released by' }, { text: 'Maria Santos' }] }, { lines: [{ text: 'Received by' }, { text: '' }] }],
-      { gutter: 40, space: 40 },
-    );
+    signatures(pdf, [{ lines: [{ text: 'Released by' }, { text: 'Maria Santos' }] }, { lines: [{ text: 'Received by' }, { text: '' }] }], {
+      gutter: 40,
+      space: 40,
+    });
     const text = pdfToText(await pdf.finish());
 
     expect(text).toMatch(/Released by\s+Received by\s*\n\s*Maria Santos/);

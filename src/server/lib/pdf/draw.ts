@@ -117,7 +117,7 @@ export function keyValues(pdf: Pdf, fields: Field[], options: { labelWidth?: num
     pdf.font('regular', 9);
     pdf.boxText(field.value || '-', x + labelWidth, top, valueWidth(field));
   };
-  for (let i = 0; i < fields.length; ) {
+  for (let i = 0; i < fields.length;) {
     const first = fields[i];
     const second = !first.wide && fields[i + 1] && !fields[i + 1].wide ? fields[i + 1] : null;
     const height = Math.max(measure(first), second ? measure(second) : 0) + 5;
@@ -156,7 +156,12 @@ export function table(pdf: Pdf, columns: Column[], rows: string[][], options: { 
   const fixed = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
   const grid = columns.map((column) => ({ width: column.width ?? pdf.width - fixed, align: column.align ?? 'left' }));
   const header = columns.map((column) => column.label);
-  const body = (index: number): RowStyle => ({ weight: 'regular', size: BODY_SIZE, color: PALETTE.ink, background: index % 2 === 1 ? PALETTE.stripe : undefined });
+  const body = (index: number): RowStyle => ({
+    weight: 'regular',
+    size: BODY_SIZE,
+    color: PALETTE.ink,
+    background: index % 2 === 1 ? PALETTE.stripe : undefined,
+  });
   const drawHeader = (continued: boolean) => {
     if (options.caption && continued) {
       pdf.font('regular', 8, PALETTE.muted);

@@ -24,7 +24,15 @@ const MUTED = '#5b6470';
 const ACCENT = '#1f3a5f';
 
 const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 
 const range = (from: number, to: number) => (from === to ? `${from}` : `${from} to ${to}`);
 
@@ -36,7 +44,13 @@ export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: { Title: `Notice of Loss ${notice.number}`, Subject: 'Notice of Loss of Accountable Forms', Creator: 'PadTrack', Producer: 'PadTrack', CreationDate: notice.confirmedAt },
+    info: {
+      Title: `Notice of Loss ${notice.number}`,
+      Subject: 'Notice of Loss of Accountable Forms',
+      Creator: 'PadTrack',
+      Producer: 'PadTrack',
+      CreationDate: notice.confirmedAt,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,7 +59,11 @@ export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
     doc.on('error', reject);
   });
   const width = doc.page.width - 2 * MARGIN;
-  const font = (bold: boolean, size: number, color = INK) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor(color);
+  const font = (bold: boolean, size: number, color = INK) =>
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size)
+      .fillColor(color);
   const field = (label: string, value: string) => {
     font(true, 10).text(`${label}: `, { continued: true });
     font(false, 10).text(pdfText(value), { width });
@@ -54,7 +72,10 @@ export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
 
   font(true, 16, ACCENT).text('NOTICE OF LOSS OF ACCOUNTABLE FORMS', { align: 'center', width });
   doc.moveDown(0.2);
-  font(false, 10, MUTED).text(`Notice No. ${notice.number}   ·   Issued ${when(notice.confirmedAt, notice.timeZone)}`, { align: 'center', width });
+  font(false, 10, MUTED).text(`Notice No. ${notice.number}   ·   Issued ${when(notice.confirmedAt, notice.timeZone)}`, {
+    align: 'center',
+    width,
+  });
   doc.moveDown(1.2);
 
   const quantity = notice.lines.reduce((sum, line) => sum + line.qty, 0);
@@ -68,7 +89,9 @@ export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
   doc.moveDown(0.3);
   for (const line of notice.lines) {
     font(false, 10).text(
-      pdfText(`${range(line.from, line.to)}  (${line.qty})  ·  pad ${line.padNumber}  ·  ${line.company} – ${line.route}  ·  TIN ${line.tin}`),
+      pdfText(
+        `${range(line.from, line.to)}  (${line.qty})  ·  pad ${line.padNumber}  ·  ${line.company} – ${line.route}  ·  TIN ${line.tin}`,
+      ),
       { width, indent: 12 },
     );
   }

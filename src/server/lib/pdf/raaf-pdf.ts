@@ -57,12 +57,24 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
   pdf.doc.y += 12;
   paragraph(pdf, 'CERTIFICATION', { heading: true, size: 9 });
   paragraph(pdf, RAAF_CERTIFICATION_TEXT, { size: 8.5 });
-  const signed = certificate ? `Certified ${dayTimeText(certificate.certifiedAt, timeZone)} (${timeZone})` : 'Signature over printed name / Date';
+  const signed = certificate
+    ? `Certified ${dayTimeText(certificate.certifiedAt, timeZone)} (${timeZone})`
+    : 'Signature over printed name / Date';
   signatures(
     pdf,
     [
-      { lines: [{ text: pdfText(raaf.holder.name), weight: 'bold' }, { text: signed, muted: true, size: 7.5 }] },
-      { lines: [{ text: 'Accounting', weight: 'bold' }, { text: 'Reviewed by / Date', muted: true, size: 7.5 }] },
+      {
+        lines: [
+          { text: pdfText(raaf.holder.name), weight: 'bold' },
+          { text: signed, muted: true, size: 7.5 },
+        ],
+      },
+      {
+        lines: [
+          { text: 'Accounting', weight: 'bold' },
+          { text: 'Reviewed by / Date', muted: true, size: 7.5 },
+        ],
+      },
     ],
     { gutter: 80, space: 36, align: 'center' },
   );
@@ -74,7 +86,10 @@ function remarkLines(rows: RaafRouteRow[]): string[] {
   const lines = rows.flatMap((row) => {
     const k = row.issued.by_kind;
     const remarks = row.remarks.map((remark) => `${row.route.name}: ${remark}`);
-    if (row.issued.qty > 0) remarks.unshift(`${row.route.name}: issued ${row.issued.qty} (used ${k.used}, cancelled ${k.cancelled}, lost ${k.lost}, transferred ${k.transferred})`);
+    if (row.issued.qty > 0)
+      remarks.unshift(
+        `${row.route.name}: issued ${row.issued.qty} (used ${k.used}, cancelled ${k.cancelled}, lost ${k.lost}, transferred ${k.transferred})`,
+      );
     return remarks;
   });
   return lines.length ? lines : ['None.'];
@@ -129,7 +144,12 @@ class RaafGrid {
       this.cell('Qty', x, y + ROW_HEIGHT, QTY_WIDTH, 'right');
       this.cell('From', x + QTY_WIDTH, y + ROW_HEIGHT, this.numberWidth, 'right');
       this.cell('To', x + QTY_WIDTH + this.numberWidth, y + ROW_HEIGHT, this.numberWidth, 'right');
-      pdf.doc.moveTo(x, y).lineTo(x, y + ROW_HEIGHT * 2).lineWidth(0.5).strokeColor(PALETTE.rule).stroke();
+      pdf.doc
+        .moveTo(x, y)
+        .lineTo(x, y + ROW_HEIGHT * 2)
+        .lineWidth(0.5)
+        .strokeColor(PALETTE.rule)
+        .stroke();
     });
     pdf.doc.y = y + ROW_HEIGHT * 2;
   }

@@ -1,6 +1,17 @@
 import { calendarDayText, countText, dayText, dayTimeText, seriesRange } from '../../../shared/format.ts';
 import { Pdf } from './document.ts';
-import { band, documentTitle, keyValues, letterhead, pageFooters, sectionTitle, signatures, table, watermark, type Column } from './draw.ts';
+import {
+  band,
+  documentTitle,
+  keyValues,
+  letterhead,
+  pageFooters,
+  sectionTitle,
+  signatures,
+  table,
+  watermark,
+  type Column,
+} from './draw.ts';
 import { pdfText } from './text.ts';
 
 export interface ReportPad {
@@ -79,14 +90,21 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   });
   const numberText = report.number ?? 'PREVIEW (not saved)';
   const generated = `${dayTimeText(report.generatedAt, report.timeZone)} (${report.timeZone})`;
-  const generatedBy = pdfText(report.generatedBy.role ? `${report.generatedBy.name} (${report.generatedBy.role})` : report.generatedBy.name);
+  const generatedBy = pdfText(
+    report.generatedBy.role ? `${report.generatedBy.name} (${report.generatedBy.role})` : report.generatedBy.name,
+  );
   const byRoute = totalsByRoute(report.invoices);
   const total = sumTotals([...byRoute.values()]);
   pdf.onEveryPage(() => letterhead(pdf, { reference: `Report No. ${numberText}`, title: 'Completed Issued Invoices Report' }));
   pdf.addPage();
 
-  documentTitle(pdf, 'Report of Completed Issued Invoices', 'Receipt pads issued from the head office and accepted by the receiving user. Each invoice appears in one report only.');
-  const period = report.periodFrom && report.periodTo ? `${calendarDayText(report.periodFrom)} to ${calendarDayText(report.periodTo)}` : '-';
+  documentTitle(
+    pdf,
+    'Report of Completed Issued Invoices',
+    'Receipt pads issued from the head office and accepted by the receiving user. Each invoice appears in one report only.',
+  );
+  const period =
+    report.periodFrom && report.periodTo ? `${calendarDayText(report.periodFrom)} to ${calendarDayText(report.periodTo)}` : '-';
   keyValues(pdf, [
     { label: 'Report No.', value: numberText },
     { label: 'Generated on', value: generated },
@@ -119,14 +137,22 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     })),
     { gutter: 18, space: 54 },
   );
-  pageFooters(pdf, report.number ? `Report No. ${report.number}  |  Generated ${generated}` : `PREVIEW, not a saved report  |  Rendered ${generated}`, { size: 7.5, ruled: true });
+  pageFooters(
+    pdf,
+    report.number ? `Report No. ${report.number}  |  Generated ${generated}` : `PREVIEW, not a saved report  |  Rendered ${generated}`,
+    { size: 7.5, ruled: true },
+  );
   if (!report.number) watermark(pdf, 'PREVIEW');
   return pdf.finish();
 }
 
 function totalsByRoute(invoices: ReportInvoice[]): Map<string, Totals> {
   const byRoute = new Map<string, Totals>();
-  for (const invoice of invoices) byRoute.set(invoice.route, sumTotals([byRoute.get(invoice.route), { invoices: 1, pads: invoice.pads.length, receipts: receiptsOf(invoice.pads) }]));
+  for (const invoice of invoices)
+    byRoute.set(
+      invoice.route,
+      sumTotals([byRoute.get(invoice.route), { invoices: 1, pads: invoice.pads.length, receipts: receiptsOf(invoice.pads) }]),
+    );
   return byRoute;
 }
 

@@ -48,11 +48,22 @@ export function InvoiceCards({
           const facts = invoiceFacts(row, timeZone);
           const selected = selection?.isSelected(row) ?? false;
           return (
-            <Card key={row.id} withBorder radius="md" padding="sm" role="listitem" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+            <Card
+              key={row.id}
+              withBorder
+              radius="md"
+              padding="sm"
+              role="listitem"
+              bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
+            >
               <Group justify="space-between" wrap="nowrap" mb={6}>
                 <Group gap={6}>
                   {selection ? (
-                    <Checkbox aria-label={selection.label(row)} checked={selected} onChange={(event) => selection.onChange([row], event.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={selection.label(row)}
+                      checked={selected}
+                      onChange={(event) => selection.onChange([row], event.currentTarget.checked)}
+                    />
                   ) : null}
                   <Text fw={700}>{row.invoice_type.name}</Text>
                   <Badge variant="light" color="gray">

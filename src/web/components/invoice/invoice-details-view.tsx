@@ -53,7 +53,11 @@ export function InvoiceDetailsView({
       <LoadingOverlay visible={busy !== null} message={busy ?? undefined} />
       {!invoice ? (
         <Stack data-testid="table-loader">
-          {detail.isError ? <Text c="red">{errorMessage(detail.error)}</Text> : Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={22} />)}
+          {detail.isError ? (
+            <Text c="red">{errorMessage(detail.error)}</Text>
+          ) : (
+            Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={22} />)
+          )}
         </Stack>
       ) : (
         <Stack gap="lg">
@@ -65,7 +69,13 @@ export function InvoiceDetailsView({
             gap="sm"
             grow={phone}
             py="xs"
-            style={{ position: 'sticky', bottom: 0, zIndex: 2, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            style={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 2,
+              background: 'var(--mantine-color-body)',
+              borderTop: '1px solid var(--mantine-color-gray-3)',
+            }}
           >
             {actions(invoice)}
           </Group>

@@ -22,14 +22,23 @@ function factRows(invoice: InvoiceDetail, typeLabel: string): Array<[string, Rea
   ];
   if (invoice.invoice_type_id === INVOICE_TYPE.ISSUED) rows.push(['Issued By', invoice.creator.full_name]);
   if (invoice.invoice_type_id !== INVOICE_TYPE.REQUEST) rows.push(['Assigned To', facts.assignedTo]);
-  if (invoice.expected_return_date) rows.push(['Expected Return', `${formatDate(invoice.expected_return_date, 'UTC')} (${facts.expectedReturn})`]);
+  if (invoice.expected_return_date)
+    rows.push(['Expected Return', `${formatDate(invoice.expected_return_date, 'UTC')} (${facts.expectedReturn})`]);
   rows.push(['Date', formatDateTime(invoice.created_at, zone)]);
   if (invoice.accepted_at) rows.push(['Accepted', formatDateTime(invoice.accepted_at, zone)]);
   return rows;
 }
 
 /** The details table of every invoice modal: the same facts, worded the same, in every screen. */
-export function InvoiceFactsTable({ invoice, label, typeLabel = 'Transaction Type' }: { invoice: InvoiceDetail; label: string; typeLabel?: string }) {
+export function InvoiceFactsTable({
+  invoice,
+  label,
+  typeLabel = 'Transaction Type',
+}: {
+  invoice: InvoiceDetail;
+  label: string;
+  typeLabel?: string;
+}) {
   return (
     <Table withTableBorder withColumnBorders variant="vertical" layout="fixed" aria-label={label}>
       <Table.Tbody>

@@ -39,7 +39,14 @@ export function InvoicePadsTable({ invoiceId }: { invoiceId: number }) {
       {phone ? (
         <PadCards rows={pads.data?.data} loading={pads.isLoading} emptyText="No pads" label="Invoice pads" />
       ) : (
-        <DataTable columns={columns} rows={pads.data?.data} rowKey={(p) => p.id} loading={pads.isLoading} emptyText="No pads" label="Invoice pads" />
+        <DataTable
+          columns={columns}
+          rows={pads.data?.data}
+          rowKey={(p) => p.id}
+          loading={pads.isLoading}
+          emptyText="No pads"
+          label="Invoice pads"
+        />
       )}
       <Pager page={params.page} lastPage={pads.data?.last_page ?? 1} onChange={setPage} />
     </Stack>

@@ -14,7 +14,8 @@ const couriersQuery = () =>
     staleTime: 60_000,
   });
 
-const resolveBadge = (code: string) => api.get<{ data: ScannedPerson }>(`get-assigned-user/${encodeURIComponent(code)}`).then((r) => r.data);
+const resolveBadge = (code: string) =>
+  api.get<{ data: ScannedPerson }>(`get-assigned-user/${encodeURIComponent(code)}`).then((r) => r.data);
 
 /**
  * docs/spec.md §2 "Assign to" / "Hand over to": the couriers (roles 10 and 11) to pick from, and an Open Scanner
@@ -60,7 +61,12 @@ export function AssigneeField({
           comboboxProps={{ withinPortal: true }}
           style={{ flex: '1 1 220px' }}
         />
-        <AppButton variant="secondary" leftSection={<IconQrcode size={16} />} onClick={() => setScanning((s) => !s)} aria-expanded={scanning}>
+        <AppButton
+          variant="secondary"
+          leftSection={<IconQrcode size={16} />}
+          onClick={() => setScanning((s) => !s)}
+          aria-expanded={scanning}
+        >
           {scanning ? 'Close Scanner' : 'Open Scanner'}
         </AppButton>
       </Group>

@@ -216,7 +216,13 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
         ) : null}
         <FileButton onChange={scanFile} accept="image/*">
           {(props) => (
-            <AppButton {...props} variant="secondary" size="xs" leftSection={<IconPhoto size={14} />} disabled={state !== 'not-started' || busy}>
+            <AppButton
+              {...props}
+              variant="secondary"
+              size="xs"
+              leftSection={<IconPhoto size={14} />}
+              disabled={state !== 'not-started' || busy}
+            >
               Scan Image File
             </AppButton>
           )}

@@ -19,7 +19,9 @@ describe('scanned value rules', () => {
   });
 
   it('when a frame holds no code, then it is not worth an alert, but other decoder errors are', () => {
-    expect(isNotFoundDecodeError('QR code parse error, error = NotFoundException: No MultiFormat Readers were able to detect the code.')).toBe(true);
+    expect(
+      isNotFoundDecodeError('QR code parse error, error = NotFoundException: No MultiFormat Readers were able to detect the code.'),
+    ).toBe(true);
     expect(isNotFoundDecodeError('No barcode or QR code detected.')).toBe(true);
     expect(isNotFoundDecodeError('Checksum error')).toBe(false);
   });

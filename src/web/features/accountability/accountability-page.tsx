@@ -27,7 +27,8 @@ const HOLDER = /^[ub]:\d+$/;
 
 const holderValue = (holder: HolderParam) => ('user_id' in holder ? `u:${holder.user_id}` : `b:${holder.branch_id}`);
 const reportHolderValue = (holder: { type: 'user' | 'branch'; id: number }) => `${holder.type === 'user' ? 'u' : 'b'}:${holder.id}`;
-const holderParam = (value: string): HolderParam => (value.startsWith('u:') ? { user_id: Number(value.slice(2)) } : { branch_id: Number(value.slice(2)) });
+const holderParam = (value: string): HolderParam =>
+  value.startsWith('u:') ? { user_id: Number(value.slice(2)) } : { branch_id: Number(value.slice(2)) };
 
 interface Option {
   value: string;
@@ -123,7 +124,10 @@ export function AccountabilityPage() {
 
   const shown = raaf.data && raaf.data.month === month && reportHolderValue(raaf.data.holder) === holder ? raaf.data : undefined;
   const certificate = shown?.certificate ?? null;
-  const holderRef = 'user_id' in param ? { type: 'user' as const, id: param.user_id, branch_id: null } : { type: 'branch' as const, id: param.branch_id, branch_id: param.branch_id };
+  const holderRef =
+    'user_id' in param
+      ? { type: 'user' as const, id: param.user_id, branch_id: null }
+      : { type: 'branch' as const, id: param.branch_id, branch_id: param.branch_id };
   const mayCertify = ended && shown !== undefined && !certificate && can(user, 'raaf.certify', holderRef);
   const mayReview = can(user, 'raaf.review') && certificate !== null && certificate.reviewed_at === null;
 
@@ -146,7 +150,13 @@ export function AccountabilityPage() {
       ),
       labels: { confirm: 'Certify', cancel: 'Cancel' },
       onConfirm: () =>
-        certify.mutate({ month, ...param }, { onSuccess: (res) => notify.success(`${res.message} ${res.data.number}`), onError: (error) => notify.error(errorMessage(error)) }),
+        certify.mutate(
+          { month, ...param },
+          {
+            onSuccess: (res) => notify.success(`${res.message} ${res.data.number}`),
+            onError: (error) => notify.error(errorMessage(error)),
+          },
+        ),
     });
 
   return (
@@ -163,7 +173,14 @@ export function AccountabilityPage() {
       />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select label="Month" data={months} value={month} onChange={(value) => value && pick({ month: value })} allowDeselect={false} w={{ base: '100%', xs: 210 }} />
+          <Select
+            label="Month"
+            data={months}
+            value={month}
+            onChange={(value) => value && pick({ month: value })}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 210 }}
+          />
           <Select
             label="Holder"
             data={holderOptions}
@@ -175,10 +192,20 @@ export function AccountabilityPage() {
             w={{ base: '100%', xs: 320 }}
           />
           <Group gap="xs" wrap="wrap">
-            <AppButton variant="secondary" leftSection={<IconFileTypePdf size={16} />} onClick={() => void download('pdf')} disabled={!shown}>
+            <AppButton
+              variant="secondary"
+              leftSection={<IconFileTypePdf size={16} />}
+              onClick={() => void download('pdf')}
+              disabled={!shown}
+            >
               PDF
             </AppButton>
-            <AppButton variant="secondary" leftSection={<IconFileTypeCsv size={16} />} onClick={() => void download('csv')} disabled={!shown}>
+            <AppButton
+              variant="secondary"
+              leftSection={<IconFileTypeCsv size={16} />}
+              onClick={() => void download('csv')}
+              disabled={!shown}
+            >
               CSV
             </AppButton>
             {mayCertify ? (
@@ -190,7 +217,12 @@ export function AccountabilityPage() {
               <AppButton
                 leftSection={<IconChecks size={16} />}
                 loading={review.isPending}
-                onClick={() => review.mutate(certificate.id, { onSuccess: (res) => notify.success(res.message), onError: (error) => notify.error(errorMessage(error)) })}
+                onClick={() =>
+                  review.mutate(certificate.id, {
+                    onSuccess: (res) => notify.success(res.message),
+                    onError: (error) => notify.error(errorMessage(error)),
+                  })
+                }
               >
                 Review
               </AppButton>
@@ -219,14 +251,18 @@ export function AccountabilityPage() {
             <>
               <Text size="sm" data-testid="raaf-holder">
                 Accountable officer: <b>{shown.holder.name}</b>
-                {shown.holder.type === 'user' && shown.holder.branch ? `, ${shown.holder.branch.name}` : shown.holder.type === 'branch' ? ' (branch stock)' : ''}
+                {shown.holder.type === 'user' && shown.holder.branch
+                  ? `, ${shown.holder.branch.name}`
+                  : shown.holder.type === 'branch'
+                    ? ' (branch stock)'
+                    : ''}
               </Text>
               <RaafTable rows={shown.rows} totals={shown.totals} phone={phone} label="RAAF" />
               <BalanceLine totals={shown.totals} />
               {shown.in_transit.map((memo) => (
                 <Text key={memo.invoice_id} size="sm" c="orange.8">
-                  In transit at month end: invoice #{memo.invoice_id}, {memo.qty.toLocaleString('en-US')} numbers{memo.courier ? ` with ${memo.courier}` : ''}; they stay on this
-                  holder&apos;s Ending Balance.
+                  In transit at month end: invoice #{memo.invoice_id}, {memo.qty.toLocaleString('en-US')} numbers
+                  {memo.courier ? ` with ${memo.courier}` : ''}; they stay on this holder&apos;s Ending Balance.
                 </Text>
               ))}
               {certificate ? (

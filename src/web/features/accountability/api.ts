@@ -67,4 +67,5 @@ export function useReview() {
 }
 
 /** A PDF or CSV of the report, through the one API client. */
-export const fetchReportFile = (path: 'raaf' | 'raaf-summary', params: Record<string, string | number>): Promise<Blob> => api.file(path, params);
+export const fetchReportFile = (path: 'raaf' | 'raaf-summary', params: Record<string, string | number>): Promise<Blob> =>
+  api.file(path, params);

@@ -30,7 +30,15 @@ export function CertificatesList({ phone }: { phone: boolean }) {
 
   const actions = (row: RaafCertificate): ReactNode => (
     <Group gap={6} wrap="nowrap">
-      <Button component="a" href={row.pdf_url} target="_blank" rel="noopener" size="compact-sm" variant="default" aria-label={`Open PDF of ${row.number}`}>
+      <Button
+        component="a"
+        href={row.pdf_url}
+        target="_blank"
+        rel="noopener"
+        size="compact-sm"
+        variant="default"
+        aria-label={`Open PDF of ${row.number}`}
+      >
         PDF
       </Button>
       {reviewer && !row.reviewed_at ? (
@@ -38,7 +46,12 @@ export function CertificatesList({ phone }: { phone: boolean }) {
           size="compact-sm"
           aria-label={`Review ${row.number}`}
           loading={review.isPending && review.variables === row.id}
-          onClick={() => review.mutate(row.id, { onSuccess: (res) => notify.success(res.message), onError: (error) => notify.error(errorMessage(error)) })}
+          onClick={() =>
+            review.mutate(row.id, {
+              onSuccess: (res) => notify.success(res.message),
+              onError: (error) => notify.error(errorMessage(error)),
+            })
+          }
         >
           Review
         </AppButton>
@@ -51,8 +64,20 @@ export function CertificatesList({ phone }: { phone: boolean }) {
     { key: 'month', header: 'Month', render: (c) => monthLabel(c.month) },
     { key: 'holder', header: 'Holder', render: (c) => c.holder.name, wrap: true, minWidth: 160 },
     { key: 'ending', header: 'Ending', render: (c) => c.totals.ending.toLocaleString('en-US') },
-    { key: 'certified', header: 'Certified', render: (c) => `${formatDateTime(c.certified_at)} by ${c.certified_by.full_name}`, wrap: true, minWidth: 200 },
-    { key: 'reviewed', header: 'Reviewed', render: (c) => (c.reviewed_at ? `${formatDateTime(c.reviewed_at)} by ${c.reviewed_by?.full_name ?? '-'}` : '-'), wrap: true, minWidth: 180 },
+    {
+      key: 'certified',
+      header: 'Certified',
+      render: (c) => `${formatDateTime(c.certified_at)} by ${c.certified_by.full_name}`,
+      wrap: true,
+      minWidth: 200,
+    },
+    {
+      key: 'reviewed',
+      header: 'Reviewed',
+      render: (c) => (c.reviewed_at ? `${formatDateTime(c.reviewed_at)} by ${c.reviewed_by?.full_name ?? '-'}` : '-'),
+      wrap: true,
+      minWidth: 180,
+    },
     { key: 'state', header: 'State', render: (c) => <State certificate={c} /> },
     { key: 'actions', header: 'Actions', render: actions },
   ];
@@ -62,7 +87,10 @@ export function CertificatesList({ phone }: { phone: boolean }) {
       <Title order={2} size="h4">
         Certificates
       </Title>
-      <ListCard query={list} toolbar={<SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />}>
+      <ListCard
+        query={list}
+        toolbar={<SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />}
+      >
         {phone && list.data?.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
             No certificates yet.
@@ -88,7 +116,14 @@ export function CertificatesList({ phone }: { phone: boolean }) {
             ))}
           </Stack>
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(c) => c.id} loading={list.isLoading} emptyText="No certificates yet." label="Certificates" />
+          <DataTable
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(c) => c.id}
+            loading={list.isLoading}
+            emptyText="No certificates yet."
+            label="Certificates"
+          />
         )}
         <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={(page) => setParams((p) => ({ ...p, page }))} />
       </ListCard>

@@ -15,7 +15,17 @@ type HolderRow = RaafSummary['holders'][number];
 const qty = (n: number) => n.toLocaleString('en-US');
 
 /** For roles 1, 2, 8 and 9: every holder's RAAF summed per route, and per holder their totals and whether they certified. */
-export function ConsolidatedView({ summary, ended, phone, onView }: { summary: RaafSummary; ended: boolean; phone: boolean; onView: (holder: HolderParam) => void }) {
+export function ConsolidatedView({
+  summary,
+  ended,
+  phone,
+  onView,
+}: {
+  summary: RaafSummary;
+  ended: boolean;
+  phone: boolean;
+  onView: (holder: HolderParam) => void;
+}) {
   const notCertified = summary.holders.filter((h) => !h.certificate);
   const download = (format: 'pdf' | 'csv') =>
     fetchReportFile('raaf-summary', { month: summary.month, format }).then(
@@ -23,7 +33,13 @@ export function ConsolidatedView({ summary, ended, phone, onView }: { summary: R
       (error) => notify.error(errorMessage(error)),
     );
   const columns: Column<HolderRow>[] = [
-    { key: 'holder', header: 'Holder', render: (h) => (h.holder.type === 'branch' ? `${h.holder.name} (branch stock)` : h.holder.name), wrap: true, minWidth: 180 },
+    {
+      key: 'holder',
+      header: 'Holder',
+      render: (h) => (h.holder.type === 'branch' ? `${h.holder.name} (branch stock)` : h.holder.name),
+      wrap: true,
+      minWidth: 180,
+    },
     { key: 'branch', header: 'Branch', render: (h) => h.holder.branch?.name ?? '-', wrap: true, minWidth: 140 },
     { key: 'beginning', header: 'Beginning', render: (h) => qty(h.totals.beginning) },
     { key: 'receipt', header: 'Receipt', render: (h) => qty(h.totals.receipt) },
@@ -87,7 +103,12 @@ export function ConsolidatedView({ summary, ended, phone, onView }: { summary: R
             {monthLabel(summary.month)} has not ended; holders certify their RAAF after it ends.
           </Alert>
         ) : notCertified.length > 0 ? (
-          <Alert color="orange" variant="light" title={`${notCertified.length} of ${summary.holders.length} holders have not certified yet`} data-testid="not-certified">
+          <Alert
+            color="orange"
+            variant="light"
+            title={`${notCertified.length} of ${summary.holders.length} holders have not certified yet`}
+            data-testid="not-certified"
+          >
             {notCertified.map((h) => h.holder.name).join(', ')}
           </Alert>
         ) : (
@@ -100,7 +121,13 @@ export function ConsolidatedView({ summary, ended, phone, onView }: { summary: R
             No holder held accountable forms during the month.
           </Text>
         ) : (
-          <DataTable columns={columns} rows={summary.holders} rowKey={(h) => `${h.holder.type}-${h.holder.id}`} emptyText="No holder held accountable forms during the month." label="Holders" />
+          <DataTable
+            columns={columns}
+            rows={summary.holders}
+            rowKey={(h) => `${h.holder.type}-${h.holder.id}`}
+            emptyText="No holder held accountable forms during the month."
+            label="Holders"
+          />
         )}
       </Stack>
     </Paper>

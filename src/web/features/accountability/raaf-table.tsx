@@ -169,8 +169,24 @@ function RaafCards({ rows, withRemarks, label }: { rows: RaafRow[]; withRemarks:
 }
 
 /** The RAAF's body in the COA layout, as a table or, on a phone, as one card per route. */
-export function RaafTable({ rows, totals, withRemarks = true, phone, label }: { rows: RaafRow[]; totals: Raaf['totals']; withRemarks?: boolean; phone: boolean; label: string }) {
-  return phone ? <RaafCards rows={rows} withRemarks={withRemarks} label={label} /> : <CoaTable rows={rows} totals={totals} withRemarks={withRemarks} label={label} />;
+export function RaafTable({
+  rows,
+  totals,
+  withRemarks = true,
+  phone,
+  label,
+}: {
+  rows: RaafRow[];
+  totals: Raaf['totals'];
+  withRemarks?: boolean;
+  phone: boolean;
+  label: string;
+}) {
+  return phone ? (
+    <RaafCards rows={rows} withRemarks={withRemarks} label={label} />
+  ) : (
+    <CoaTable rows={rows} totals={totals} withRemarks={withRemarks} label={label} />
+  );
 }
 
 /** "140 + 100 − 158 = 82": the balance an operator checks first. */

@@ -5,9 +5,14 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { sessionStore } from '../../lib/session.ts';
 
 export const accountQueries = {
-  profile: () => queryOptions({ queryKey: queryKeys.profile.all, queryFn: () => api.get<{ data: SessionUser }>('user-profile').then((r) => r.data) }),
+  profile: () =>
+    queryOptions({ queryKey: queryKeys.profile.all, queryFn: () => api.get<{ data: SessionUser }>('user-profile').then((r) => r.data) }),
   badge: () =>
-    queryOptions({ queryKey: queryKeys.badge.all, queryFn: () => api.get<{ qr_code: string }>('get-user-qrcode').then((r) => r.qr_code), staleTime: 60_000 }),
+    queryOptions({
+      queryKey: queryKeys.badge.all,
+      queryFn: () => api.get<{ qr_code: string }>('get-user-qrcode').then((r) => r.qr_code),
+      staleTime: 60_000,
+    }),
 };
 
 export const accountApi = {
@@ -17,7 +22,8 @@ export const accountApi = {
 export const useLogin = () => useMutation({ mutationFn: (input: LoginInput) => api.post<LoginResponse>('login', input) });
 export const useRegister = () =>
   useMutation({ mutationFn: (input: RegistrationInput) => api.post<LoginResponse & { message: string }>('register-account', input) });
-export const useForgotPassword = () => useMutation({ mutationFn: (email: string) => api.post<{ message: string }>('forgot-password', { email }) });
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => api.post<{ message: string }>('forgot-password', { email }) });
 export const useUpdatePassword = () =>
   useMutation({
     mutationFn: (input: { token: string; password: string; password_confirmation: string }) =>

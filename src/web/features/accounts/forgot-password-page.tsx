@@ -25,7 +25,9 @@ export function ForgotPasswordPage() {
       navigate('/login');
     } catch (error) {
       if (applyServerErrors(form, error)) return;
-      setGeneral(error instanceof ApiError ? (error.hasResponse ? error.message || MSG.unexpected : MSG.sendResetLinkFailed) : MSG.unexpected);
+      setGeneral(
+        error instanceof ApiError ? (error.hasResponse ? error.message || MSG.unexpected : MSG.sendResetLinkFailed) : MSG.unexpected,
+      );
     }
   });
 

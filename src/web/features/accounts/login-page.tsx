@@ -41,7 +41,8 @@ export function LoginPage() {
       navigate(from ?? homePath(result.user.role_id), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setServerErrors(error.errors);
-      else if (error instanceof ApiError) setServerErrors({ email: [error.hasResponse ? error.message || MSG.unexpected : MSG.loginFailed] });
+      else if (error instanceof ApiError)
+        setServerErrors({ email: [error.hasResponse ? error.message || MSG.unexpected : MSG.loginFailed] });
       else setServerErrors({ email: [MSG.unexpected] });
     }
   };

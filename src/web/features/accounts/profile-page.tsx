@@ -36,7 +36,12 @@ export function ProfilePage() {
 function ProfileForm({ profile }: { profile: SessionUser }) {
   const update = useUpdateProfile();
   const resetOwn = useResetOwnPassword();
-  const form = useZodForm(profileSchema, { first_name: profile.first_name, last_name: profile.last_name, email: profile.email, current_password: '' });
+  const form = useZodForm(profileSchema, {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    email: profile.email,
+    current_password: '',
+  });
   const emailChanged = form.values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   const submit = form.onSubmit(async ({ current_password, ...values }) => {
@@ -62,7 +67,10 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <LoadingOverlay visible={update.isPending || resetOwn.isPending} message={update.isPending ? 'Updating profile...' : 'Resetting password...'} />
+      <LoadingOverlay
+        visible={update.isPending || resetOwn.isPending}
+        message={update.isPending ? 'Updating profile...' : 'Resetting password...'}
+      />
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
@@ -70,7 +78,13 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
         </SimpleGrid>
         <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
         {emailChanged ? (
-          <PasswordInput label="Current password" description="Needed to change your email" withAsterisk autoComplete="current-password" {...form.getInputProps('current_password')} />
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your email"
+            withAsterisk
+            autoComplete="current-password"
+            {...form.getInputProps('current_password')}
+          />
         ) : null}
         <Group align="flex-end" wrap="nowrap">
           <PasswordInput label="Password" value="********" disabled visibilityToggleButtonProps={{ hidden: true }} style={{ flex: 1 }} />

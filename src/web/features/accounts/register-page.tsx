@@ -37,7 +37,13 @@ export function RegisterPage() {
       navigate(homePath(result.user.role_id), { replace: true });
     } catch (error) {
       if (applyServerErrors(form, error)) return;
-      setGeneral(error instanceof ApiError && !error.hasResponse ? MSG.registrationFailed : error instanceof ApiError ? error.message : MSG.unexpected);
+      setGeneral(
+        error instanceof ApiError && !error.hasResponse
+          ? MSG.registrationFailed
+          : error instanceof ApiError
+            ? error.message
+            : MSG.unexpected,
+      );
     }
   });
 
@@ -52,9 +58,20 @@ export function RegisterPage() {
           </SimpleGrid>
           <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
           <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-          <TextInput label="Mobile Number" inputMode="numeric" placeholder="09171234567" withAsterisk {...form.getInputProps('mobile_number')} />
+          <TextInput
+            label="Mobile Number"
+            inputMode="numeric"
+            placeholder="09171234567"
+            withAsterisk
+            {...form.getInputProps('mobile_number')}
+          />
           <PasswordInput label="Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password_confirmation')} />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password_confirmation')}
+          />
           {general ? (
             <Text c="red" size="sm" role="alert">
               {general}

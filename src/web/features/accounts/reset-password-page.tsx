@@ -45,7 +45,12 @@ export function ResetPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordInput label="New Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password_confirmation')} />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password_confirmation')}
+          />
           {general ? (
             <Text c="red" size="sm" role="alert">
               {general}

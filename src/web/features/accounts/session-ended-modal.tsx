@@ -41,7 +41,16 @@ export function SessionEndedModal({ session }: { session: Session }) {
   };
 
   return (
-    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} title="Sign in again" centered zIndex={400}>
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      title="Sign in again"
+      centered
+      zIndex={400}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Alert color="orange" variant="light" role="alert">

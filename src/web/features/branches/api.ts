@@ -5,11 +5,15 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export const branchApi = {
-  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string }) => api.get<Paginated<Branch>>('get-branches-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string }) =>
+    api.get<Paginated<Branch>>('get-branches-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: BranchInput) => api.post<{ message: string; data: Branch }>('add-branch', input),
   update: (id: number, input: BranchInput) => api.put<{ message: string; data: Branch }>(`update-branch/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-branch/${id}`),
 };
 
 /** Where the list is cached; a save or delete makes stale the branches list and select, and the Users list that names each user's branch. */
-export const branchCache = { list: (args: ListArgs) => queryKeys.branchesPage.of(args), changes: [queryKeys.branchesPage.all, queryKeys.branches.all, queryKeys.users.all] };
+export const branchCache = {
+  list: (args: ListArgs) => queryKeys.branchesPage.of(args),
+  changes: [queryKeys.branchesPage.all, queryKeys.branches.all, queryKeys.users.all],
+};

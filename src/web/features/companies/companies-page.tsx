@@ -24,7 +24,8 @@ export function CompaniesPage() {
       { key: 'type', header: 'Company Type', sortable: true, render: (r) => r.company_type.name },
     ],
     cache: companyCache,
-    fetchPage: ({ page, search, filter, perPage, sort, order }) => companyApi.page({ page, search, company_type_id: filter, perPage, sort, order }),
+    fetchPage: ({ page, search, filter, perPage, sort, order }) =>
+      companyApi.page({ page, search, company_type_id: filter, perPage, sort, order }),
     filter: { label: 'Company Type', options: types.data },
     form: {
       schema: () => companySchema,

@@ -15,7 +15,12 @@ export const custodyQueries = {
     queryOptions({
       queryKey: queryKeys.inTransitInvoices.of(params),
       queryFn: () =>
-        api.get<InvoicePage>('get-in-transit-invoices', { page: params.page, search: params.search, ...viewParams(params), invoice_type: params.invoiceType }),
+        api.get<InvoicePage>('get-in-transit-invoices', {
+          page: params.page,
+          search: params.search,
+          ...viewParams(params),
+          invoice_type: params.invoiceType,
+        }),
       placeholderData: keepPreviousData,
     }),
   userPads: (params: PageParams) =>
@@ -54,4 +59,5 @@ export function useHandOver() {
 }
 
 export const useCreateReturn = () => useCustodyMutation((input: ReturnInvoiceInput) => api.post<Saved>('create-return-invoice', input));
-export const useCreateTurnover = () => useCustodyMutation((input: TurnoverInvoiceInput) => api.post<Saved>('create-turnover-invoice', input));
+export const useCreateTurnover = () =>
+  useCustodyMutation((input: TurnoverInvoiceInput) => api.post<Saved>('create-turnover-invoice', input));

@@ -41,11 +41,19 @@ export function CustodiesPage({
   const timeZone = list.data?.time_zone ?? 'UTC';
 
   const view = (row: InvoiceRow) => (
-    <AppButton size="compact-sm" variant="secondary" onClick={() => viewing.open(row.id)} aria-label={`View ${row.invoice_type.name} custody ${row.id}`}>
+    <AppButton
+      size="compact-sm"
+      variant="secondary"
+      onClick={() => viewing.open(row.id)}
+      aria-label={`View ${row.invoice_type.name} custody ${row.id}`}
+    >
       VIEW
     </AppButton>
   );
-  const columns: Column<InvoiceRow>[] = [...invoiceColumns(timeZone, 'Invoice Type', false), { key: 'actions', header: 'Actions', render: view }];
+  const columns: Column<InvoiceRow>[] = [
+    ...invoiceColumns(timeZone, 'Invoice Type', false),
+    { key: 'actions', header: 'Actions', render: view },
+  ];
   const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
 
   return (
@@ -55,7 +63,12 @@ export function CustodiesPage({
         query={list}
         toolbar={
           <>
-            <SearchInput placeholder="Search by branch name or pad number" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.invoices} />
+            <SearchInput
+              placeholder="Search by branch name or pad number"
+              onSearch={setSearch}
+              initial={params.search}
+              hint={SEARCH_HINTS.invoices}
+            />
             <Select
               label="Invoice Type"
               placeholder="All types"
@@ -81,9 +94,25 @@ export function CustodiesPage({
             actions={view}
           />
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText={CUSTODY_MSG.noCustodies} sort={sort} />
+          <DataTable
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(r) => r.id}
+            loading={list.isLoading}
+            emptyText={CUSTODY_MSG.noCustodies}
+            sort={sort}
+          />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager
+          page={params.page}
+          lastPage={list.data?.last_page ?? 1}
+          onChange={setPage}
+          total={list.data?.total}
+          totalCapped={list.data?.total_capped}
+          perPage={params.perPage}
+          onPerPageChange={setPerPage}
+          onOutOfRange={fitPage}
+        />
       </ListCard>
       <CustodyDetailsModal invoiceId={viewing.id} onClose={viewing.close} acceptAction={acceptAction} lossAction={lossAction} />
     </>

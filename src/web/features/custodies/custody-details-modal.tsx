@@ -27,7 +27,8 @@ export function CustodyDetailsModal({
 }) {
   const user = useSession()?.user;
   const [handingOver, setHandingOver] = useState<InvoiceDetail | null>(null);
-  const mayHandOver = (invoice: InvoiceDetail) => invoice.invoice_status_id === INVOICE_STATUS.IN_TRANSIT && can(user, 'custody.handOver', invoice);
+  const mayHandOver = (invoice: InvoiceDetail) =>
+    invoice.invoice_status_id === INVOICE_STATUS.IN_TRANSIT && can(user, 'custody.handOver', invoice);
 
   return (
     <>

@@ -35,7 +35,8 @@ export function HandOverModal({ invoice, onClose, onDone }: { invoice: InvoiceDe
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm" c="dimmed">
-              {invoice.invoice_type.name} of {invoice.pads} {invoice.pads === 1 ? 'pad' : 'pads'}, now with {invoice.assigned_to ?? 'nobody'}.
+              {invoice.invoice_type.name} of {invoice.pads} {invoice.pads === 1 ? 'pad' : 'pads'}, now with{' '}
+              {invoice.assigned_to ?? 'nobody'}.
             </Text>
             <AssigneeField
               label="Hand over to"

@@ -63,9 +63,24 @@ export function HeldPadsPicker({
         </Text>
       </Group>
       {phone ? (
-        <PadCards rows={list.data?.data} loading={list.isLoading} emptyText="No pads" label="My pads" selection={selection} actions={onEdit ? editButton : undefined} />
+        <PadCards
+          rows={list.data?.data}
+          loading={list.isLoading}
+          emptyText="No pads"
+          label="My pads"
+          selection={selection}
+          actions={onEdit ? editButton : undefined}
+        />
       ) : (
-        <DataTable columns={shown} rows={list.data?.data} rowKey={(p) => p.id} loading={list.isLoading} emptyText="No pads" label="My pads" selection={selection} />
+        <DataTable
+          columns={shown}
+          rows={list.data?.data}
+          rowKey={(p) => p.id}
+          loading={list.isLoading}
+          emptyText="No pads"
+          label="My pads"
+          selection={selection}
+        />
       )}
       {error ? (
         <Text c="red" size="sm" role="alert">

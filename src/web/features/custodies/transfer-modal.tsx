@@ -18,8 +18,18 @@ import { HeldPadsPicker } from './held-pads-picker.tsx';
 type Kind = 'return' | 'turnover';
 
 const TEXT = {
-  return: { title: 'Create Return Invoice', busy: CUSTODY_MSG.creatingReturn, ok: CUSTODY_MSG.returnCreated, failed: CUSTODY_MSG.returnFailed },
-  turnover: { title: 'Create Turnover Invoice', busy: CUSTODY_MSG.creatingTurnover, ok: CUSTODY_MSG.turnoverCreated, failed: CUSTODY_MSG.turnoverFailed },
+  return: {
+    title: 'Create Return Invoice',
+    busy: CUSTODY_MSG.creatingReturn,
+    ok: CUSTODY_MSG.returnCreated,
+    failed: CUSTODY_MSG.returnFailed,
+  },
+  turnover: {
+    title: 'Create Turnover Invoice',
+    busy: CUSTODY_MSG.creatingTurnover,
+    ok: CUSTODY_MSG.turnoverCreated,
+    failed: CUSTODY_MSG.turnoverFailed,
+  },
 } as const;
 
 /** docs/spec.md §5 turnover alerts come in this order; the return modal asks the same questions. */
@@ -31,7 +41,17 @@ const blank = { pads: [] as number[], branch_id: null as string | null, assigned
  * docs/spec.md §2 Create Return Invoice / Create Turnover Invoice: the user's own pads, (for a turnover) the
  * destination branch, and the courier chosen or scanned.
  */
-export function TransferModal({ kind, opened, onClose, onEditPad }: { kind: Kind; opened: boolean; onClose: () => void; onEditPad?: (pad: HeldPad) => void }) {
+export function TransferModal({
+  kind,
+  opened,
+  onClose,
+  onEditPad,
+}: {
+  kind: Kind;
+  opened: boolean;
+  onClose: () => void;
+  onEditPad?: (pad: HeldPad) => void;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const session = useSession();
   const branches = useQuery({ ...lookupQueries.branches(), enabled: opened && kind === 'turnover' });

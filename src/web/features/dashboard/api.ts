@@ -4,5 +4,6 @@ import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export const dashboardQueries = {
-  overview: () => queryOptions({ queryKey: queryKeys.dashboard.all, queryFn: () => api.get<{ data: Dashboard }>('dashboard').then((r) => r.data) }),
+  overview: () =>
+    queryOptions({ queryKey: queryKeys.dashboard.all, queryFn: () => api.get<{ data: Dashboard }>('dashboard').then((r) => r.data) }),
 };

@@ -47,7 +47,9 @@ function Stat({ label, value }: { label: string; value: number }) {
 function Figures({ caption, head, rows }: { caption: string; head: string[]; rows: Array<Array<string | number>> }) {
   return (
     <Table fz="sm" verticalSpacing={4} mt="sm" captionSide="top">
-      <Table.Caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</Table.Caption>
+      <Table.Caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {caption}
+      </Table.Caption>
       <Table.Thead>
         <Table.Tr>
           {head.map((h, i) => (
@@ -85,7 +87,9 @@ function Charts({ data }: { data: Dashboard }) {
         <Panel title="Pads by status">
           <Group justify="center" role="img" aria-label="Donut chart of pads by status">
             <DonutChart
-              data={data.pads_by_status.filter((row) => row.count > 0).map((row) => ({ name: row.name, value: row.count, color: STATUS_COLORS[row.id] ?? 'blue.6' }))}
+              data={data.pads_by_status
+                .filter((row) => row.count > 0)
+                .map((row) => ({ name: row.name, value: row.count, color: STATUS_COLORS[row.id] ?? 'blue.6' }))}
               chartLabel={number(data.pads_total)}
               size={160}
               thickness={26}
@@ -106,7 +110,11 @@ function Charts({ data }: { data: Dashboard }) {
             role="img"
             aria-label="Bar chart of pads by holding branch"
           />
-          <Figures caption="Pads by holding branch" head={['Branch', 'Pads']} rows={data.pads_by_branch.map((row) => [row.name, row.count])} />
+          <Figures
+            caption="Pads by holding branch"
+            head={['Branch', 'Pads']}
+            rows={data.pads_by_branch.map((row) => [row.name, row.count])}
+          />
         </Panel>
         <Panel title="Numbers in stock per route">
           {data.stock_by_route.length === 0 ? (
@@ -121,12 +129,16 @@ function Charts({ data }: { data: Dashboard }) {
                 dataKey="route"
                 orientation="vertical"
                 yAxisProps={{ width: 140 }}
-            xAxisProps={{ allowDecimals: false }}
+                xAxisProps={{ allowDecimals: false }}
                 series={[{ name: 'Numbers', color: 'teal.7' }]}
                 role="img"
                 aria-label="Bar chart of unused receipt numbers in stock per route"
               />
-              <Figures caption="Numbers in stock per route" head={['Route', 'Pads', 'Numbers']} rows={data.stock_by_route.map((row) => [row.name, row.pads, row.numbers])} />
+              <Figures
+                caption="Numbers in stock per route"
+                head={['Route', 'Pads', 'Numbers']}
+                rows={data.stock_by_route.map((row) => [row.name, row.pads, row.numbers])}
+              />
             </>
           )}
         </Panel>
@@ -140,7 +152,11 @@ function Charts({ data }: { data: Dashboard }) {
             role="img"
             aria-label="Bar chart of invoices in transit by type"
           />
-          <Figures caption="Invoices in transit" head={['In transit', 'Invoices']} rows={data.in_transit.map((row) => [row.name, row.count])} />
+          <Figures
+            caption="Invoices in transit"
+            head={['In transit', 'Invoices']}
+            rows={data.in_transit.map((row) => [row.name, row.count])}
+          />
           <Text fw={600} size="sm" mt="sm">
             Overdue returns: {number(data.overdue.count)}
           </Text>

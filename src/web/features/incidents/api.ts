@@ -15,11 +15,20 @@ export const incidentQueries = {
   list: (params: IncidentListParams) =>
     queryOptions({
       queryKey: queryKeys.incidents.of(params),
-      queryFn: () => api.get<Paginated<IncidentRow>>('loss-incidents', { page: params.page, search: params.search, ...viewParams(params), status: params.status }),
+      queryFn: () =>
+        api.get<Paginated<IncidentRow>>('loss-incidents', {
+          page: params.page,
+          search: params.search,
+          ...viewParams(params),
+          status: params.status,
+        }),
       placeholderData: keepPreviousData,
     }),
   one: (id: number) =>
-    queryOptions({ queryKey: queryKeys.incident.of(id), queryFn: () => api.get<{ data: Incident }>(`loss-incidents/${id}`).then((r) => r.data) }),
+    queryOptions({
+      queryKey: queryKeys.incident.of(id),
+      queryFn: () => api.get<{ data: Incident }>(`loss-incidents/${id}`).then((r) => r.data),
+    }),
   /** Every pad an in-transit invoice carries, for the courier's loss report (at most 100 pads an invoice). */
   invoicePads: (invoiceId: number) =>
     queryOptions({
@@ -46,10 +55,14 @@ function useIncidentMutation<Input, Answer>(call: (input: Input) => Promise<Answ
 export const useReportLoss = () => useIncidentMutation((form: FormData) => api.postForm<Created>('loss-incidents', form));
 export const useConfirmIncident = () => useIncidentMutation((id: number) => api.post<{ message: string }>(`loss-incidents/${id}/confirm`));
 export const useRejectIncident = () =>
-  useIncidentMutation(({ id, reason }: { id: number; reason: string }) => api.post<{ message: string }>(`loss-incidents/${id}/reject`, { reason }));
+  useIncidentMutation(({ id, reason }: { id: number; reason: string }) =>
+    api.post<{ message: string }>(`loss-incidents/${id}/reject`, { reason }),
+  );
 export const useRecordFound = () =>
   useIncidentMutation(({ id, ...body }: { id: number; pad_id: number; from: number; to: number; reason: string }) =>
     api.post<{ message: string }>(`loss-incidents/${id}/found`, body),
   );
 export const useConfirmFound = () =>
-  useIncidentMutation(({ id, foundId }: { id: number; foundId: number }) => api.post<{ message: string }>(`loss-incidents/${id}/found/${foundId}/confirm`));
+  useIncidentMutation(({ id, foundId }: { id: number; foundId: number }) =>
+    api.post<{ message: string }>(`loss-incidents/${id}/found/${foundId}/confirm`),
+  );

@@ -45,7 +45,14 @@ function RejectIncidentModal({ incident, onClose }: { incident: Incident; onClos
     }
   });
   return (
-    <FormModal size="md" title={`Reject ${incident.number}`} busy={reject.isPending} onClose={onClose} onSubmit={submit} submitLabel="Reject">
+    <FormModal
+      size="md"
+      title={`Reject ${incident.number}`}
+      busy={reject.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Reject"
+    >
       <TextAreaField label="Reason" withAsterisk minRows={2} {...form.getInputProps('reason')} />
     </FormModal>
   );
@@ -77,8 +84,17 @@ function FoundModal({ incident, onClose }: { incident: Incident; onClose: () => 
     }
   };
   return (
-    <FormModal size="md" title={`Record found numbers of ${incident.number}`} busy={record.isPending} onClose={onClose} onSubmit={() => void submit()} submitLabel="Record found">
-      <Text size="sm">A second user (Custodian or Accounting) confirms the find; then the numbers are back in stock, and the loss stays in the history.</Text>
+    <FormModal
+      size="md"
+      title={`Record found numbers of ${incident.number}`}
+      busy={record.isPending}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel="Record found"
+    >
+      <Text size="sm">
+        A second user (Custodian or Accounting) confirms the find; then the numbers are back in stock, and the loss stays in the history.
+      </Text>
       <Select
         label="Pad"
         withAsterisk
@@ -91,7 +107,13 @@ function FoundModal({ incident, onClose }: { incident: Incident; onClose: () => 
         <TextInput label="From" inputMode="numeric" withAsterisk {...form.getInputProps('from')} />
         <TextInput label="To" inputMode="numeric" withAsterisk {...form.getInputProps('to')} />
       </SimpleGrid>
-      <TextAreaField label="Reason" withAsterisk minRows={2} placeholder="Where and how they were found" {...form.getInputProps('reason')} />
+      <TextAreaField
+        label="Reason"
+        withAsterisk
+        minRows={2}
+        placeholder="Where and how they were found"
+        {...form.getInputProps('reason')}
+      />
     </FormModal>
   );
 }
@@ -106,8 +128,17 @@ function IncidentBody({ incident }: { incident: Incident }) {
   const decidable = incident.status === 'reported' && can(user, 'incident.decide') && incident.reported_by.id !== user?.id;
 
   const askConfirm = async () => {
-    if (!(await confirmAction(`Confirm loss incident ${incident.number}? Its numbers become lost everywhere and the Notice of Loss is sent.`, 'Confirm loss'))) return;
-    confirm.mutate(incident.id, { onSuccess: (answer) => notify.success(answer.message), onError: (error) => notify.error(errorMessage(error)) });
+    if (
+      !(await confirmAction(
+        `Confirm loss incident ${incident.number}? Its numbers become lost everywhere and the Notice of Loss is sent.`,
+        'Confirm loss',
+      ))
+    )
+      return;
+    confirm.mutate(incident.id, {
+      onSuccess: (answer) => notify.success(answer.message),
+      onError: (error) => notify.error(errorMessage(error)),
+    });
   };
 
   return (
@@ -155,7 +186,11 @@ function IncidentBody({ incident }: { incident: Incident }) {
         <Title order={3} size="h5">
           Papers
         </Title>
-        {incident.attachments.length === 0 ? <Text size="sm" c="dimmed">No papers attached.</Text> : null}
+        {incident.attachments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No papers attached.
+          </Text>
+        ) : null}
         {incident.attachments.map((file) => (
           <Group key={file.id} gap="xs" wrap="wrap">
             <Anchor href={file.url} target="_blank" rel="noopener" size="sm">
@@ -206,7 +241,14 @@ function IncidentBody({ incident }: { incident: Incident }) {
 
       <Group justify="flex-end" gap="xs" wrap="wrap">
         {incident.notice_url ? (
-          <Button component="a" href={incident.notice_url} target="_blank" rel="noopener" variant="default" leftSection={<IconFileTypePdf size={16} aria-hidden />}>
+          <Button
+            component="a"
+            href={incident.notice_url}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            leftSection={<IconFileTypePdf size={16} aria-hidden />}
+          >
             Notice of Loss (PDF)
           </Button>
         ) : null}

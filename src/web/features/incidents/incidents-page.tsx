@@ -91,9 +91,24 @@ export function IncidentsPage() {
             <CardListPlaceholder loading={list.isLoading} empty={rows?.length === 0} emptyText="No incidents" />
           )
         ) : (
-          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} loading={list.isLoading} emptyText="No incidents" label="Incidents" />
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            loading={list.isLoading}
+            emptyText="No incidents"
+            label="Incidents"
+          />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager
+          page={params.page}
+          lastPage={list.data?.last_page ?? 1}
+          onChange={setPage}
+          total={list.data?.total}
+          perPage={params.perPage}
+          onPerPageChange={setPerPage}
+          onOutOfRange={fitPage}
+        />
       </ListCard>
       <IncidentDetailsModal incidentId={viewing.id} onClose={viewing.close} />
     </>

@@ -1,7 +1,13 @@
 import { Checkbox, FileInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { ATTACHMENT_LABELS, INCIDENT_MSG, lossIncidentSchema, MAX_ATTACHMENT_BYTES, type AttachmentKind } from '../../../shared/schemas/incidents.ts';
+import {
+  ATTACHMENT_LABELS,
+  INCIDENT_MSG,
+  lossIncidentSchema,
+  MAX_ATTACHMENT_BYTES,
+  type AttachmentKind,
+} from '../../../shared/schemas/incidents.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
@@ -38,7 +44,15 @@ function localNow(): string {
  * papers — the affidavit of loss with its notarisation date, the police report, and the tax office's receiving copy
  * with its date (PDF or image, checked by the server by content and size). The incident waits for an approver.
  */
-export function ReportLossModal({ pads, range, onClose }: { pads: LossPad[]; range?: { from: number; to: number } | null; onClose: () => void }) {
+export function ReportLossModal({
+  pads,
+  range,
+  onClose,
+}: {
+  pads: LossPad[];
+  range?: { from: number; to: number } | null;
+  onClose: () => void;
+}) {
   const report = useReportLoss();
   const single = pads.length === 1;
   const [scope, setScope] = useState<'whole' | 'range'>(range ? 'range' : 'whole');
@@ -92,69 +106,84 @@ export function ReportLossModal({ pads, range, onClose }: { pads: LossPad[]; ran
   };
 
   return (
-    <FormModal title="Report a loss" busy={report.isPending} busyMessage="Reporting the loss..." onClose={onClose} onSubmit={() => void submit()} submitLabel="Report loss" submitColor="red">
-            <Text size="sm" c="dimmed">
-              An approver confirms the loss; the numbers are then blocked everywhere and a Notice of Loss is sent to the branches and the head office.
-            </Text>
-            {single ? (
-              <Stack gap="xs">
-                <Text size="sm" fw={500}>
-                  Pad {pads[0].number} ({pads[0].series_number})
-                </Text>
-                <Radio.Group label="What was lost" value={scope} onChange={(value) => setScope(value === 'range' ? 'range' : 'whole')}>
-                  <Stack gap={6} mt={4}>
-                    <Radio value="whole" label="The whole pad (every number not yet used)" />
-                    <Radio value="range" label="Some numbers" />
-                  </Stack>
-                </Radio.Group>
-                {scope === 'range' ? (
-                  <SimpleGrid cols={2}>
-                    <TextInput label="From" inputMode="numeric" withAsterisk value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
-                    <TextInput label="To" inputMode="numeric" value={to} onChange={(event) => setTo(event.currentTarget.value)} />
-                  </SimpleGrid>
-                ) : null}
-              </Stack>
-            ) : (
-              <Checkbox.Group label="Pads lost" withAsterisk value={picked.map(String)} onChange={(values) => setPicked(values.map(Number))}>
-                <Stack gap={6} mt={4}>
-                  {pads.map((pad) => (
-                    <Checkbox key={pad.id} value={String(pad.id)} label={`Pad ${pad.number} (${pad.series_number})`} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            )}
-            {form.errors.pads ? (
-              <Text c="red" size="sm" role="alert">
-                {form.errors.pads}
-              </Text>
-            ) : null}
-            <TextInput label="Place" withAsterisk placeholder="Where it happened, e.g. Calapan pier" {...form.getInputProps('place')} />
-            <TextInput label="Approximate date and time" type="datetime-local" withAsterisk {...form.getInputProps('occurred_at')} />
-            <TextAreaField label="Circumstances" withAsterisk placeholder="What happened" {...form.getInputProps('circumstances')} />
-            <Title order={3} size="h6">
-              Papers (PDF or image, up to {MAX_ATTACHMENT_BYTES / 1024 / 1024} MB each)
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {FILE_KINDS.map(([kind, dateField, dateLabel]) => (
-                <Fragment key={kind}>
-                  <FileInput
-                    label={ATTACHMENT_LABELS[kind]}
-                    accept={ACCEPT}
-                    clearable
-                    clearButtonProps={{ 'aria-label': 'Remove the file' }}
-                    leftSection={<IconPaperclip size={16} aria-hidden />}
-                    value={files[kind] ?? null}
-                    onChange={(file) => pickFile(kind, file)}
-                  />
-                  {dateField ? <TextInput label={dateLabel} type="date" {...form.getInputProps(dateField)} /> : <div />}
-                </Fragment>
-              ))}
+    <FormModal
+      title="Report a loss"
+      busy={report.isPending}
+      busyMessage="Reporting the loss..."
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel="Report loss"
+      submitColor="red"
+    >
+      <Text size="sm" c="dimmed">
+        An approver confirms the loss; the numbers are then blocked everywhere and a Notice of Loss is sent to the branches and the head
+        office.
+      </Text>
+      {single ? (
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            Pad {pads[0].number} ({pads[0].series_number})
+          </Text>
+          <Radio.Group label="What was lost" value={scope} onChange={(value) => setScope(value === 'range' ? 'range' : 'whole')}>
+            <Stack gap={6} mt={4}>
+              <Radio value="whole" label="The whole pad (every number not yet used)" />
+              <Radio value="range" label="Some numbers" />
+            </Stack>
+          </Radio.Group>
+          {scope === 'range' ? (
+            <SimpleGrid cols={2}>
+              <TextInput
+                label="From"
+                inputMode="numeric"
+                withAsterisk
+                value={from}
+                onChange={(event) => setFrom(event.currentTarget.value)}
+              />
+              <TextInput label="To" inputMode="numeric" value={to} onChange={(event) => setTo(event.currentTarget.value)} />
             </SimpleGrid>
-            {fileError ? (
-              <Text c="red" size="sm" role="alert">
-                {fileError}
-              </Text>
-            ) : null}
+          ) : null}
+        </Stack>
+      ) : (
+        <Checkbox.Group label="Pads lost" withAsterisk value={picked.map(String)} onChange={(values) => setPicked(values.map(Number))}>
+          <Stack gap={6} mt={4}>
+            {pads.map((pad) => (
+              <Checkbox key={pad.id} value={String(pad.id)} label={`Pad ${pad.number} (${pad.series_number})`} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+      {form.errors.pads ? (
+        <Text c="red" size="sm" role="alert">
+          {form.errors.pads}
+        </Text>
+      ) : null}
+      <TextInput label="Place" withAsterisk placeholder="Where it happened, e.g. Calapan pier" {...form.getInputProps('place')} />
+      <TextInput label="Approximate date and time" type="datetime-local" withAsterisk {...form.getInputProps('occurred_at')} />
+      <TextAreaField label="Circumstances" withAsterisk placeholder="What happened" {...form.getInputProps('circumstances')} />
+      <Title order={3} size="h6">
+        Papers (PDF or image, up to {MAX_ATTACHMENT_BYTES / 1024 / 1024} MB each)
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {FILE_KINDS.map(([kind, dateField, dateLabel]) => (
+          <Fragment key={kind}>
+            <FileInput
+              label={ATTACHMENT_LABELS[kind]}
+              accept={ACCEPT}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Remove the file' }}
+              leftSection={<IconPaperclip size={16} aria-hidden />}
+              value={files[kind] ?? null}
+              onChange={(file) => pickFile(kind, file)}
+            />
+            {dateField ? <TextInput label={dateLabel} type="date" {...form.getInputProps(dateField)} /> : <div />}
+          </Fragment>
+        ))}
+      </SimpleGrid>
+      {fileError ? (
+        <Text c="red" size="sm" role="alert">
+          {fileError}
+        </Text>
+      ) : null}
     </FormModal>
   );
 }

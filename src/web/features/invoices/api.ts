@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
-import type { InvoiceAssignedUserCheck, InvoicePage, InvoiceRow, IssueInvoiceInput, RequestInvoiceInput } from '../../../shared/schemas/invoices.ts';
+import type {
+  InvoiceAssignedUserCheck,
+  InvoicePage,
+  InvoiceRow,
+  IssueInvoiceInput,
+  RequestInvoiceInput,
+} from '../../../shared/schemas/invoices.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, invoiceChangeKeys, queryKeys } from '../../lib/query-keys.ts';
@@ -41,7 +47,11 @@ export const invoiceListQueries = {
       placeholderData: keepPreviousData,
     }),
   headOffice: () =>
-    queryOptions({ queryKey: queryKeys.headOffice.all, queryFn: () => api.get<{ data: NamedRef }>('head-office-branch').then((r) => r.data), staleTime: 300_000 }),
+    queryOptions({
+      queryKey: queryKeys.headOffice.all,
+      queryFn: () => api.get<{ data: NamedRef }>('head-office-branch').then((r) => r.data),
+      staleTime: 300_000,
+    }),
 };
 
 /** docs/spec.md §7 get-invoice-assigned-user-id: does the scanned badge belong to the invoice's courier? */

@@ -45,10 +45,7 @@ export function ConfirmInvoiceModal({ invoice, onClose }: { invoice: InvoiceDeta
           placeholder="No assigned user"
         />
         <Text size="sm">Scan the QR code of the person handing over the pads.</Text>
-        <AssigneeScanner
-          resolve={resolve}
-          onResolved={() => setConfirmed(true)}
-        />
+        <AssigneeScanner resolve={resolve} onResolved={() => setConfirmed(true)} />
         <Group justify="flex-end">
           <AppButton variant="secondary" onClick={onClose}>
             Cancel

@@ -42,18 +42,36 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
   const timeZone = list.data?.time_zone ?? 'UTC';
 
   const view = (row: InvoiceRow) => (
-    <AppButton size="compact-sm" variant="secondary" onClick={() => viewing.open(row.id)} aria-label={`View ${row.invoice_type.name} invoice ${row.id}`}>
+    <AppButton
+      size="compact-sm"
+      variant="secondary"
+      onClick={() => viewing.open(row.id)}
+      aria-label={`View ${row.invoice_type.name} invoice ${row.id}`}
+    >
       VIEW
     </AppButton>
   );
-  const columns: Column<InvoiceRow>[] = [...invoiceColumns(timeZone, 'Transaction Type', true), { key: 'actions', header: 'Actions', render: view }];
+  const columns: Column<InvoiceRow>[] = [
+    ...invoiceColumns(timeZone, 'Transaction Type', true),
+    { key: 'actions', header: 'Actions', render: view },
+  ];
   const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
 
   const toolbar = (
     <>
-      <SearchInput placeholder="Search by branch name or pad number" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.invoices} />
+      <SearchInput
+        placeholder="Search by branch name or pad number"
+        onSearch={setSearch}
+        initial={params.search}
+        hint={SEARCH_HINTS.invoices}
+      />
       {phone ? <SortSelect columns={columns} sort={sort} /> : null}
-      <AppButton variant="secondary" leftSection={<IconFilter size={16} />} onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
+      <AppButton
+        variant="secondary"
+        leftSection={<IconFilter size={16} />}
+        onClick={() => setFiltersOpen((o) => !o)}
+        aria-expanded={filtersOpen}
+      >
         Filter
       </AppButton>
     </>
@@ -80,11 +98,35 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
       />
       <ListCard toolbar={toolbar} filters={filters} query={list}>
         {phone ? (
-          <InvoiceCards rows={list.data?.data} loading={list.isLoading} emptyText="No invoices" label="Invoices" timeZone={timeZone} showExpectedReturn actions={view} />
+          <InvoiceCards
+            rows={list.data?.data}
+            loading={list.isLoading}
+            emptyText="No invoices"
+            label="Invoices"
+            timeZone={timeZone}
+            showExpectedReturn
+            actions={view}
+          />
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isLoading} emptyText="No invoices" sort={sort} />
+          <DataTable
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(r) => r.id}
+            loading={list.isLoading}
+            emptyText="No invoices"
+            sort={sort}
+          />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager
+          page={params.page}
+          lastPage={list.data?.last_page ?? 1}
+          onChange={setPage}
+          total={list.data?.total}
+          totalCapped={list.data?.total_capped}
+          perPage={params.perPage}
+          onPerPageChange={setPerPage}
+          onOutOfRange={fitPage}
+        />
       </ListCard>
       <MountOnceOpened when={requesting}>
         <RequestInvoiceModal opened={requesting} onClose={() => setRequesting(false)} />

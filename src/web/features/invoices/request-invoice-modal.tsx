@@ -42,7 +42,13 @@ export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onCl
         <LoadingOverlay visible={create.isPending} message="Creating request invoice..." />
         <Stack>
           {headOffice.data ? (
-            <Select label="Branch" withAsterisk disabled data={[{ value: String(headOffice.data.id), label: headOffice.data.name }]} value={String(headOffice.data.id)} />
+            <Select
+              label="Branch"
+              withAsterisk
+              disabled
+              data={[{ value: String(headOffice.data.id), label: headOffice.data.name }]}
+              value={String(headOffice.data.id)}
+            />
           ) : headOffice.isError ? (
             <Alert color="orange" variant="light" role="alert" title="No branch to request from">
               {errorMessage(headOffice.error)}{' '}

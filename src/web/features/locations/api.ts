@@ -5,11 +5,15 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 
 export const locationApi = {
-  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string }) => api.get<Paginated<Location>>('get-locations-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string }) =>
+    api.get<Paginated<Location>>('get-locations-with-search', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: LocationInput) => api.post<{ message: string; data: Location }>('add-location', input),
   update: (id: number, input: LocationInput) => api.put<{ message: string; data: Location }>(`update-location/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-location/${id}`),
 };
 
 /** Where the list is cached; a save or delete makes stale the locations list and select, and the branches that show their location. */
-export const locationCache = { list: (args: ListArgs) => queryKeys.locationsPage.of(args), changes: [queryKeys.locationsPage.all, queryKeys.locations.all, queryKeys.branchesPage.all] };
+export const locationCache = {
+  list: (args: ListArgs) => queryKeys.locationsPage.of(args),
+  changes: [queryKeys.locationsPage.all, queryKeys.locations.all, queryKeys.branchesPage.all],
+};

@@ -25,11 +25,13 @@ export const padQueries = {
   list: (params: PadListParams) =>
     queryOptions({
       queryKey: queryKeys.pads.of(params),
-      queryFn: () => api.get<Paginated<Pad>>('get-pads', { page: params.page, search: params.search, ...viewParams(params), route: params.route }),
+      queryFn: () =>
+        api.get<Paginated<Pad>>('get-pads', { page: params.page, search: params.search, ...viewParams(params), route: params.route }),
       placeholderData: keepPreviousData,
     }),
   /** One pad, for details opened from a link (`?pad=12`) when the pad is not on the page shown. */
-  one: (id: number) => queryOptions({ queryKey: queryKeys.pad.of(id), queryFn: () => api.get<{ data: Pad }>(`get-pad/${id}`).then((r) => r.data) }),
+  one: (id: number) =>
+    queryOptions({ queryKey: queryKeys.pad.of(id), queryFn: () => api.get<{ data: Pad }>(`get-pad/${id}`).then((r) => r.data) }),
 };
 
 /** New pads join the pad list and the pads a request can be issued from. */
@@ -47,7 +49,8 @@ export function useUpdatePad() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: PadChanges }) => api.put<{ message: string; data: Pad }>(`update-pad/${id}`, input),
-    onSettled: () => invalidate(queryClient, [queryKeys.pads.all, queryKeys.availablePads.all, queryKeys.userPads.all, queryKeys.invoicePads.all]),
+    onSettled: () =>
+      invalidate(queryClient, [queryKeys.pads.all, queryKeys.availablePads.all, queryKeys.userPads.all, queryKeys.invoicePads.all]),
   });
 }
 
@@ -61,7 +64,8 @@ export interface PadChanged {
 /** POST pads/{id}/outcome: applied at once (the pad) or waiting for an approver (the request's id). */
 export type OutcomeAnswer = PadChanged | { message: string; data: { request_id: number } };
 
-export const isPending = (answer: OutcomeAnswer): answer is { message: string; data: { request_id: number } } => 'request_id' in answer.data;
+export const isPending = (answer: OutcomeAnswer): answer is { message: string; data: { request_id: number } } =>
+  'request_id' in answer.data;
 
 export interface OutcomeBody {
   from: number;
@@ -89,15 +93,22 @@ function usePadNumberMutation<Input, Answer>(call: (input: Input) => Promise<Ans
 
 /** docs/design.md §9 usage by range: from..to marked used in one request; a reason when it skips numbers. */
 export const useRecordUsage = () =>
-  usePadNumberMutation(({ padId, ...body }: { padId: number; from: number; to: number; reason?: string }) => api.post<PadChanged>(`pads/${padId}/usage`, body));
+  usePadNumberMutation(({ padId, ...body }: { padId: number; from: number; to: number; reason?: string }) =>
+    api.post<PadChanged>(`pads/${padId}/usage`, body),
+  );
 
 export const useRecordOutcome = () =>
   usePadNumberMutation(({ padId, ...body }: OutcomeBody & { padId: number }) => api.post<OutcomeAnswer>(`pads/${padId}/outcome`, body));
 
 export const useRevertOutcome = () =>
-  usePadNumberMutation((body: { pad_id: number; from: number; to: number; reason: string }) => api.post<PadChanged>('outcome-reverts', body));
+  usePadNumberMutation((body: { pad_id: number; from: number; to: number; reason: string }) =>
+    api.post<PadChanged>('outcome-reverts', body),
+  );
 
-export const useApproveOutcome = () => usePadNumberMutation((id: number) => api.post<{ message: string }>(`outcome-requests/${id}/approve`));
+export const useApproveOutcome = () =>
+  usePadNumberMutation((id: number) => api.post<{ message: string }>(`outcome-requests/${id}/approve`));
 
 export const useRejectOutcome = () =>
-  usePadNumberMutation(({ id, reason }: { id: number; reason: string }) => api.post<{ message: string }>(`outcome-requests/${id}/reject`, { reason }));
+  usePadNumberMutation(({ id, reason }: { id: number; reason: string }) =>
+    api.post<{ message: string }>(`outcome-requests/${id}/reject`, { reason }),
+  );

@@ -44,7 +44,19 @@ const joined = (reason: string, details: string) => (details.trim() ? `${reason}
  * docs/design.md §9 strict sequence: usage that starts after the next number asks why; the skipped numbers are cancelled with
  * that reason in the same step.
  */
-export function SkipReasonModal({ padId, range, next, onClose, onDone }: { padId: number; range: NumberRange; next: number; onClose: () => void; onDone: () => void }) {
+export function SkipReasonModal({
+  padId,
+  range,
+  next,
+  onClose,
+  onDone,
+}: {
+  padId: number;
+  range: NumberRange;
+  next: number;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const usage = useRecordUsage();
   const form = useZodForm(padUsageSchema, { from: range.from, to: range.to, reason: SKIP_REASON, details: '' });
   const submit = form.onSubmit(async (values) => {
@@ -61,10 +73,16 @@ export function SkipReasonModal({ padId, range, next, onClose, onDone }: { padId
   });
   const skipped = { from: next, to: range.from - 1 };
   return (
-    <FormModal title={`Mark used ${rangeText(range)}`} busy={usage.isPending} onClose={onClose} onSubmit={submit} submitLabel={`Mark used ${rangeText(range)}`}>
+    <FormModal
+      title={`Mark used ${rangeText(range)}`}
+      busy={usage.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={`Mark used ${rangeText(range)}`}
+    >
       <Text size="sm">
-        Receipts are issued in strict sequence, one booklet at a time. This pad continues at <strong>{next}</strong>: starting at {range.from} cancels{' '}
-        <strong>{rangeText(skipped)}</strong> ({skipped.to - skipped.from + 1}) with the reason you give.
+        Receipts are issued in strict sequence, one booklet at a time. This pad continues at <strong>{next}</strong>: starting at{' '}
+        {range.from} cancels <strong>{rangeText(skipped)}</strong> ({skipped.to - skipped.from + 1}) with the reason you give.
       </Text>
       <ReasonFields outcome="cancelled" reason={form.getInputProps('reason')} details={form.getInputProps('details')} />
     </FormModal>
@@ -75,7 +93,19 @@ export function SkipReasonModal({ padId, range, next, onClose, onDone }: { padId
  * docs/design.md §9 Cancel or Report lost a number or a range, with a reason (and for a cancellation whether all copies are
  * kept). Applied at once for an approver, otherwise sent to the holder's Branch Head or Supervisor.
  */
-export function OutcomeModal({ padId, range, outcome, onClose, onDone }: { padId: number; range: NumberRange; outcome: Outcome; onClose: () => void; onDone: () => void }) {
+export function OutcomeModal({
+  padId,
+  range,
+  outcome,
+  onClose,
+  onDone,
+}: {
+  padId: number;
+  range: NumberRange;
+  outcome: Outcome;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const record = useRecordOutcome();
   const form = useZodForm(padOutcomeSchema, {
     from: range.from,
@@ -106,7 +136,13 @@ export function OutcomeModal({ padId, range, outcome, onClose, onDone }: { padId
   const title = outcome === 'cancelled' ? `Cancel ${rangeText(range)}` : `Report lost ${rangeText(range)}`;
   const retained = form.values.copies_retained;
   return (
-    <FormModal title={title} busy={record.isPending} onClose={onClose} onSubmit={submit} submitLabel={outcome === 'cancelled' ? 'Cancel numbers' : 'Report lost'}>
+    <FormModal
+      title={title}
+      busy={record.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={outcome === 'cancelled' ? 'Cancel numbers' : 'Report lost'}
+    >
       <Text size="sm">
         {outcome === 'cancelled'
           ? 'Spoiled or voided receipts. Unless you may approve it yourself, the Branch Head or Supervisor approves the cancellation.'
@@ -133,7 +169,17 @@ export function OutcomeModal({ padId, range, outcome, onClose, onDone }: { padId
 }
 
 /** docs/design.md §9: undoing a cancellation is a new event with its reason, never an edit. */
-export function RevertModal({ padId, range, onClose, onDone }: { padId: number; range: NumberRange; onClose: () => void; onDone: () => void }) {
+export function RevertModal({
+  padId,
+  range,
+  onClose,
+  onDone,
+}: {
+  padId: number;
+  range: NumberRange;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const revert = useRevertOutcome();
   const form = useZodForm(outcomeRevertSchema, { pad_id: padId, from: range.from, to: range.to, reason: '' });
   const submit = form.onSubmit(async (values) => {
@@ -146,7 +192,13 @@ export function RevertModal({ padId, range, onClose, onDone }: { padId: number; 
     }
   });
   return (
-    <FormModal title={`Undo cancellation of ${rangeText(range)}`} busy={revert.isPending} onClose={onClose} onSubmit={submit} submitLabel="Undo cancellation">
+    <FormModal
+      title={`Undo cancellation of ${rangeText(range)}`}
+      busy={revert.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Undo cancellation"
+    >
       <Text size="sm">The numbers become not used again. The cancellation stays in the history with this reason beside it.</Text>
       <TextAreaField label="Reason" withAsterisk minRows={2} {...form.getInputProps('reason')} />
     </FormModal>

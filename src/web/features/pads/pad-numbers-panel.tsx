@@ -100,7 +100,9 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
         ) : null}
         {state === SERIES_ENTRY.USED ? <Text size="sm">Used numbers are unmarked in Edit Pad.</Text> : null}
         {state === SERIES_ENTRY.LOST ? <Text size="sm">Lost numbers come back only through Found on their loss incident.</Text> : null}
-        {state === 'mixed' ? <Text size="sm">The selection mixes states: pick not-used numbers to use or write off, or cancelled ones to undo.</Text> : null}
+        {state === 'mixed' ? (
+          <Text size="sm">The selection mixes states: pick not-used numbers to use or write off, or cancelled ones to undo.</Text>
+        ) : null}
       </Stack>
     </Paper>
   ) : null;
@@ -116,7 +118,9 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
       {selected && dialog?.kind === 'outcome' ? (
         <OutcomeModal padId={pad.id} range={selected} outcome={dialog.outcome} onClose={() => setDialog(null)} onDone={done} />
       ) : null}
-      {selected && dialog?.kind === 'revert' ? <RevertModal padId={pad.id} range={selected} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {selected && dialog?.kind === 'revert' ? (
+        <RevertModal padId={pad.id} range={selected} onClose={() => setDialog(null)} onDone={done} />
+      ) : null}
     </>
   );
 }

@@ -50,11 +50,21 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
 
   const actions = (pad: Pad) => (
     <Group gap={4} wrap="nowrap">
-      <AppButton size="compact-xs" variant="secondary" onClick={() => viewing.open(pad.id)} aria-label={`VIEW pad ${pad.number} ${pad.series_number}`}>
+      <AppButton
+        size="compact-xs"
+        variant="secondary"
+        onClick={() => viewing.open(pad.id)}
+        aria-label={`VIEW pad ${pad.number} ${pad.series_number}`}
+      >
         VIEW
       </AppButton>
       {canEdit(pad) ? (
-        <AppButton size="compact-xs" variant="secondary" onClick={() => setEditing(pad)} aria-label={`EDIT pad ${pad.number} ${pad.series_number}`}>
+        <AppButton
+          size="compact-xs"
+          variant="secondary"
+          onClick={() => setEditing(pad)}
+          aria-label={`EDIT pad ${pad.number} ${pad.series_number}`}
+        >
           EDIT
         </AppButton>
       ) : null}
@@ -97,7 +107,12 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
         toolbar={
           <>
             <SearchInput placeholder="Search by pad name" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.pads} />
-            <AppButton variant="secondary" leftSection={<IconFilter size={16} />} aria-expanded={filterOpen} onClick={() => setFilterOpen((open) => !open)}>
+            <AppButton
+              variant="secondary"
+              leftSection={<IconFilter size={16} />}
+              aria-expanded={filterOpen}
+              onClick={() => setFilterOpen((open) => !open)}
+            >
               Filter
             </AppButton>
             {canAdd ? (
@@ -128,9 +143,25 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
         {phone ? (
           <PadCards rows={list.data?.data} loading={list.isLoading} emptyText={MSG.noPads} label="Pads" actions={actions} />
         ) : (
-          <DataTable columns={columns} rows={list.data?.data} rowKey={(pad) => pad.id} loading={list.isLoading} emptyText={MSG.noPads} sort={sort} />
+          <DataTable
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(pad) => pad.id}
+            loading={list.isLoading}
+            emptyText={MSG.noPads}
+            sort={sort}
+          />
         )}
-        <Pager page={params.page} lastPage={list.data?.last_page ?? 1} onChange={setPage} total={list.data?.total} totalCapped={list.data?.total_capped} perPage={params.perPage} onPerPageChange={setPerPage} onOutOfRange={fitPage} />
+        <Pager
+          page={params.page}
+          lastPage={list.data?.last_page ?? 1}
+          onChange={setPage}
+          total={list.data?.total}
+          totalCapped={list.data?.total_capped}
+          perPage={params.perPage}
+          onPerPageChange={setPerPage}
+          onOutOfRange={fitPage}
+        />
       </ListCard>
 
       <AddPadModal opened={adding} onClose={() => setAdding(false)} />

@@ -63,7 +63,8 @@ export function SeriesGrid({
 
   /* A mouse drag across circles picks the run; the click after it (if any) changes nothing. */
   const pressDown = (entry: SeriesEntry, event: PointerEvent) => {
-    drag.current = select && event.pointerType === 'mouse' && event.button === 0 && !event.shiftKey ? { start: entry.number, moved: false } : null;
+    drag.current =
+      select && event.pointerType === 'mouse' && event.button === 0 && !event.shiftKey ? { start: entry.number, moved: false } : null;
   };
   const dragOver = (entry: SeriesEntry, event: PointerEvent) => {
     const current = drag.current;

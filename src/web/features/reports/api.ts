@@ -17,7 +17,13 @@ export const reportQueries = {
     queryOptions({
       queryKey: queryKeys.reports.of(params),
       queryFn: () =>
-        api.get<Paginated<ReportRow>>('reports', { page: params.page, search: params.search, ...viewParams(params), start_date: params.startDate, end_date: params.endDate }),
+        api.get<Paginated<ReportRow>>('reports', {
+          page: params.page,
+          search: params.search,
+          ...viewParams(params),
+          start_date: params.startDate,
+          end_date: params.endDate,
+        }),
       placeholderData: keepPreviousData,
     }),
   completed: (params: { page: number; search: string }) =>
@@ -29,7 +35,8 @@ export const reportQueries = {
 };
 
 /** Renders a preview PDF on the server; nothing is stored, so nothing cached goes stale. */
-export const usePreviewReport = () => useMutation({ mutationFn: (invoiceIds: number[]) => api.post<ReportPreview>('reports/view', { invoice_ids: invoiceIds }) });
+export const usePreviewReport = () =>
+  useMutation({ mutationFn: (invoiceIds: number[]) => api.post<ReportPreview>('reports/view', { invoice_ids: invoiceIds }) });
 
 /** Files a report; its invoices leave the Generate list and the report joins the saved list. */
 export function useCreateReport() {

@@ -4,7 +4,13 @@ export function PdfFrame({ src, title }: { src: string; title: string }) {
     <iframe
       src={src}
       title={title}
-      style={{ width: '100%', height: 'max(360px, calc(100dvh - 300px))', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, background: '#fff' }}
+      style={{
+        width: '100%',
+        height: 'max(360px, calc(100dvh - 300px))',
+        border: '1px solid var(--mantine-color-gray-4)',
+        borderRadius: 8,
+        background: '#fff',
+      }}
     />
   );
 }

@@ -44,7 +44,13 @@ export function SetupChecklist() {
                   </ThemeIcon>
                 }
               >
-                <Anchor component={Link} to={step.path} fw={step === next ? 700 : 400} td={isDone ? 'line-through' : undefined} c={isDone ? 'dimmed' : undefined}>
+                <Anchor
+                  component={Link}
+                  to={step.path}
+                  fw={step === next ? 700 : 400}
+                  td={isDone ? 'line-through' : undefined}
+                  c={isDone ? 'dimmed' : undefined}
+                >
                   {index + 1}. {step.label}
                 </Anchor>
                 <Text span size="sm" c={isDone ? 'teal.8' : 'dimmed'} ml="xs">

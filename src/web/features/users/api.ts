@@ -8,14 +8,16 @@ import { viewParams, type ListView } from '../../lib/use-list-params.ts';
 type Saved = { message: string; data: AdminUser };
 
 export const userApi = {
-  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string; role: string | null }) => api.get<Paginated<AdminUser>>('get-users', { ...params, ...viewParams({ perPage, sort, order }) }),
+  page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string; role: string | null }) =>
+    api.get<Paginated<AdminUser>>('get-users', { ...params, ...viewParams({ perPage, sort, order }) }),
   create: (input: CreateUserInput) => api.post<Saved>('add-user', input),
   update: (id: number, input: UpdateUserInput) => api.put<Saved>(`update-user/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-user/${id}`),
 };
 
 /** Mails the user a reset link; nothing shown in a list changes. */
-export const useResetUserPassword = () => useMutation({ mutationFn: (id: number) => api.post<{ message: string }>('reset-user-password', { user_id: id }) });
+export const useResetUserPassword = () =>
+  useMutation({ mutationFn: (id: number) => api.post<{ message: string }>('reset-user-password', { user_id: id }) });
 
 /** A short-lived address of the user's printable badge card, opened in a new tab; nothing cached changes. */
 export const useBadgeCard = () => useMutation({ mutationFn: (id: number) => api.get<{ data: { url: string } }>(`user-badge/${id}`) });

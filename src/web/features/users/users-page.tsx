@@ -120,14 +120,26 @@ export function UsersPage() {
             <TextInput label={USER_LABELS.last_name} withAsterisk {...form.getInputProps('last_name')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={USER_LABELS.contact_number} withAsterisk placeholder="0917-123-4567" {...form.getInputProps('contact_number')} />
+            <TextInput
+              label={USER_LABELS.contact_number}
+              withAsterisk
+              placeholder="0917-123-4567"
+              {...form.getInputProps('contact_number')}
+            />
             <TextInput label={USER_LABELS.email} type="email" withAsterisk {...form.getInputProps('email')} />
           </SimpleGrid>
-          {mode === 'add' ? <PasswordInput label={USER_LABELS.password} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} /> : null}
+          {mode === 'add' ? (
+            <PasswordInput label={USER_LABELS.password} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <SelectField label={USER_LABELS.branch_id} withAsterisk options={branches.data} {...form.getInputProps('branch_id')} />
             <SelectField label={USER_LABELS.role_id} withAsterisk options={roles.data} {...form.getInputProps('role_id')} />
-            <SelectField label={USER_LABELS.user_status_id} withAsterisk options={statuses.data} {...form.getInputProps('user_status_id')} />
+            <SelectField
+              label={USER_LABELS.user_status_id}
+              withAsterisk
+              options={statuses.data}
+              {...form.getInputProps('user_status_id')}
+            />
           </SimpleGrid>
         </>
       ),
@@ -152,7 +164,12 @@ export function UsersPage() {
         <AppButton size="compact-xs" variant="secondary" onClick={() => void printBadge(row)} aria-label={`PRINT BADGE ${row.full_name}`}>
           PRINT BADGE
         </AppButton>
-        <AppButton size="compact-xs" variant="secondary" onClick={() => void resetPassword(row, run)} aria-label={`RESET PASSWORD ${row.full_name}`}>
+        <AppButton
+          size="compact-xs"
+          variant="secondary"
+          onClick={() => void resetPassword(row, run)}
+          aria-label={`RESET PASSWORD ${row.full_name}`}
+        >
           RESET PASSWORD
         </AppButton>
         <AppButton
