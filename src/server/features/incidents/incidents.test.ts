@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { INCIDENT_MSG, MAX_ATTACHMENT_BYTES } from '../../../shared/schemas/incidents.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
@@ -294,6 +294,31 @@ describe('reporting a loss', () => {
     expect(history.at(-1)?.approver?.id).toBe(role[8].id);
     expect((await call(role[8], 'POST', `/api/loss-incidents/${incident.id}/found/${foundId}/confirm`)).statusCode).toBe(409);
     await verified();
+  });
+
+  it('when anyone edits or deletes a decided incident, its pads, papers or found numbers in the database, then the triggers refuse it', async () => {
+    const attempts = [
+      sql`update loss_incidents set place = 'Elsewhere' where id = ${incident.id}`,
+      sql`update loss_incidents set status = 'reported', decided_by = null where id = ${incident.id}`,
+      sql`delete from loss_incidents where id = ${incident.id}`,
+      sql`update loss_incident_pads set to_number = to_number - 1 where incident_id = ${incident.id}`,
+      sql`delete from loss_incident_pads where incident_id = ${incident.id}`,
+      sql`update loss_incident_attachments set content = ''::bytea where incident_id = ${incident.id}`,
+      sql`delete from loss_incident_attachments where incident_id = ${incident.id}`,
+      sql`update loss_incident_found set confirmed_by = null, confirmed_at = null where incident_id = ${incident.id}`,
+      sql`delete from loss_incident_found where incident_id = ${incident.id}`,
+      sql`truncate loss_incidents cascade`,
+    ];
+    for (const attempt of attempts) {
+      const failure = await t.db.execute(attempt).then(
+        () => 'applied',
+        (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
+      );
+      expect(failure).toMatch(/append-only/);
+    }
+    const stored = (await ok(call(role[9], 'GET', `/api/loss-incidents/${incident.id}`))).data;
+    expect(stored).toMatchObject({ id: incident.id, status: 'confirmed' });
+    expect(stored.found.length).toBeGreaterThan(0);
   });
 
   it('when an incident is rejected, then its numbers stay unused and a second decision is 409', async () => {
