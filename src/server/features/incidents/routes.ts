@@ -19,6 +19,7 @@ import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
 import { created, errorAnswer, dataResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
+import { SECURITY } from '../../lib/openapi.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { AppError, invalid, unauthenticated, type FieldErrors } from '../../lib/errors.ts';
 import { sendFile } from '../../lib/send-file.ts';
@@ -89,6 +90,8 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     '/api/loss-incidents',
     {
       schema: {
+        operationId: 'reportLoss',
+        summary: 'Reports a loss of numbers or whole pads, with papers',
         tags,
         consumes: ['multipart/form-data', 'application/json'],
         response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422),
@@ -105,7 +108,13 @@ export function incidentRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/loss-incidents',
     {
-      schema: { tags, querystring: incidentListQuery, response: ok(pageResponse(incidentRowSchema), 403, 404, 409, 422) },
+      schema: {
+        operationId: 'listLossIncidents',
+        summary: 'Lists loss incidents, searchable by incident or receipt number',
+        tags,
+        querystring: incidentListQuery,
+        response: ok(pageResponse(incidentRowSchema), 403, 404, 409, 422),
+      },
       onRequest: reader,
     },
     async (request) => service.list(ctx, request.query),
@@ -114,7 +123,13 @@ export function incidentRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/loss-incidents/:id',
     {
-      schema: { tags, params: incidentParams, response: ok(dataResponse(incidentSchema), 403, 404, 409, 422) },
+      schema: {
+        operationId: 'getLossIncident',
+        summary: 'Reads one loss incident',
+        tags,
+        params: incidentParams,
+        response: ok(dataResponse(incidentSchema), 403, 404, 409, 422),
+      },
       onRequest: authorize((user) => user.role_id !== null),
     },
     async (request) => ({
@@ -124,7 +139,16 @@ export function incidentRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/loss-incidents/:id/confirm',
-    { schema: { tags, params: incidentParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: decider },
+    {
+      schema: {
+        operationId: 'confirmLossIncident',
+        summary: 'Confirms a loss: writes the lost numbers and the Notice of Loss',
+        tags,
+        params: incidentParams,
+        response: ok(savedResponse(incidentSchema), 403, 404, 409, 422),
+      },
+      onRequest: decider,
+    },
     async (request) => {
       const data = await service.confirm(ctx, currentUser(request), request.params.id);
       return { message: INCIDENT_MSG.confirmed(data.number), data };
@@ -134,7 +158,14 @@ export function incidentRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/loss-incidents/:id/reject',
     {
-      schema: { tags, params: incidentParams, body: rejectSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) },
+      schema: {
+        operationId: 'rejectLossIncident',
+        summary: 'Rejects a reported loss with a reason',
+        tags,
+        params: incidentParams,
+        body: rejectSchema,
+        response: ok(savedResponse(incidentSchema), 403, 404, 409, 422),
+      },
       onRequest: decider,
     },
     async (request) => {
@@ -146,7 +177,14 @@ export function incidentRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/loss-incidents/:id/found',
     {
-      schema: { tags, params: incidentParams, body: foundSchema, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) },
+      schema: {
+        operationId: 'recordFoundNumbers',
+        summary: 'Records numbers of a confirmed loss as found, for a second user to confirm',
+        tags,
+        params: incidentParams,
+        body: foundSchema,
+        response: ok(savedResponse(incidentSchema), 403, 404, 409, 422),
+      },
       onRequest: finder,
     },
     async (request) => ({
@@ -157,7 +195,16 @@ export function incidentRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/loss-incidents/:id/found/:found_id/confirm',
-    { schema: { tags, params: foundParams, response: ok(savedResponse(incidentSchema), 403, 404, 409, 422) }, onRequest: finder },
+    {
+      schema: {
+        operationId: 'confirmFoundNumbers',
+        summary: 'Confirms numbers found, by a second user',
+        tags,
+        params: foundParams,
+        response: ok(savedResponse(incidentSchema), 403, 404, 409, 422),
+      },
+      onRequest: finder,
+    },
     async (request) => ({
       message: INCIDENT_MSG.foundConfirmed,
       data: await service.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
@@ -167,7 +214,15 @@ export function incidentRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/loss-incidents/:id/notice',
     {
-      schema: { tags, security: [], params: incidentParams, querystring: signedUrlQuery, response: ok(pdfResponse, 401, 403, 404, 422) },
+      schema: {
+        operationId: 'getLossNoticePdf',
+        summary: 'The Notice of Loss PDF',
+        tags,
+        security: SECURITY.bearerOrSignedLink,
+        params: incidentParams,
+        querystring: signedUrlQuery,
+        response: ok(pdfResponse, 401, 403, 404, 422),
+      },
       onRequest: signedOrSignedIn,
     },
     async (request, reply) => {
@@ -180,8 +235,10 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     '/api/loss-incidents/:id/attachments/:attachment_id',
     {
       schema: {
+        operationId: 'getLossIncidentAttachment',
+        summary: 'One paper attached to a loss incident',
         tags,
-        security: [],
+        security: SECURITY.bearerOrSignedLink,
         params: attachmentParams,
         querystring: signedUrlQuery,
         response: { 200: fileResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) },

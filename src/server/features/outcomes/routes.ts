@@ -25,6 +25,8 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
     '/api/pads/:id/outcome',
     {
       schema: {
+        operationId: 'recordPadOutcome',
+        summary: "Cancels or writes off a range of a pad's numbers, or asks for approval",
         tags,
         params: idParam,
         body: padOutcomeSchema,
@@ -51,7 +53,13 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/outcome-requests',
     {
-      schema: { tags, querystring: outcomeRequestListQuery, response: ok(pageResponse(outcomeRequestSchema), 403, 404, 409, 422) },
+      schema: {
+        operationId: 'listOutcomeRequests',
+        summary: "Lists the cancellations waiting for the caller's approval",
+        tags,
+        querystring: outcomeRequestListQuery,
+        response: ok(pageResponse(outcomeRequestSchema), 403, 404, 409, 422),
+      },
       onRequest: authorize((user) => can(user, 'ledger.read')),
     },
     async (request) => service.pendingRequests(ctx, currentUser(request), request.query),
@@ -59,7 +67,16 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/outcome-requests/:id/approve',
-    { schema: { tags, params: idParam, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver },
+    {
+      schema: {
+        operationId: 'approveOutcomeRequest',
+        summary: 'Approves a waiting cancellation',
+        tags,
+        params: idParam,
+        response: ok(padChangedResponse, 403, 404, 409, 422),
+      },
+      onRequest: approver,
+    },
     async (request) => ({
       message: OUTCOME_MSG.approved,
       data: await service.approve(ctx, currentUser(request), request.params.id),
@@ -70,7 +87,14 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/outcome-requests/:id/reject',
     {
-      schema: { tags, params: idParam, body: rejectSchema, response: ok(savedResponse(outcomeRequestSchema), 403, 404, 409, 422) },
+      schema: {
+        operationId: 'rejectOutcomeRequest',
+        summary: 'Rejects a waiting cancellation with a reason',
+        tags,
+        params: idParam,
+        body: rejectSchema,
+        response: ok(savedResponse(outcomeRequestSchema), 403, 404, 409, 422),
+      },
       onRequest: approver,
     },
     async (request) => ({
@@ -81,7 +105,16 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/outcome-reverts',
-    { schema: { tags, body: outcomeRevertSchema, response: ok(padChangedResponse, 403, 404, 409, 422) }, onRequest: approver },
+    {
+      schema: {
+        operationId: 'revertOutcome',
+        summary: 'Undoes a cancellation as a new event',
+        tags,
+        body: outcomeRevertSchema,
+        response: ok(padChangedResponse, 403, 404, 409, 422),
+      },
+      onRequest: approver,
+    },
     async (request) => {
       const { from, to } = request.body;
       return {

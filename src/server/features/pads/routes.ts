@@ -151,7 +151,14 @@ export function padRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/pads/:id/usage',
     {
-      schema: { tags, params: idParam, body: padUsageSchema, response: ok(padChangedResponse, 403, 404, 409, 422) },
+      schema: {
+        operationId: 'recordPadUsage',
+        summary: "Marks a range of a pad's numbers used",
+        tags,
+        params: idParam,
+        body: padUsageSchema,
+        response: ok(padChangedResponse, 403, 404, 409, 422),
+      },
       onRequest: authorize((user) => can(user, 'pad.editUsage')),
     },
     async (request) => {
