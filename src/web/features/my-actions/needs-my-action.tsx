@@ -1,11 +1,14 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MyActionGroup } from '../../../shared/schemas/my-actions.ts';
 import { myActionQueries } from './api.ts';
 
-function GroupCard({ group }: { group: MyActionGroup }) {
-  const more = group.count - group.items.length;
+/** On a phone each group lists only its first item, so the screen below stays within reach of the thumb. */
+function GroupCard({ group, phone }: { group: MyActionGroup; phone: boolean }) {
+  const items = phone ? group.items.slice(0, 1) : group.items;
+  const more = group.count - items.length;
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={`${group.title}: ${group.count}`}>
       <Group justify="space-between" wrap="nowrap" mb={6}>
@@ -17,8 +20,8 @@ function GroupCard({ group }: { group: MyActionGroup }) {
         </Badge>
       </Group>
       <Stack gap={4}>
-        {group.items.map((item) => (
-          <Anchor key={item.id} component={Link} to={item.path} size="sm" lineClamp={2}>
+        {items.map((item) => (
+          <Anchor key={item.id} component={Link} to={item.path} size="sm" lineClamp={phone ? 1 : 2}>
             {item.label}
           </Anchor>
         ))}
@@ -35,6 +38,7 @@ function GroupCard({ group }: { group: MyActionGroup }) {
 /** "Needs my action" (README "Screens"), at the top of the role's home screen: each group with its count and links that open the item. */
 export function NeedsMyAction() {
   const mine = useQuery(myActionQueries.mine());
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (!mine.data || mine.data.groups.length === 0) return null;
   const waiting = mine.data.groups.filter((group) => group.count > 0);
   return (
@@ -56,7 +60,7 @@ export function NeedsMyAction() {
       {waiting.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(waiting.length, 4) }} spacing="sm">
           {waiting.map((group) => (
-            <GroupCard key={group.kind} group={group} />
+            <GroupCard key={group.kind} group={group} phone={phone} />
           ))}
         </SimpleGrid>
       ) : null}
