@@ -16,7 +16,7 @@ const webFeatures = path.join(root, 'src/web/features');
  * `null` allows the whole feature, a list only those files.
  */
 const ALLOWED_SERVER_IMPORTS = {
-  custodies: { invoices: null, pads: ['repo.ts'] },
+  custodies: { invoices: null, pads: ['repo.ts'], idempotency: ['service.ts'] },
   reports: { invoices: null },
   invoices: { ledger: ['writer.ts'], pads: ['repo.ts'] },
   pads: { ledger: ['writer.ts'] },
@@ -39,7 +39,8 @@ const TABLE_OWNERS = {
   locations: ['locations'],
   branches: ['branches'],
   pads: ['pads', 'padStatuses', 'issuanceStatuses', 'padIdBlocks'],
-  invoices: ['invoices', 'invoicePads', 'activities', 'invoiceTypes', 'invoiceStatuses'],
+  invoices: ['invoices', 'invoicePads', 'activities', 'invoiceTypes', 'invoiceStatuses', 'pendingHandOvers'],
+  idempotency: ['idempotencyKeys'],
   reports: ['reports', 'reportInvoices'],
   ledger: ['padEvents', 'raafCertificates', 'raafMonthCloses', 'raafMonthBalances', 'ledgerVerifiedHeads', 'ledgerVerifyRuns'],
   outcomes: ['outcomeRequests'],

@@ -29,6 +29,8 @@ export interface Config {
   webDir: string | null;
   /** CHECK_RESPONSES=true: every answer is also checked against its zod schema (the tests run so). */
   checkResponses: boolean;
+  /** TWO_PARTY_HANDOVER (default on): a hand-over to a courier picked from the list waits for him to accept. */
+  twoPartyHandOver: boolean;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -73,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: int(env.BACKUP_KEEP, 7),
     webDir: path.resolve(env.WEB_DIR || 'dist'),
     checkResponses: env.CHECK_RESPONSES === 'true',
+    twoPartyHandOver: env.TWO_PARTY_HANDOVER !== 'false',
   };
 }

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -320,8 +321,63 @@ export const activities = pgTable(
     user_id: integer('user_id').references(() => users.id),
     assigned_user_id: integer('assigned_user_id').references(() => users.id),
     created_at: createdAt(),
+    /** A hand-over's receiver who accepted it on his phone, or whose badge the giver scanned (docs/design.md §5). */
+    confirmed_by: integer('confirmed_by').references(() => users.id),
+    /** When the device recorded the action, if it was queued offline; created_at stays the server's time. */
+    device_at: timestamp('device_at', { withTimezone: true }),
   },
   (t) => [index('activities_invoice_idx').on(t.invoice_id, t.id)],
+);
+
+/**
+ * docs/design.md §5 two-party hand-over: a hand-over to a courier picked from the list waits here for him to accept
+ * on his own phone; until then the invoice stays with the giver. One per invoice: a new pick replaces it.
+ */
+export const pendingHandOvers = pgTable(
+  'pending_hand_overs',
+  {
+    invoice_id: integer('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id),
+    from_user_id: integer('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    to_user_id: integer('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    requested_by: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    device_at: timestamp('device_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('pending_hand_overs_to_idx').on(t.to_user_id),
+    check('pending_hand_overs_other_ck', sql`${t.from_user_id} <> ${t.to_user_id}`),
+  ],
+);
+
+/**
+ * docs/design.md §4 idempotency: the answer to an action a device sent with an Idempotency-Key, stored in the
+ * action's own transaction, so a retry (a queued action sent again after a lost answer) gets the same answer and
+ * changes nothing.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    status: smallint('status').notNull(),
+    answer: jsonb('answer').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.user_id, t.key] }),
+    check('idempotency_keys_key_ck', sql`length(${t.key}) between 8 and 100`),
+  ],
 );
 
 export const reports = pgTable(

@@ -88,3 +88,20 @@ export const signedUrlQuery = z.object({
 
 /** A signed, short-lived address for the browser to open. */
 export const signedUrl = z.object({ url: z.string() }).meta({ id: 'SignedLink' });
+
+export const IDEMPOTENCY_MSG = {
+  reused: 'This Idempotency-Key was already used for another action.',
+  keyFormat: 'The Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
+} as const;
+
+/**
+ * docs/design.md §4: the header a device sends with an action it may send again (an offline queue); the same key
+ * gets the stored answer and changes nothing.
+ */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, IDEMPOTENCY_MSG.keyFormat)
+    .optional()
+    .describe('A key the device made for this action; a retry with the same key is answered as the first time'),
+});

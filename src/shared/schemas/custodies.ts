@@ -23,6 +23,10 @@ export const CUSTODY_MSG = {
   creatingTurnover: 'Creating turnover invoice...',
   handingOver: 'Handing over custody...',
   noCustodies: 'No custodies',
+  acceptedHandOver: 'You accepted the custody',
+  declinedHandOver: 'You declined the custody',
+  handOverGone: 'This hand-over is no longer waiting for you.',
+  badgeNotReceiver: 'This badge does not belong to the person you hand over to.',
   /** Why the Return and Turnover lists are empty. */
   noPadsHeld:
     'You have no pads in your custody to move. Pads come into your custody when you accept an Issued invoice or a Turnover; pads already on a Return or Turnover in transit are not listed.',
@@ -55,10 +59,47 @@ export const turnoverInvoiceSchema = z.object({
 });
 export type TurnoverInvoiceInput = z.input<typeof turnoverInvoiceSchema>;
 
+/** The phone's clock when the action was recorded there: a queued action carries it to the server (docs/design.md §5). */
+export const deviceTime = z.iso
+  .datetime({ offset: true, error: 'The device time must be an ISO date and time' })
+  .optional()
+  .describe('When the device recorded the action (a badge scan, a queued action); the server keeps its own time too');
+
 export const handOverSchema = z.object({
   assigned_user_id: pickedId(CUSTODY_MSG.handOverToRequired),
+  /** The receiver's badge as the giver scanned it: the receiver was there, so the hand-over needs no acceptance. */
+  badge: z.string().trim().min(1).max(40).optional(),
+  scanned_at: deviceTime,
 });
 export type HandOverInput = z.input<typeof handOverSchema>;
+
+/** docs/design.md §5 two-party hand-over: the waiting message, with the receiver's name. */
+export const handOverPending = (name: string) => `Waiting for ${name} to accept the custody`;
+
+/** A hand-over waiting for its receiver, as the giver and the receiver both see it. */
+export const pendingHandOver = z
+  .object({
+    invoice_id: z.number().int(),
+    invoice_type: z.string(),
+    pads: z.number().int(),
+    from_user_id: z.number().int(),
+    from_name: z.string(),
+    to_user_id: z.number().int(),
+    to_name: z.string(),
+    requested_at: z.string(),
+    device_at: z.string().nullable(),
+  })
+  .meta({ id: 'PendingHandOver' });
+export type PendingHandOver = z.infer<typeof pendingHandOver>;
+
+export const pendingHandOvers = z
+  .object({ incoming: z.array(pendingHandOver), outgoing: z.array(pendingHandOver) })
+  .meta({ id: 'PendingHandOvers' });
+export type PendingHandOvers = z.infer<typeof pendingHandOvers>;
+
+/** The question the receiver answers on his phone (docs/design.md §5). */
+export const acceptQuestion = (p: Pick<PendingHandOver, 'from_name' | 'invoice_type' | 'invoice_id' | 'pads'>) =>
+  `${p.from_name} hands you ${p.invoice_type} #${p.invoice_id}, ${p.pads} ${p.pads === 1 ? 'pad' : 'pads'} — Accept custody?`;
 
 /** A pad the caller holds, as get-user-pads lists it: the same shape as every pad endpoint. */
 export type HeldPad = Pad;

@@ -14,6 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
   headOffice = await createBranch(t.db, { name: 'Head Office' });
   t.ctx.config.headOfficeBranchId = headOffice.id;
+  /* These tests hand over with the two-party setting off; hand-over-two-party.test.ts covers it on. */
+  t.ctx.config.twoPartyHandOver = false;
 });
 afterAll(async () => {
   await t.close();

@@ -1,19 +1,22 @@
 import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import {
+  handOverPending,
   handOverSchema,
   inTransitQuery,
+  pendingHandOvers,
   returnInvoiceSchema,
   turnoverInvoiceSchema,
   userPadsQuery,
 } from '../../../shared/schemas/custodies.ts';
 import { invoicePage, invoiceRow } from '../../../shared/schemas/invoices.ts';
 import { padRow } from '../../../shared/schemas/pads.ts';
-import { created, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import { idParam } from '../../../shared/schemas/common.ts';
+import { created, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { idempotencyHeaders, idParam } from '../../../shared/schemas/common.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { handOver, openTransfer } from '../invoices/lifecycle.ts';
+import { idempotent } from '../idempotency/service.ts';
+import { answerHandOver, handOver, openTransfer, pendingHandOvers as listPendingHandOvers } from '../invoices/lifecycle.ts';
 import * as service from './service.ts';
 
 const tags = ['custodies'];
@@ -90,17 +93,81 @@ export function custodyRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'handOverInvoice',
-        summary: 'Hands over the pads of a return or turnover invoice',
+        summary: 'Hands over the pads of a return or turnover invoice, or puts the hand-over in wait for its receiver',
         tags,
         params: idParam,
+        headers: idempotencyHeaders,
         body: handOverSchema,
         response: ok(savedResponse(invoiceRow), 403, 409),
       },
       onRequest: authorize(),
     },
-    async (request) => ({
-      message: CUSTODY_MSG.handedOver,
-      data: await handOver(ctx, currentUser(request), request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const answer = await idempotent(
+        ctx,
+        actor.id,
+        request.headers['idempotency-key'],
+        `hand-over:${request.params.id}`,
+        async (txCtx) => {
+          const { invoice, pendingFor } = await handOver(txCtx, actor, request.params.id, request.body);
+          return {
+            status: 200 as const,
+            body: { message: pendingFor ? handOverPending(pendingFor) : CUSTODY_MSG.handedOver, data: invoice },
+          };
+        },
+      );
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/api/get-pending-hand-overs',
+    {
+      schema: {
+        operationId: 'listPendingHandOvers',
+        summary: 'Lists the hand-overs waiting for the signed-in user to accept, and those waiting on the receiver',
+        tags,
+        response: ok(pendingHandOvers),
+      },
+      onRequest: authorize(),
+    },
+    async (request) => listPendingHandOvers(ctx, currentUser(request)),
+  );
+
+  app.post(
+    '/api/accept-hand-over/:id',
+    {
+      schema: {
+        operationId: 'acceptHandOver',
+        summary: 'The receiver accepts a hand-over waiting for him; the custody moves to him',
+        tags,
+        params: idParam,
+        response: ok(messageResponse, 409),
+      },
+      onRequest: authorize(),
+    },
+    async (request) => {
+      await answerHandOver(ctx, currentUser(request), request.params.id, true);
+      return { message: CUSTODY_MSG.acceptedHandOver };
+    },
+  );
+
+  app.post(
+    '/api/decline-hand-over/:id',
+    {
+      schema: {
+        operationId: 'declineHandOver',
+        summary: 'The receiver declines a hand-over waiting for him; the custody stays with the giver',
+        tags,
+        params: idParam,
+        response: ok(messageResponse, 409),
+      },
+      onRequest: authorize(),
+    },
+    async (request) => {
+      await answerHandOver(ctx, currentUser(request), request.params.id, false);
+      return { message: CUSTODY_MSG.declinedHandOver };
+    },
   );
 }

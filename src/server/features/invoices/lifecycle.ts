@@ -2,11 +2,13 @@ import { dateInZone, fullName } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can, mayCarry, type Actor } from '../../../shared/permissions.ts';
 import { INVOICE_MSG, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
+import { CUSTODY_MSG, type PendingHandOvers } from '../../../shared/schemas/custodies.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, violatedConstraint, type Conn, type Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
+import { verifyBadge } from '../../lib/badge.ts';
 import { recordAcceptance } from '../ledger/writer.ts';
 import { firstLostNumber } from '../../../shared/pad-status.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
@@ -222,23 +224,92 @@ export async function openTransfer(ctx: AppContext, actor: AuthUser, input: Tran
  * docs/spec.md §6 hand over: the courier (or roles 1–3) passes an In-Transit invoice to the next courier, exactly once
  * under races. An invoice the caller cannot see is a 404, before any state or role is revealed (docs/design.md §5 "Who sees what").
  */
-export async function handOver(ctx: AppContext, actor: AuthUser, id: number, input: { assigned_user_id: number }): Promise<InvoiceRow> {
-  await ctx.db.transaction(async (tx) => {
+/** What a hand-over did: applied at once, or waiting for the receiver to accept on his phone (docs/design.md §5). */
+export interface HandOverOutcome {
+  invoice: InvoiceRow;
+  pendingFor: string | null;
+}
+
+/**
+ * docs/spec.md §2 Hand Over Custody, two-party (docs/design.md §5): with the receiver's badge scanned, or with the
+ * setting off, the custody moves at once; picked from the list, it waits for the receiver to accept and the giver
+ * still carries it. The device's scan time is kept beside the server's.
+ */
+export async function handOver(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  input: { assigned_user_id: number; badge?: string; scanned_at?: string },
+): Promise<HandOverOutcome> {
+  const deviceAt = input.scanned_at ? new Date(input.scanned_at) : null;
+  const pendingFor = await ctx.db.transaction(async (tx) => {
     const invoice = await visibleRecord(tx, actor, id);
     if (invoice.invoice_status_id !== INVOICE_STATUS.IN_TRANSIT) throw conflict(INVOICE_MSG.handOverNotInTransit);
     assertCan(actor, 'custody.handOver', invoice, INVOICE_MSG.handOverForbidden);
     if (invoice.assigned_user_id === input.assigned_user_id) throw invalid('assigned_user_id', INVOICE_MSG.sameCourier);
     const next = await courier(tx, input.assigned_user_id);
+    const badgeSeen = input.badge !== undefined;
+    if (badgeSeen && !verifyBadge(ctx.badgeSecret, input.badge ?? '', next.id, next.badge_version))
+      throw invalid('badge', CUSTODY_MSG.badgeNotReceiver);
+    if (ctx.config.twoPartyHandOver && !badgeSeen) {
+      if (invoice.assigned_user_id === null) throw conflict(INVOICE_MSG.noCourier);
+      await repo.upsertPendingHandOver(tx, {
+        invoiceId: invoice.id,
+        fromUserId: invoice.assigned_user_id,
+        toUserId: next.id,
+        requestedBy: actor.id,
+        deviceAt,
+      });
+      return next.full_name;
+    }
     if (!(await repo.reassignCourier(tx, invoice.id, invoice.assigned_user_id, next.id))) throw conflict(INVOICE_MSG.changedHands);
+    await repo.dropPendingHandOver(tx, invoice.id);
     await repo.insertActivity(tx, {
       invoiceId: invoice.id,
       statusId: INVOICE_STATUS.IN_TRANSIT,
       description: `Custody handed over to ${next.full_name}`,
       actorId: actor.id,
       assignedUserId: next.id,
+      confirmedBy: badgeSeen ? next.id : null,
+      deviceAt,
+    });
+    return null;
+  });
+  return { invoice: await answer(ctx, id), pendingFor };
+}
+
+/**
+ * The receiver's answer to a waiting hand-over (docs/design.md §5): accepting moves the custody to him, recorded as
+ * confirmed by him; declining leaves it with the giver. Either takes the wait off once; the invoice must still be
+ * In-Transit with the same giver, or nothing changes (409).
+ */
+export async function answerHandOver(ctx: AppContext, actor: AuthUser, id: number, accept: boolean): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const pending = await repo.takePendingHandOver(tx, id, actor.id);
+    if (!pending) throw conflict(CUSTODY_MSG.handOverGone);
+    if (!accept) return;
+    if (!(await repo.reassignCourier(tx, id, pending.from_user_id, actor.id))) throw conflict(CUSTODY_MSG.handOverGone);
+    await repo.insertActivity(tx, {
+      invoiceId: id,
+      statusId: INVOICE_STATUS.IN_TRANSIT,
+      description: `Custody handed over to ${fullName(actor)}`,
+      actorId: pending.requested_by,
+      assignedUserId: actor.id,
+      confirmedBy: actor.id,
+      deviceAt: pending.device_at,
     });
   });
-  return answer(ctx, id);
+}
+
+/** The hand-overs waiting for the user to accept, and those the user made that wait for their receiver. */
+export async function pendingHandOvers(ctx: AppContext, actor: AuthUser): Promise<PendingHandOvers> {
+  const rows = await repo.pendingHandOversOf(ctx.db, actor.id);
+  const shaped = rows.map((row) => ({
+    ...row,
+    requested_at: row.requested_at.toISOString(),
+    device_at: row.device_at?.toISOString() ?? null,
+  }));
+  return { incoming: shaped.filter((r) => r.to_user_id === actor.id), outgoing: shaped.filter((r) => r.from_user_id === actor.id) };
 }
 
 /** docs/design.md §9: a booklet lost on the way stays with the sender, who wrote it off; the rest of the invoice is accepted. */

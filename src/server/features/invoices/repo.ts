@@ -1,11 +1,23 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUS, ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { AssignedUser } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
 import { availableForIssuing } from '../pads/repo.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { activities, branches, invoicePads, invoices, locations, pads, routes, users } from '../../db/schema.ts';
+import {
+  activities,
+  branches,
+  invoicePads,
+  invoices,
+  invoiceTypes,
+  locations,
+  pads,
+  pendingHandOvers,
+  routes,
+  users,
+} from '../../db/schema.ts';
 import { fullNameOf } from './read-model.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
@@ -202,7 +214,15 @@ export async function deletePending(conn: Conn, id: number): Promise<boolean> {
  */
 export async function insertActivity(
   conn: Conn,
-  entry: { invoiceId: number; statusId: number; description: string; actorId: number; assignedUserId?: number | null },
+  entry: {
+    invoiceId: number;
+    statusId: number;
+    description: string;
+    actorId: number;
+    assignedUserId?: number | null;
+    confirmedBy?: number | null;
+    deviceAt?: Date | null;
+  },
 ): Promise<void> {
   const [place] = await conn
     .select({ name: locations.name })
@@ -218,5 +238,70 @@ export async function insertActivity(
     location: place?.name ?? null,
     user_id: entry.actorId,
     assigned_user_id: entry.assignedUserId ?? null,
+    confirmed_by: entry.confirmedBy ?? null,
+    device_at: entry.deviceAt ?? null,
   });
+}
+
+export type PendingHandOverRecord = typeof pendingHandOvers.$inferSelect;
+
+/** Puts a hand-over in wait for its receiver; a newer pick for the same invoice replaces the waiting one. */
+export async function upsertPendingHandOver(
+  conn: Conn,
+  row: { invoiceId: number; fromUserId: number; toUserId: number; requestedBy: number; deviceAt: Date | null },
+): Promise<void> {
+  const values = {
+    invoice_id: row.invoiceId,
+    from_user_id: row.fromUserId,
+    to_user_id: row.toUserId,
+    requested_by: row.requestedBy,
+    device_at: row.deviceAt,
+    created_at: new Date(),
+  };
+  await conn.insert(pendingHandOvers).values(values).onConflictDoUpdate({ target: pendingHandOvers.invoice_id, set: values });
+}
+
+/** Takes the receiver's waiting hand-over of an invoice off the list, once: a second taker gets null. */
+export async function takePendingHandOver(conn: Conn, invoiceId: number, toUserId: number): Promise<PendingHandOverRecord | null> {
+  const [row] = await conn
+    .delete(pendingHandOvers)
+    .where(and(eq(pendingHandOvers.invoice_id, invoiceId), eq(pendingHandOvers.to_user_id, toUserId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function dropPendingHandOver(conn: Conn, invoiceId: number): Promise<void> {
+  await conn.delete(pendingHandOvers).where(eq(pendingHandOvers.invoice_id, invoiceId));
+}
+
+const giver = alias(users, 'giver');
+const receiver = alias(users, 'receiver');
+
+/** The hand-overs of In-Transit invoices waiting for the user, or waiting on someone the user hands to. */
+export function pendingHandOversOf(conn: Conn, userId: number) {
+  return conn
+    .select({
+      invoice_id: pendingHandOvers.invoice_id,
+      invoice_type: invoiceTypes.name,
+      pads: invoices.pad_count,
+      from_user_id: pendingHandOvers.from_user_id,
+      from_name: fullNameOf(giver),
+      to_user_id: pendingHandOvers.to_user_id,
+      to_name: fullNameOf(receiver),
+      requested_at: pendingHandOvers.created_at,
+      device_at: pendingHandOvers.device_at,
+    })
+    .from(pendingHandOvers)
+    .innerJoin(invoices, eq(invoices.id, pendingHandOvers.invoice_id))
+    .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
+    .innerJoin(giver, eq(giver.id, pendingHandOvers.from_user_id))
+    .innerJoin(receiver, eq(receiver.id, pendingHandOvers.to_user_id))
+    .where(
+      and(
+        eq(invoices.invoice_status_id, INVOICE_STATUS.IN_TRANSIT),
+        eq(invoices.assigned_user_id, pendingHandOvers.from_user_id),
+        or(eq(pendingHandOvers.to_user_id, userId), eq(pendingHandOvers.from_user_id, userId)),
+      ),
+    )
+    .orderBy(pendingHandOvers.created_at);
 }
