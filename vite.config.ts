@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/build/precompress-plugin.ts';
 
 /** Mantine and what its components use, beside the icons: one chunk for every signed-in screen. */
@@ -9,8 +10,44 @@ const SHARED_WEB_CODE = /src[\\/]web[\\/](components|lib)[\\/]/;
 /** Forms bring zod, @mantine/form and the date pickers: they stay with the screens and modals that have forms. */
 const FORM_CODE = /[\\/](crud-page|form-fields|use-zod-form)\.tsx?$/;
 
+/**
+ * docs/design.md §2 installable app: Workbox precaches the built shell (scripts, styles, icons) so a signed-in screen
+ * opens with no network after one visit; every navigation falls back to index.html. The API is never cached here:
+ * the last answers a courier saw live in IndexedDB (src/web/lib/offline-cache.ts). The signed-in layout registers it.
+ */
+const pwa = VitePWA({
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'PadTrack',
+    short_name: 'PadTrack',
+    description: 'Accountable receipt pads: custody, usage and hand-overs',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#1864ab',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pwa],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -10,6 +10,12 @@ export const MSG = {
   noConnection: 'No connection. Your changes were not saved.',
   noConnectionRead: 'No connection. Could not load the latest data.',
   staleList: 'Could not refresh this list; it shows what was loaded before.',
+  /** docs/design.md §2 offline: what a list or picker says when the network is gone. */
+  offline: 'No connection',
+  offlineSavedAt: (time: string) => `No connection — showing what was saved at ${time}`,
+  offlineBanner: 'You are offline. Screens show what was saved; actions wait on this phone and are sent when the network returns.',
+  waitingToSend: 'waiting to send',
+  queuedOffline: 'No connection: saved on this phone, waiting to send',
   invalidData: 'The given data was invalid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 

@@ -19,6 +19,8 @@ import { sessionStore, useSession } from '../lib/session.ts';
 import { useNavCollapsed } from '../lib/use-nav-collapsed.ts';
 import { FindReceiptBox } from './find-receipt.tsx';
 import { NavRail, RAIL_WIDTH } from './nav-rail.tsx';
+import { OfflineBanner } from '../components/offline-banner.tsx';
+import { useOfflineSupport } from '../lib/use-offline-support.ts';
 
 export const APP_VERSION = '1.0.0';
 
@@ -62,6 +64,7 @@ export function AppLayout() {
   const user = session?.user;
   const [railCollapsed, toggleRail] = useNavCollapsed(user?.id, !wide);
   const collapsed = desktop && railCollapsed;
+  useOfflineSupport(user?.id);
 
   const logout = async () => {
     setLoggingOut(true);
@@ -155,7 +158,10 @@ export function AppLayout() {
           <CountedNavRail items={items} collapsed={collapsed} onNavigate={nav.close} onLogout={logout} />
         </MountOnceOpened>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">{atHome ? <HomeScreen admin={can(user, 'administer')} /> : <Outlet />}</AppShell.Main>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <OfflineBanner />
+        {atHome ? <HomeScreen admin={can(user, 'administer')} /> : <Outlet />}
+      </AppShell.Main>
       <AppShell.Footer>
         <Group h="100%" px="md" justify="space-between">
           <Text size="xs" c="dimmed">

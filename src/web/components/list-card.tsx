@@ -1,5 +1,6 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { OfflineNote } from './offline-banner.tsx';
 import { StaleListBanner, type ListQueryState } from './stale-list-banner.tsx';
 
 /**
@@ -25,6 +26,7 @@ export function ListCard({
         </Group>
         {filters}
         <StaleListBanner query={query} />
+        <OfflineNote updatedAt={query.dataUpdatedAt ?? 0} />
         {children}
       </Stack>
     </Paper>

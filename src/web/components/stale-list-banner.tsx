@@ -10,6 +10,8 @@ export interface ListQueryState {
   data: unknown;
   error: unknown;
   refetch: () => unknown;
+  /** When the rows shown were fetched (0 when never): offline, the list says so. */
+  dataUpdatedAt?: number;
 }
 
 /**

@@ -41,9 +41,16 @@ function xsrfToken(): string | null {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-async function send(method: string, path: string, body: unknown, params: Params | undefined, accept: string): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  params: Params | undefined,
+  accept: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const session = sessionStore.get();
-  const headers: Record<string, string> = { Accept: accept, 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = { Accept: accept, 'X-Requested-With': 'XMLHttpRequest', ...extraHeaders };
   const token = session?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = xsrfToken();
@@ -80,14 +87,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, params?: Params): Promise<T> {
-  const response = await send(method, path, body, params, 'application/json');
+async function request<T>(method: string, path: string, body?: unknown, params?: Params, headers?: Record<string, string>): Promise<T> {
+  const response = await send(method, path, body, params, 'application/json', headers);
   return parseJson(await response.text()) as T;
 }
 
 export const api = {
   get: <T>(path: string, params?: Params) => request<T>('GET', path, undefined, params),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  /** An action a device may send again (the offline queue): the server answers a repeated key as the first time. */
+  postOnce: <T>(path: string, body: unknown, idempotencyKey: string) =>
+    request<T>('POST', path, body, undefined, { 'Idempotency-Key': idempotencyKey }),
   /** A multipart form (files with their fields); the browser sets its boundary. */
   postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),

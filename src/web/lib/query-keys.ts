@@ -55,6 +55,7 @@ export const queryKeys = {
   outcomeRequests: endpoint<[params: object]>('outcome-requests'),
   incidents: endpoint<[params: object]>('loss-incidents'),
   incident: endpoint<[id: number]>('loss-incident'),
+  pendingHandOvers: endpoint('get-pending-hand-overs'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */

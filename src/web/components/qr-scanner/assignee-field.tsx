@@ -2,6 +2,7 @@ import { Group, Select, Stack } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
+import { OfflineNote, useNothingFound } from '../offline-banner.tsx';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { AppButton } from '../app-button.tsx';
@@ -27,14 +28,18 @@ export function AssigneeField({
   onChange,
   error,
   excludeIds = [],
+  onBadge,
 }: {
   label?: string;
   value: string | null;
   onChange: (value: string | null) => void;
   error?: ReactNode;
   excludeIds?: number[];
+  /** The scanned badge and when it was scanned; null when the person was picked from the list instead. */
+  onBadge?: (scan: { code: string; at: string } | null) => void;
 }) {
   const couriers = useQuery(couriersQuery());
+  const nothingFound = useNothingFound('No users found', couriers.dataUpdatedAt);
   const [scanned, setScanned] = useState<ScannedPerson[]>([]);
   const [scanning, setScanning] = useState(false);
   const options = useMemo(() => {
@@ -55,9 +60,12 @@ export function AssigneeField({
           clearable
           data={options}
           value={value}
-          onChange={onChange}
+          onChange={(picked) => {
+            onBadge?.(null);
+            onChange(picked);
+          }}
           error={error}
-          nothingFoundMessage="No users found"
+          nothingFoundMessage={nothingFound}
           comboboxProps={{ withinPortal: true }}
           style={{ flex: '1 1 220px' }}
         />
@@ -70,9 +78,14 @@ export function AssigneeField({
           {scanning ? 'Close Scanner' : 'Open Scanner'}
         </AppButton>
       </Group>
+      <OfflineNote updatedAt={couriers.dataUpdatedAt} />
       {scanning ? (
         <AssigneeScanner
-          resolve={resolveBadge}
+          resolve={async (code) => {
+            const person = await resolveBadge(code);
+            onBadge?.({ code, at: new Date().toISOString() });
+            return person;
+          }}
           onResolved={(person) => {
             setScanned((list) => [...list.filter((p) => p.id !== person.id), person]);
             onChange(String(person.id));

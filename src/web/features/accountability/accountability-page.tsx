@@ -20,6 +20,7 @@ import { accountabilityQueries, fetchReportFile, useCertify, useReview, type Hol
 import { CertificatesList } from './certificates-list.tsx';
 import { ConsolidatedView } from './consolidated-view.tsx';
 import { monthKey, monthLabel, monthOptions, previousMonth } from './months.ts';
+import { useNothingFound } from '../../components/offline-banner.tsx';
 import { BalanceLine, RaafTable } from './raaf-table.tsx';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -114,6 +115,7 @@ export function AccountabilityPage() {
     return holders.map((h) => ({ value: reportHolderValue(h), label: h.name }));
   }, [summary.data, raaf.data]);
   const holderOptions = useHolderOptions(user, extra);
+  const nobody = useNothingFound('No one by that name', 0);
 
   const pick = (changes: { month?: string; holder?: string }) => {
     const next = currentSearchParams();
@@ -188,7 +190,7 @@ export function AccountabilityPage() {
             onChange={(value) => value && pick({ holder: value })}
             allowDeselect={false}
             searchable
-            nothingFoundMessage="No one by that name"
+            nothingFoundMessage={nobody}
             w={{ base: '100%', xs: 320 }}
           />
           <Group gap="xs" wrap="wrap">

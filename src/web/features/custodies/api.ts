@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HandOverInput, HeldPad, ReturnInvoiceInput, TurnoverInvoiceInput } from '../../../shared/schemas/custodies.ts';
+import type {
+  HandOverInput,
+  HeldPad,
+  PendingHandOvers,
+  ReturnInvoiceInput,
+  TurnoverInvoiceInput,
+} from '../../../shared/schemas/custodies.ts';
 import type { InvoicePage, InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { api, ApiError, type Paginated } from '../../lib/api.ts';
 import { invalidate, invoiceChangeKeys, invoiceDetailKeys, invoiceListKeys, queryKeys } from '../../lib/query-keys.ts';
@@ -29,6 +35,13 @@ export const custodyQueries = {
       queryFn: () => api.get<Paginated<HeldPad>>('get-user-pads', { page: params.page, search: params.search }),
       placeholderData: keepPreviousData,
     }),
+  /** docs/design.md §5 two-party hand-over: what waits for the user to accept, and what waits on his receivers. */
+  pendingHandOvers: () =>
+    queryOptions({
+      queryKey: queryKeys.pendingHandOvers.all,
+      queryFn: () => api.get<PendingHandOvers>('get-pending-hand-overs'),
+      refetchInterval: 30_000,
+    }),
 };
 
 type Saved = { message: string; data: InvoiceRow };
@@ -54,7 +67,21 @@ export function useHandOver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: HandOverInput }) => api.post<Saved>(`hand-over-invoice/${id}`, input),
-    onSuccess: () => Promise.all([invalidate(queryClient, invoiceListKeys), invalidate(queryClient, invoiceDetailKeys, false)]),
+    onSuccess: () =>
+      Promise.all([
+        invalidate(queryClient, [...invoiceListKeys, queryKeys.pendingHandOvers.all]),
+        invalidate(queryClient, invoiceDetailKeys, false),
+      ]),
+  });
+}
+
+/** The receiver's answer to a waiting hand-over; either way the lists and the waiting hand-overs refetch. */
+export function useAnswerHandOver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
+      api.post<{ message: string }>(`${accept ? 'accept' : 'decline'}-hand-over/${id}`),
+    onSettled: () => invalidate(queryClient, [...invoiceChangeKeys, queryKeys.pendingHandOvers.all]),
   });
 }
 

@@ -19,6 +19,7 @@ import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { custodyQueries } from './api.ts';
 import { CustodyDetailsModal } from './custody-details-modal.tsx';
+import { PendingHandOvers, QueuedHandOvers } from './pending-hand-overs.tsx';
 
 const initialFilters = { invoiceType: null as string | null };
 
@@ -59,6 +60,8 @@ export function CustodiesPage({
   return (
     <>
       <PageHeader title="Custodies" />
+      <PendingHandOvers />
+      <QueuedHandOvers />
       <ListCard
         query={list}
         toolbar={

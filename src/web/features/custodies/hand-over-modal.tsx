@@ -1,7 +1,6 @@
 import { Box, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
-import { handOverSchema } from '../../../shared/schemas/custodies.ts';
+import { CUSTODY_MSG, handOverSchema, type HandOverInput } from '../../../shared/schemas/custodies.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
@@ -9,6 +8,14 @@ import { notify } from '../../components/notify.ts';
 import { AssigneeField } from '../../components/qr-scanner/assignee-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import { outbox } from '../../lib/outbox.ts';
+import { useSession } from '../../lib/session.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import type { ScannedPerson } from '../../components/qr-scanner/assignee-scanner.tsx';
 import { useHandOver } from './api.ts';
 
 /** docs/spec.md §2 "Hand Over Custody": pick or scan the next person; the server allows it once. */
@@ -16,13 +23,39 @@ export function HandOverModal({ invoice, onClose, onDone }: { invoice: InvoiceDe
   const phone = useMediaQuery('(max-width: 48em)');
   const handOver = useHandOver();
   const form = useZodForm(handOverSchema, { assigned_user_id: null as string | null });
+  const [badge, setBadge] = useState<{ code: string; at: string } | null>(null);
+  const online = useOnline();
+  const session = useSession();
+  const queryClient = useQueryClient();
+
+  /* docs/design.md §2 offline: without network the hand-over waits on the phone, with the badge and when it was scanned. */
+  const queue = async (input: HandOverInput) => {
+    const couriers = queryClient.getQueryData<ScannedPerson[]>(queryKeys.couriers.all) ?? [];
+    const name = couriers.find((p) => String(p.id) === String(input.assigned_user_id))?.full_name ?? 'the next courier';
+    await outbox.queue({
+      userId: session?.user.id ?? 0,
+      kind: 'hand-over',
+      path: `hand-over-invoice/${invoice.id}`,
+      body: input,
+      label: `Hand-over of ${invoice.invoice_type.name} #${invoice.id} to ${name}`,
+      invoiceId: invoice.id,
+    });
+    notify.warning(MSG.queuedOffline);
+    onDone();
+  };
 
   const submit = form.onSubmit(async (values) => {
+    const input: HandOverInput = {
+      assigned_user_id: values.assigned_user_id ?? '',
+      ...(badge ? { badge: badge.code, scanned_at: badge.at } : { scanned_at: new Date().toISOString() }),
+    };
+    if (!online) return queue(input);
     try {
-      await handOver.mutateAsync({ id: invoice.id, input: { assigned_user_id: values.assigned_user_id ?? '' } });
-      notify.success(CUSTODY_MSG.handedOver);
+      const answer = await handOver.mutateAsync({ id: invoice.id, input });
+      notify.success(answer.message);
       onDone();
     } catch (failure) {
+      if (failure instanceof ApiError && !failure.hasResponse) return queue(input);
       if (!applyServerErrors(form, failure) && failure instanceof ApiError) form.setFieldError('assigned_user_id', failure.message);
       notify.error(CUSTODY_MSG.handOverFailed);
     }
@@ -44,6 +77,7 @@ export function HandOverModal({ invoice, onClose, onDone }: { invoice: InvoiceDe
               onChange={(value) => form.setFieldValue('assigned_user_id', value)}
               error={form.errors.assigned_user_id}
               excludeIds={invoice.assigned_user_id ? [invoice.assigned_user_id] : []}
+              onBadge={setBadge}
             />
             <Group justify="flex-end" grow={phone}>
               <AppButton variant="secondary" onClick={onClose}>

@@ -11,12 +11,14 @@ import { errorMessage } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
+import { useNothingFound } from '../../components/offline-banner.tsx';
 import { invoiceListQueries, useRequestInvoice } from './api.ts';
 
 /** docs/spec.md §2 Create Request Invoice: the head office (fixed, disabled), a route and how many pads; without a head office it says why. */
 export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const headOffice = useQuery({ ...invoiceListQueries.headOffice(), enabled: opened });
   const routes = useQuery({ ...lookupQueries.routes(), enabled: opened });
+  const noRoutes = useNothingFound('No routes found', routes.dataUpdatedAt);
   const create = useRequestInvoice();
   const user = useSession()?.user;
   const form = useZodForm(requestInvoiceSchema, { route_id: null as string | null, pads: '' });
@@ -67,7 +69,7 @@ export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onCl
             searchable
             placeholder="Select a route"
             data={(routes.data ?? []).map((r) => ({ value: String(r.id), label: routeLabel(r) }))}
-            nothingFoundMessage="No routes found"
+            nothingFoundMessage={noRoutes}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('route_id')}
           />

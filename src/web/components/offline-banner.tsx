@@ -1,0 +1,41 @@
+import { Alert, Text } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { MSG } from '../../shared/messages.ts';
+import { useOnline } from '../lib/use-online.ts';
+import { useOutbox } from '../lib/outbox.ts';
+
+/** docs/design.md §2 offline: the banner over every signed-in screen while the phone has no network. */
+export function OfflineBanner() {
+  const online = useOnline();
+  const waiting = useOutbox().filter((action) => action.state === 'waiting').length;
+  if (online) return null;
+  return (
+    <Alert color="orange" variant="filled" role="status" icon={<IconWifiOff size={18} aria-hidden />} p="xs" mb="sm" radius={0}>
+      <Text size="sm" fw={600}>
+        {MSG.offlineBanner}
+        {waiting > 0 ? ` ${waiting} ${waiting === 1 ? 'action' : 'actions'} ${MSG.waitingToSend}.` : ''}
+      </Text>
+    </Alert>
+  );
+}
+
+/** Under a list or picker: while offline, when what it shows was saved ("No connection — showing what was saved at 14:02"). */
+export function OfflineNote({ updatedAt }: { updatedAt: number }) {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <Text size="sm" c="orange.9" role="status">
+      {updatedAt > 0 ? MSG.offlineSavedAt(savedTime(updatedAt)) : MSG.offline}
+    </Text>
+  );
+}
+
+/** The phone's own clock time of a saved answer, "14:02". */
+export const savedTime = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(at));
+
+/** A picker's "nothing found" text: offline it blames the network, never the search (docs/design.md §2 offline). */
+export function useNothingFound(text: string, updatedAt: number): string {
+  const online = useOnline();
+  if (online) return text;
+  return updatedAt > 0 ? MSG.offlineSavedAt(savedTime(updatedAt)) : MSG.offline;
+}

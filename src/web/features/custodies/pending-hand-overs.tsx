@@ -1,0 +1,89 @@
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { IconClockPause, IconHandStop } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '../../../shared/messages.ts';
+import { acceptQuestion, handOverPending } from '../../../shared/schemas/custodies.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { notify } from '../../components/notify.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useOutbox, outbox } from '../../lib/outbox.ts';
+import { useSession } from '../../lib/session.ts';
+import { custodyQueries, useAnswerHandOver } from './api.ts';
+
+/**
+ * docs/design.md §5 two-party hand-over on the Custodies screen: the receiver's "Nestor hands you Return #17, 12 pads —
+ * Accept custody?" with Accept and Decline, and for the giver each hand-over still waiting on its receiver.
+ */
+export function PendingHandOvers() {
+  const pending = useQuery(custodyQueries.pendingHandOvers());
+  const answer = useAnswerHandOver();
+  const respond = async (id: number, accept: boolean) => {
+    try {
+      notify.success((await answer.mutateAsync({ id, accept })).message);
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    }
+  };
+  const { incoming = [], outgoing = [] } = pending.data ?? {};
+  if (incoming.length === 0 && outgoing.length === 0) return null;
+  return (
+    <Stack gap="xs" mb="sm">
+      {incoming.map((p) => (
+        <Alert key={p.invoice_id} color="blue" variant="light" icon={<IconHandStop size={18} aria-hidden />} title="Hand-over for you">
+          <Stack gap="xs">
+            <Text size="sm">{acceptQuestion(p)}</Text>
+            <Group gap="xs">
+              <AppButton size="compact-md" loading={answer.isPending} onClick={() => void respond(p.invoice_id, true)}>
+                Accept custody
+              </AppButton>
+              <AppButton
+                size="compact-md"
+                variant="secondary"
+                disabled={answer.isPending}
+                onClick={() => void respond(p.invoice_id, false)}
+              >
+                Decline
+              </AppButton>
+            </Group>
+          </Stack>
+        </Alert>
+      ))}
+      {outgoing.map((p) => (
+        <Alert key={p.invoice_id} color="gray" variant="light" icon={<IconClockPause size={18} aria-hidden />}>
+          <Text size="sm">
+            {p.invoice_type} #{p.invoice_id}: {handOverPending(p.to_name)}
+          </Text>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/** The hand-overs made on this phone without network: "waiting to send", or refused with the server's reason. */
+export function QueuedHandOvers() {
+  const session = useSession();
+  const queued = useOutbox().filter((action) => action.kind === 'hand-over');
+  if (queued.length === 0 || !session) return null;
+  return (
+    <Stack gap="xs" mb="sm">
+      {queued.map((action) =>
+        action.state === 'waiting' ? (
+          <Alert key={action.key} color="orange" variant="light" icon={<IconClockPause size={18} aria-hidden />}>
+            <Text size="sm">
+              {action.label} — {MSG.waitingToSend}
+            </Text>
+          </Alert>
+        ) : (
+          <Alert key={action.key} color="red" variant="light" role="alert" title={`${action.label} — refused`}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{action.reason}</Text>
+              <AppButton size="compact-sm" variant="secondary" onClick={() => void outbox.dismiss(session.user.id, action.key)}>
+                Dismiss
+              </AppButton>
+            </Group>
+          </Alert>
+        ),
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepQueries, restoreQueries } from './offline-cache.ts';
+import { outbox } from './outbox.ts';
+import { invalidate, invoiceChangeKeys, queryKeys } from './query-keys.ts';
+
+/**
+ * docs/design.md §2 offline, for the signed-in shell: registers the service worker (built by vite-plugin-pwa) once
+ * signed in, so the sign-in page never downloads the precache; puts the user's saved answers back and keeps them;
+ * sends the queued actions now and whenever the network returns.
+ */
+export function useOfflineSupport(userId: number | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    }
+  }, []);
+  useEffect(() => {
+    if (userId === undefined) return;
+    void restoreQueries(queryClient, userId);
+    const stopKeeping = keepQueries(queryClient, userId);
+    const flush = () => void outbox.flush(userId);
+    const stopSent = outbox.onSent(() => void invalidate(queryClient, [...invoiceChangeKeys, queryKeys.pendingHandOvers.all]));
+    window.addEventListener('online', flush);
+    flush();
+    return () => {
+      stopKeeping();
+      stopSent();
+      window.removeEventListener('online', flush);
+    };
+  }, [queryClient, userId]);
+}
