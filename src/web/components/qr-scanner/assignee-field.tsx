@@ -8,7 +8,8 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { AppButton } from '../app-button.tsx';
 import { AssigneeScanner, type ScannedPerson } from './assignee-scanner.tsx';
 
-const couriersQuery = () =>
+/** The couriers one may assign or hand to; Custodies loads it too, so a hand-over can be picked offline. */
+export const couriersQuery = () =>
   queryOptions({
     queryKey: queryKeys.couriers.all,
     queryFn: () => api.get<{ data: ScannedPerson[] }>('get-users-by-roles').then((r) => r.data),

@@ -18,6 +18,7 @@ import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { custodyQueries } from './api.ts';
+import { couriersQuery } from '../../components/qr-scanner/assignee-field.tsx';
 import { CustodyDetailsModal } from './custody-details-modal.tsx';
 import { PendingHandOvers, QueuedHandOvers } from './pending-hand-overs.tsx';
 
@@ -37,6 +38,8 @@ export function CustodiesPage({
   const { params, setSearch, setFilter, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(custodyQueries.inTransit({ ...params, invoiceType: params.filters.invoiceType }));
   const types = useQuery(lookupQueries.invoiceTypes());
+  /* docs/design.md §2 offline: the couriers to hand to are saved with the list, so a hand-over can be picked at the pier. */
+  useQuery({ ...couriersQuery(), enabled: (list.data?.total ?? 0) > 0 });
   const viewing = useUrlModal('custody');
   const phone = useMediaQuery('(max-width: 48em)');
   const timeZone = list.data?.time_zone ?? 'UTC';

@@ -1,0 +1,173 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { MSG } from '../src/shared/messages.ts';
+import { acceptQuestion, CUSTODY_MSG, handOverPending } from '../src/shared/schemas/custodies.ts';
+import { INVOICE_MSG } from '../src/shared/schemas/invoices.ts';
+import { adminApi, apiAs, createBranch, createUser, headOffice, PHONE, SHOTS, uiLogin, uniq, type Api } from './support.ts';
+import { padsHeldBy } from './custodies-support.ts';
+import type { Person } from './badges.ts';
+
+/** This file alone lets the built app's service worker run (playwright.config.ts blocks it elsewhere). */
+test.use({ viewport: PHONE, serviceWorkers: 'allow' });
+
+interface Pending {
+  incoming: Array<{ invoice_id: number; from_name: string; invoice_type: string; pads: number }>;
+  outgoing: Array<{ invoice_id: number }>;
+}
+interface InvoiceDetail {
+  data: { assigned_user_id: number | null; activities: Array<{ description: string }> };
+}
+
+/** The endpoints whose answers are saved on the phone (IndexedDB), one entry per saved call: the reload offline needs them. */
+const savedOnPhone = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('padtrack');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) return resolve([]);
+          const all = db.transaction('queries').objectStore('queries').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as Array<{ state: { queries: Array<{ queryKey: unknown[] }> } }>).flatMap((saved) =>
+                saved.state.queries.map((q) => q.queryKey.slice(0, 2).join(' ')),
+              ),
+            );
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+
+test.describe.serial('a courier at the pier without network', () => {
+  let admin: Api;
+  let accounting: Api;
+  let nestor: Person;
+  let rey: Person;
+  let first: number;
+  let second: number;
+
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const request = await playwright.request.newContext({ baseURL: String(testInfo.project.use.baseURL) });
+    admin = await adminApi(request);
+    const branch = await createBranch(admin, `Batangas Pier ${uniq()}`);
+    const requester = await createUser(admin, { role_id: 5, branch_id: branch.id, first_name: 'Tess' });
+    nestor = await createUser(admin, { role_id: 10, branch_id: branch.id, first_name: 'Nestor', last_name: 'Dizon' });
+    rey = await createUser(admin, { role_id: 10, branch_id: branch.id, first_name: 'Rey', last_name: 'Cruz' });
+    const pads = await padsHeldBy(request, admin, requester, nestor, 2);
+    const asRequester = await apiAs(request, requester.email, requester.password);
+    const made = [];
+    for (const pad of pads)
+      made.push(
+        (await asRequester.post<{ data: { id: number } }>('create-return-invoice', { pads: [pad.id], assigned_user_id: nestor.id })).data
+          .id,
+      );
+    [first, second] = made;
+    const clerk = await createUser(admin, { role_id: 8, branch_id: (await headOffice(admin)).id, first_name: 'Ana' });
+    accounting = await apiAs(request, clerk.email, clerk.password);
+  });
+
+  test('when the courier opened Custodies once, then offline it reopens with the banner and the saved time; a hand-over made offline waits, is sent on reconnect once, and one made invalid meanwhile is refused with the reason', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    await uiLogin(page, nestor.email, nestor.password);
+    await expect(page).toHaveURL(/\/custodies$/);
+    for (const id of [first, second]) {
+      await page.getByRole('button', { name: `View Return custody ${id}` }).click();
+      const details = page.getByRole('dialog');
+      await expect(details.getByRole('button', { name: 'Hand Over' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(details).toHaveCount(0);
+    }
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expect
+      .poll(() => savedOnPhone(page))
+      .toEqual(expect.arrayContaining([`get-invoice ${first}`, `get-invoice ${second}`, 'get-users-by-roles']));
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(MSG.offlineBanner)).toBeVisible();
+    await expect(page.getByText(/No connection — showing what was saved at \d\d:\d\d/)).toBeVisible();
+    await expect(page.getByRole('button', { name: `View Return custody ${first}` })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/offline-custodies-phone.png` });
+
+    const sent: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/hand-over-invoice/')) sent.push(r);
+    });
+    for (const id of [first, second]) {
+      await page.getByRole('button', { name: `View Return custody ${id}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Hand Over' }).click();
+      const modal = page.getByRole('dialog', { name: 'Hand Over Custody' });
+      await modal.getByRole('combobox', { name: 'Hand over to' }).click();
+      await page.getByRole('option', { name: rey.full_name }).click();
+      if (id === first) await page.screenshot({ path: `${SHOTS}/offline-hand-over-picker-phone.png` });
+      await modal.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText(MSG.queuedOffline)).toBeVisible();
+      await expect(modal).toHaveCount(0);
+      if ((await page.getByRole('dialog').count()) > 0) await page.keyboard.press('Escape');
+    }
+    await expect(page.getByText(`Hand-over of Return #${first} to ${rey.full_name} — ${MSG.waitingToSend}`)).toBeVisible();
+    await expect(page.getByText(`Hand-over of Return #${second} to ${rey.full_name} — ${MSG.waitingToSend}`)).toBeVisible();
+    await expect(page.getByText('2 actions waiting to send')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/offline-hand-over-waiting-phone.png` });
+    expect(sent).toHaveLength(0);
+
+    await accounting.post(`accept-invoice/${second}`);
+    await context.setOffline(false);
+    await expect(page.getByText(`Return #${first}: ${handOverPending(rey.full_name)}`)).toBeVisible();
+    const refused = page.getByRole('alert').filter({ hasText: `Hand-over of Return #${second} to ${rey.full_name} — refused` });
+    await expect(refused).toContainText(INVOICE_MSG.handOverNotInTransit);
+    await expect(page.getByText(MSG.offlineBanner)).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/offline-hand-over-sent-and-refused-phone.png` });
+
+    const firstSend = sent.find((r) => r.url().endsWith(`/hand-over-invoice/${first}`));
+    const key = firstSend?.headers()['idempotency-key'];
+    expect(key).toMatch(/^[\w-]{8,100}$/);
+    const request = await playwright.request.newContext({ baseURL });
+    const asNestor = await apiAs(request, nestor.email, nestor.password);
+    const again = await request.post(`/api/hand-over-invoice/${first}`, {
+      headers: { authorization: `Bearer ${asNestor.token}`, 'idempotency-key': String(key) },
+      data: firstSend?.postDataJSON(),
+    });
+    expect(again.status()).toBe(200);
+    expect((await again.json()).message).toBe(handOverPending(rey.full_name));
+
+    const asRey = await apiAs(request, rey.email, rey.password);
+    const waiting = await asRey.get<Pending>('get-pending-hand-overs');
+    expect(waiting.incoming.map((p) => p.invoice_id)).toEqual([first]);
+    const firstInvoice = await admin.get<InvoiceDetail>(`get-invoice/${first}`);
+    expect(firstInvoice.data.assigned_user_id).toBe(nestor.id);
+    const secondInvoice = await admin.get<InvoiceDetail>(`get-invoice/${second}`);
+    expect(secondInvoice.data.activities.filter((a) => a.description.startsWith('Custody handed over'))).toEqual([]);
+
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(refused).toHaveCount(0);
+    await request.dispose();
+  });
+
+  test('when the receiving courier opens Custodies on his own phone, then he accepts the hand-over and it moves to him, applied once', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await uiLogin(page, rey.email, rey.password);
+    const question = acceptQuestion({ from_name: nestor.full_name, invoice_type: 'Return', invoice_id: first, pads: 1 });
+    await expect(page.getByText(question)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/hand-over-accept-phone.png` });
+    await page.getByRole('button', { name: 'Accept custody' }).click();
+    await expect(page.getByText(CUSTODY_MSG.acceptedHandOver)).toBeVisible();
+    await expect(page.getByText(question)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `View Return custody ${first}` })).toBeVisible();
+
+    const request = await playwright.request.newContext({ baseURL });
+    const detail = await admin.get<InvoiceDetail>(`get-invoice/${first}`);
+    expect(detail.data.assigned_user_id).toBe(rey.id);
+    expect(detail.data.activities.filter((a) => a.description === `Custody handed over to ${rey.full_name}`)).toHaveLength(1);
+    const asNestor = await apiAs(request, nestor.email, nestor.password);
+    expect((await asNestor.get<Pending>('get-pending-hand-overs')).outgoing).toEqual([]);
+    await request.dispose();
+  });
+});
