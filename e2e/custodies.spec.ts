@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, apiAs, createBranch, createUser, headOffice, SHOTS, uiLogin, uniq } from './support.ts';
 import { acceptInTransactions, padsHeldBy } from './custodies-support.ts';
+import { handOverPending } from '../src/shared/schemas/custodies.ts';
 import { badgePng } from './badges.ts';
 
 test.describe('returns and turnovers from Transactions', () => {
@@ -108,7 +109,10 @@ test.describe('returns and turnovers from Transactions', () => {
     await supervisorPage.context().close();
   });
 
-  test('when an administrator hands over on a desktop, then the modal offers couriers by name', async ({ page, request }) => {
+  test('when an administrator hands over on a desktop, then the modal offers couriers by name and the pick waits for that courier to accept', async ({
+    page,
+    request,
+  }) => {
     const admin = await adminApi(request);
     await headOffice(admin);
     const branch = await createBranch(admin, `Dumaguete Agency ${uniq()}`);
@@ -143,7 +147,7 @@ test.describe('returns and turnovers from Transactions', () => {
     await page.getByRole('option', { name: other.full_name }).click();
     await page.screenshot({ path: `${SHOTS}/custodies-hand-over-desktop.png` });
     await modal.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Custody handed over successfully')).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(other.full_name) })).toHaveCount(1);
+    await expect(page.getByText(handOverPending(other.full_name))).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(courier.full_name) })).toHaveCount(1);
   });
 });

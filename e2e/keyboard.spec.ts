@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, apiAs, createUser, SHOTS, uniq } from './support.ts';
 import { requestThroughApi, transactionScene } from './invoices-support.ts';
+import { CUSTODY_MSG, handOverPending } from '../src/shared/schemas/custodies.ts';
 import { badgePng } from './badges.ts';
 
 /** Presses Tab until `target` has the focus; fails when it is not reachable by keyboard. */
@@ -90,8 +91,17 @@ test('when the custodian issues, the courier hands over and the requester confir
   await pickByKeyboard(courierPage, handOver.getByRole('combobox', { name: 'Hand over to' }), nextCourier.full_name);
   await tabTo(courierPage, handOver.getByRole('button', { name: 'Submit' }));
   await courierPage.keyboard.press('Enter');
-  await expect(courierPage.getByText('Custody handed over successfully')).toBeVisible();
+  await expect(courierPage.getByText(handOverPending(nextCourier.full_name))).toBeVisible();
   await courierPage.context().close();
+
+  // Two-party hand-over: the next courier accepts it on his own phone.
+  const nextPage = await (await browser.newContext()).newPage();
+  await keyboardLogin(nextPage, nextCourier.email, nextCourier.password);
+  await nextPage.goto('/custodies');
+  await tabTo(nextPage, nextPage.getByRole('button', { name: 'Accept custody' }));
+  await nextPage.keyboard.press('Enter');
+  await expect(nextPage.getByText(CUSTODY_MSG.acceptedHandOver)).toBeVisible();
+  await nextPage.context().close();
 
   // Confirm and accept: the requester scans the next courier's badge from a file and submits.
   const badge = await badgePng(request, browser, nextCourier);

@@ -82,6 +82,11 @@ test.describe.serial('a courier at the pier without network', () => {
       await expect(details).toHaveCount(0);
     }
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, 'Chromium would offer to install it').toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
     await expect
       .poll(() => savedOnPhone(page))
       .toEqual(expect.arrayContaining([`get-invoice ${first}`, `get-invoice ${second}`, 'get-users-by-roles']));

@@ -15,6 +15,7 @@ export const MSG = {
   offlineSavedAt: (time: string) => `No connection — showing what was saved at ${time}`,
   offlineBanner: 'You are offline. Screens show what was saved; actions wait on this phone and are sent when the network returns.',
   waitingToSend: 'waiting to send',
+  sentFromQueue: 'sent',
   queuedOffline: 'No connection: saved on this phone, waiting to send',
   invalidData: 'The given data was invalid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',

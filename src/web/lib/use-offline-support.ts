@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { MSG } from '../../shared/messages.ts';
+import { notify } from '../components/notify.ts';
 import { keepQueries, restoreQueries } from './offline-cache.ts';
 import { outbox } from './outbox.ts';
 import { invalidate, invoiceChangeKeys, queryKeys } from './query-keys.ts';
@@ -21,7 +23,10 @@ export function useOfflineSupport(userId: number | undefined) {
     void restoreQueries(queryClient, userId);
     const stopKeeping = keepQueries(queryClient, userId);
     const flush = () => void outbox.flush(userId);
-    const stopSent = outbox.onSent(() => void invalidate(queryClient, [...invoiceChangeKeys, queryKeys.pendingHandOvers.all]));
+    const stopSent = outbox.onSent((action) => {
+      notify.success(`${action.label}: ${MSG.sentFromQueue}`);
+      void invalidate(queryClient, [...invoiceChangeKeys, queryKeys.pendingHandOvers.all]);
+    });
     window.addEventListener('online', flush);
     flush();
     return () => {
