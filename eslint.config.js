@@ -19,7 +19,7 @@ const ALLOWED_SERVER_IMPORTS = {
   custodies: { invoices: null, pads: ['repo.ts'], idempotency: ['service.ts'] },
   reports: { invoices: null },
   invoices: { ledger: ['writer.ts'], pads: ['repo.ts'] },
-  pads: { ledger: ['writer.ts'] },
+  pads: { ledger: ['writer.ts'], idempotency: ['service.ts'] },
   ledger: { invoices: ['read-model.ts'], pads: ['repo.ts'], routes: ['repo.ts'], users: ['names.ts', 'repo.ts'] },
   dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'] },
   'my-actions': { invoices: ['read-model.ts'], outcomes: ['repo.ts'], incidents: ['repo.ts'] },

@@ -446,6 +446,8 @@ export const padEvents = pgTable(
     approver_user_id: integer('approver_user_id').references(() => users.id),
     incident_id: integer('incident_id'),
     copies_retained: boolean('copies_retained'),
+    /** docs/design.md §2 offline: when the phone recorded it, if sent from its queue; recorded_at stays the server's time. */
+    device_at: timestamp('device_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('pad_events_pad_seq_uq').on(t.pad_id, t.seq),

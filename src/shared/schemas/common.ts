@@ -105,3 +105,9 @@ export const idempotencyHeaders = z.object({
     .optional()
     .describe('A key the device made for this action; a retry with the same key is answered as the first time'),
 });
+
+/** The phone's clock when the action was recorded there: a queued action carries it to the server (docs/design.md §5). */
+export const deviceTime = z.iso
+  .datetime({ offset: true, error: 'The device time must be an ISO date and time' })
+  .optional()
+  .describe('When the device recorded the action (a badge scan, a queued action); the server keeps its own time too');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, sortParams } from './common.ts';
+import { deviceTime, listQuery, sortParams } from './common.ts';
 import { INVOICE_SORTS } from './invoices.ts';
 import { id, pickedId } from './fields.ts';
 import type { Pad } from './pads.ts';
@@ -58,12 +58,6 @@ export const turnoverInvoiceSchema = z.object({
   assigned_user_id: pickedId(CUSTODY_MSG.selectAssignee),
 });
 export type TurnoverInvoiceInput = z.input<typeof turnoverInvoiceSchema>;
-
-/** The phone's clock when the action was recorded there: a queued action carries it to the server (docs/design.md §5). */
-export const deviceTime = z.iso
-  .datetime({ offset: true, error: 'The device time must be an ISO date and time' })
-  .optional()
-  .describe('When the device recorded the action (a badge scan, a queued action); the server keeps its own time too');
 
 export const handOverSchema = z.object({
   assigned_user_id: pickedId(CUSTODY_MSG.handOverToRequired),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
-import { listQuery, sortParams, text } from './common.ts';
+import { deviceTime, listQuery, sortParams, text } from './common.ts';
 import { MAX_ID, id, refId, wholeNumber } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -211,9 +211,13 @@ export const toNotBeforeFrom = (v: { from: number; to?: number }, ctx: z.core.$R
 
 /** POST pads/{id}/usage: mark from..to used; starting after the next number needs a reason (docs/design.md §9). */
 export const padUsageSchema = z
-  .object({ ...rangeFields, reason: text('Reason').trim().max(500, 'Reason may not be longer than 500 characters').optional() })
+  .object({
+    ...rangeFields,
+    reason: text('Reason').trim().max(500, 'Reason may not be longer than 500 characters').optional(),
+    device_at: deviceTime,
+  })
   .superRefine(toNotBeforeFrom)
-  .transform((v) => ({ from: v.from, to: v.to ?? v.from, reason: v.reason ? v.reason : undefined }));
+  .transform((v) => ({ from: v.from, to: v.to ?? v.from, reason: v.reason ? v.reason : undefined, device_at: v.device_at }));
 export type PadUsageInput = z.output<typeof padUsageSchema>;
 
 /** The answer of usage, outcome (applied), outcome revert: the pad as get-pad shows it, and a sequence warning if any. */

@@ -19,4 +19,5 @@ CREATE TABLE "pending_hand_overs" (
 );--> statement-breakpoint
 CREATE INDEX "pending_hand_overs_to_idx" ON "pending_hand_overs" USING btree ("to_user_id");--> statement-breakpoint
 ALTER TABLE "activities" ADD COLUMN "confirmed_by" integer REFERENCES "users"("id");--> statement-breakpoint
-ALTER TABLE "activities" ADD COLUMN "device_at" timestamp with time zone;
+ALTER TABLE "activities" ADD COLUMN "device_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pad_events" ADD COLUMN "device_at" timestamp with time zone;

@@ -52,6 +52,7 @@ export interface HashedEvent {
   approver_user_id?: number | null;
   incident_id?: number | null;
   copies_retained?: boolean | null;
+  device_at?: Date | null;
 }
 
 const opt = (value: number | null) => (value === null ? '' : String(value));
@@ -65,6 +66,7 @@ function outcomeSuffix(event: HashedEvent): string[] {
   if (event.approver_user_id != null) parts.push(`approver:${event.approver_user_id}`);
   if (event.incident_id != null) parts.push(`incident:${event.incident_id}`);
   if (event.copies_retained != null) parts.push(`copies:${event.copies_retained ? 1 : 0}`);
+  if (event.device_at != null) parts.push(`device:${event.device_at.getTime()}`);
   return parts;
 }
 

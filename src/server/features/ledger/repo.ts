@@ -9,8 +9,8 @@ import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export type PadEventRow = typeof padEvents.$inferSelect;
 /** A row to insert; docs/design.md §9's columns may be left out (they are null then). */
-export type NewPadEventRow = Omit<PadEventRow, 'id' | 'approver_user_id' | 'incident_id' | 'copies_retained'> &
-  Partial<Pick<PadEventRow, 'approver_user_id' | 'incident_id' | 'copies_retained'>>;
+export type NewPadEventRow = Omit<PadEventRow, 'id' | 'approver_user_id' | 'incident_id' | 'copies_retained' | 'device_at'> &
+  Partial<Pick<PadEventRow, 'approver_user_id' | 'incident_id' | 'copies_retained' | 'device_at'>>;
 
 export async function lastEventHeads(conn: Conn, padIds: number[]): Promise<Map<number, { seq: number; hash: string }>> {
   const heads = new Map<number, { seq: number; hash: string }>();
@@ -29,18 +29,22 @@ const INSERT_CHUNK = 5000;
 /** Many events in few statements: each chunk travels as one JSON parameter. */
 export async function insertEvents(conn: Conn, rows: NewPadEventRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, recorded_at: row.recorded_at.toISOString() }));
+    const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
+      ...row,
+      recorded_at: row.recorded_at.toISOString(),
+      device_at: row.device_at ? row.device_at.toISOString() : null,
+    }));
     await conn.execute(sql`
       insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
         counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
-        approver_user_id, incident_id, copies_retained)
+        approver_user_id, incident_id, copies_retained, device_at)
       select pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
         counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
-        approver_user_id, incident_id, copies_retained
+        approver_user_id, incident_id, copies_retained, device_at
       from json_to_recordset(${JSON.stringify(chunk)}::json) as x(pad_id int, seq int, route_id int, kind text, from_number bigint,
         to_number bigint, qty int, holder_user_id int, holder_branch_id int, counterparty_user_id int, counterparty_branch_id int,
         invoice_id int, actor_user_id int, reason text, recorded_at timestamptz, business_date date, prev_hash text, hash text,
-        approver_user_id int, incident_id int, copies_retained boolean)`);
+        approver_user_id int, incident_id int, copies_retained boolean, device_at timestamptz)`);
   }
 }
 
@@ -319,16 +323,21 @@ export async function balancesOfPads(conn: Conn, fromPad: number, toPad: number)
 const verifierEventColumns = sql`id, pad_id, seq, route_id, kind, from_number::float8 as from_number, to_number::float8 as to_number, qty,
   holder_user_id, holder_branch_id, counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason,
   round(extract(epoch from recorded_at) * 1000)::float8 as recorded_at, business_date::text as business_date, prev_hash, hash,
-  approver_user_id, incident_id, copies_retained`;
+  approver_user_id, incident_id, copies_retained, round(extract(epoch from device_at) * 1000)::float8 as device_at`;
 
-/** Both drivers answer the instant as milliseconds here; the hash needs it as a Date. */
-const withDates = (rows: Array<Omit<PadEventRow, 'recorded_at'> & { recorded_at: number }>): PadEventRow[] =>
-  rows.map((row) => ({ ...row, recorded_at: new Date(row.recorded_at) }));
+/** Both drivers answer the instants as milliseconds here; the hash needs them as Dates. */
+type VerifierRow = Omit<PadEventRow, 'recorded_at' | 'device_at'> & { recorded_at: number; device_at: number | null };
+const withDates = (rows: VerifierRow[]): PadEventRow[] =>
+  rows.map((row) => ({
+    ...row,
+    recorded_at: new Date(row.recorded_at),
+    device_at: row.device_at === null ? null : new Date(row.device_at),
+  }));
 
 /** All events of the pads with ids in (afterId, lastId], in pad and seq order, for the verifier's page of pads. */
 export async function verifierEventsInRange(conn: Conn, afterId: number, lastId: number): Promise<PadEventRow[]> {
   return withDates(
-    await rowsOf<Omit<PadEventRow, 'recorded_at'> & { recorded_at: number }>(
+    await rowsOf<VerifierRow>(
       conn,
       sql`select ${verifierEventColumns} from pad_events where pad_id > ${afterId} and pad_id <= ${lastId} order by pad_id, seq`,
     ),
@@ -339,7 +348,7 @@ export async function verifierEventsInRange(conn: Conn, afterId: number, lastId:
 export async function verifierEventsOf(conn: Conn, padIds: number[]): Promise<PadEventRow[]> {
   if (padIds.length === 0) return [];
   return withDates(
-    await rowsOf<Omit<PadEventRow, 'recorded_at'> & { recorded_at: number }>(
+    await rowsOf<VerifierRow>(
       conn,
       sql`select ${verifierEventColumns} from pad_events where pad_id = any(${`{${padIds.join(',')}}`}::int[]) order by pad_id, seq`,
     ),

@@ -24,6 +24,8 @@ export interface PadEventInput {
   approverId?: number | null;
   incidentId?: number | null;
   copiesRetained?: boolean | null;
+  /** docs/design.md §2 offline: when the phone recorded the action it queued; the event's recorded_at is the server's. */
+  deviceAt?: Date | null;
 }
 
 /** The day of an instant in the operator's time zone, as YYYY-MM-DD. */
@@ -69,6 +71,7 @@ export async function appendPadEvents(tx: Conn, ctx: LedgerCtx, events: PadEvent
       approver_user_id: event.approverId ?? null,
       incident_id: event.incidentId ?? null,
       copies_retained: event.copiesRetained ?? null,
+      device_at: event.deviceAt ?? null,
     };
     const hash = eventHash(row, head.hash);
     heads.set(event.padId, { seq: row.seq, hash });
@@ -154,6 +157,7 @@ export interface NumberEventInput {
   approverId?: number | null;
   incidentId?: number | null;
   copiesRetained?: boolean | null;
+  deviceAt?: Date | null;
 }
 
 /**

@@ -357,3 +357,42 @@ describe('the booklet and deleted pads', () => {
     await verified();
   });
 });
+
+describe('usage queued on a phone (docs/design.md §2 offline)', () => {
+  it('when the same queued usage arrives 6 times in parallel with one Idempotency-Key, then it applies once, every copy gets the first answer, and the ledger keeps the phone time beside its own', async () => {
+    await issueTo(holder, [padIds[7]]);
+    const [first] = (await getPad(padIds[7])).series;
+    const deviceAt = '2026-11-26T06:02:00.000Z';
+    const body = { from: first.number, to: first.number + 4, device_at: deviceAt };
+    const key = `usage-${padIds[7]}-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/pads/${padIds[7]}/usage`,
+          headers: { ...holder.headers, 'idempotency-key': key },
+          payload: body,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    for (const r of results) expect(r.json()).toEqual(results[0].json());
+    expect(results[0].json().data.number_counts).toMatchObject({ used: 5 });
+    const used = await t.db.select().from(padEvents).where(eq(padEvents.pad_id, padIds[7])).orderBy(asc(padEvents.seq));
+    expect(used.filter((e) => e.kind === 'used')).toHaveLength(1);
+    const event = used.at(-1);
+    expect(event?.device_at?.toISOString()).toBe(deviceAt);
+    expect(event?.recorded_at.getTime()).toBeGreaterThan(Date.parse(deviceAt));
+    expect((await getPad(padIds[7])).number_counts).toMatchObject({ used: 5 });
+    await verified();
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/pads/${padIds[7]}/usage`,
+      headers: { ...holder.headers, 'idempotency-key': `${key}-b` },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await getPad(padIds[7])).number_counts).toMatchObject({ used: 5 });
+  });
+});

@@ -134,6 +134,8 @@ export async function recordUsage(
     }
     for (let i = first; i <= last; i += 1) digits[i] = '2';
     events.push({ kind: 'used', from: input.from, to: input.to });
+    const deviceAt = input.device_at ? new Date(input.device_at) : null;
+    for (const event of events) event.deviceAt = deviceAt;
     await store(tx, ctx, pad, digits, events, actor.id);
     const other = await repo.otherPartlyUsedPad(tx, pad);
     return other === null ? null : USAGE_MSG.oneBookletAtATime(other);

@@ -1,5 +1,5 @@
 import { canOpenScreen, can, editablePadFields } from '../../../shared/permissions.ts';
-import { idParam } from '../../../shared/schemas/common.ts';
+import { idempotencyHeaders, idParam } from '../../../shared/schemas/common.ts';
 import {
   PAD_MSG,
   USAGE_MSG,
@@ -25,6 +25,7 @@ import {
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { idempotent } from '../idempotency/service.ts';
 import * as numbers from './numbers.ts';
 import * as service from './service.ts';
 
@@ -156,14 +157,20 @@ export function padRoutes(app: App, ctx: AppContext) {
         summary: "Marks a range of a pad's numbers used",
         tags,
         params: idParam,
+        headers: idempotencyHeaders,
         body: padUsageSchema,
         response: ok(padChangedResponse, 403, 404, 409, 422),
       },
       onRequest: authorize((user) => can(user, 'pad.editUsage')),
     },
-    async (request) => {
-      const { pad, warning } = await numbers.recordUsage(ctx, currentUser(request), request.params.id, request.body);
-      return { message: USAGE_MSG.recorded(request.body.from, request.body.to), data: pad, warning };
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const { id } = request.params;
+      const answer = await idempotent(ctx, actor.id, request.headers['idempotency-key'], `usage:${id}`, async (txCtx) => {
+        const { pad, warning } = await numbers.recordUsage(txCtx, actor, id, request.body);
+        return { status: 200 as const, body: { message: USAGE_MSG.recorded(request.body.from, request.body.to), data: pad, warning } };
+      });
+      return reply.status(answer.status).send(answer.body);
     },
   );
 }
