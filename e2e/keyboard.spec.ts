@@ -91,7 +91,7 @@ test('when the custodian issues, the courier hands over and the requester confir
   await pickByKeyboard(courierPage, handOver.getByRole('combobox', { name: 'Hand over to' }), nextCourier.full_name);
   await tabTo(courierPage, handOver.getByRole('button', { name: 'Submit' }));
   await courierPage.keyboard.press('Enter');
-  await expect(courierPage.getByText(handOverPending(nextCourier.full_name))).toBeVisible();
+  await expect(courierPage.getByText(handOverPending(nextCourier.full_name), { exact: true })).toBeVisible();
   await courierPage.context().close();
 
   // Two-party hand-over: the next courier accepts it on his own phone.

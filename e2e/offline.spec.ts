@@ -2,7 +2,23 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { MSG } from '../src/shared/messages.ts';
 import { acceptQuestion, CUSTODY_MSG, handOverPending } from '../src/shared/schemas/custodies.ts';
 import { INVOICE_MSG } from '../src/shared/schemas/invoices.ts';
-import { adminApi, apiAs, createBranch, createUser, headOffice, PHONE, SHOTS, uiLogin, uniq, type Api } from './support.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  ADMIN,
+  adminApi,
+  apiAs,
+  BASE_ARGS,
+  createBranch,
+  createUser,
+  headOffice,
+  PHONE,
+  SHOTS,
+  uiLogin,
+  uniq,
+  type Api,
+} from './support.ts';
 import { padsHeldBy } from './custodies-support.ts';
 import type { Person } from './badges.ts';
 
@@ -37,6 +53,34 @@ const savedOnPhone = (page: Page) =>
         open.onerror = () => resolve([]);
       }),
   );
+
+test('when a signed-in phone has loaded the app once, then Chromium finds it installable: manifest, icons and a service worker that answers offline', async ({
+  playwright,
+  baseURL,
+}) => {
+  /* Playwright's usual contexts are incognito, where Chromium never offers to install; this one has a profile. */
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'padtrack-install-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: BASE_ARGS,
+    baseURL,
+    viewport: PHONE,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await uiLogin(page, ADMIN.email, ADMIN.password);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
 
 test.describe.serial('a courier at the pier without network', () => {
   let admin: Api;
@@ -82,11 +126,6 @@ test.describe.serial('a courier at the pier without network', () => {
       await expect(details).toHaveCount(0);
     }
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const cdp = await context.newCDPSession(page);
-    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, 'Chromium would offer to install it').toEqual([]);
-    const manifest = await cdp.send('Page.getAppManifest');
-    expect(manifest.errors).toEqual([]);
-    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
     await expect
       .poll(() => savedOnPhone(page))
       .toEqual(expect.arrayContaining([`get-invoice ${first}`, `get-invoice ${second}`, 'get-users-by-roles']));
