@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ReportRow } from '../../../shared/schemas/reports.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
@@ -29,7 +29,7 @@ const initialFilters = { startDate: null as string | null, endDate: null as stri
 export function ReportsPage() {
   const { params, setSearch, setFilter, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(reportQueries.list({ ...params, ...params.filters }));
-  const [generating, setGenerating] = useState(false);
+  const generating = useUrlModal('generate');
   const viewing = useUrlModal('report');
   const viewed = list.data?.data.find((r) => r.id === viewing.id) ?? null;
   const phone = useMediaQuery('(max-width: 48em)');
@@ -61,7 +61,7 @@ export function ReportsPage() {
 
   return (
     <>
-      <PageHeader title="Reports" actions={<AppButton onClick={() => setGenerating(true)}>Generate Report</AppButton>} />
+      <PageHeader title="Reports" actions={<AppButton onClick={() => generating.open(1)}>Generate Report</AppButton>} />
       <ListCard
         query={list}
         toolbar={
@@ -117,7 +117,7 @@ export function ReportsPage() {
           onOutOfRange={fitPage}
         />
       </ListCard>
-      <GenerateReportModal opened={generating} onClose={() => setGenerating(false)} />
+      <GenerateReportModal opened={generating.id !== null} onClose={generating.close} />
       <ViewReportModal report={viewed} onClose={viewing.close} />
     </>
   );
