@@ -91,7 +91,8 @@ export const sessionUser = z
   .meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const loginResponse = z.object({ user: sessionUser, token: z.string() });
+/** A new session, with APP_TIMEZONE: the zone every screen shows its dates and times in (docs/design.md §8). */
+export const loginResponse = z.object({ user: sessionUser, token: z.string(), time_zone: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const registeredResponse = loginResponse.extend({ message: z.string() });

@@ -24,7 +24,7 @@ async function startSession(ctx: AppContext, userId: number): Promise<LoginRespo
   await repo.insertAccessToken(ctx.db, userId, hashToken(token), new Date(Date.now() + ctx.config.tokenTtlHours * 3_600_000));
   const user = await repo.findSessionUser(ctx.db, userId);
   if (!user) throw notFound();
-  return { user, token };
+  return { user, token, time_zone: ctx.config.timeZone };
 }
 
 /** Signs in; repeated failures for one client and e-mail are throttled so passwords cannot be guessed. */
