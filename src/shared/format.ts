@@ -117,6 +117,11 @@ export function expectedReturnText(dueDate: string | null | undefined, now: Date
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
+/** An invoice named with its pads, "Issued #17 with 2 pads", the same words on every screen and in every list. */
+export function invoiceWithPads(invoiceType: string, id: number, pads: number): string {
+  return `${invoiceType} #${id} with ${pads} ${pads === 1 ? 'pad' : 'pads'}`;
+}
+
 export function fullName(user: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }): string {
   return [user.first_name, user.middle_name, user.last_name]
     .map((part) => part?.trim())
