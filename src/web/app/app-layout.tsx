@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconQrcode } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentProps } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages.ts';
 import { can, homePath, menuFor } from '../../shared/permissions.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
@@ -92,6 +92,8 @@ export function AppLayout() {
 
   const items = [...menuFor(user), { label: 'Profile', path: '/user-profile' }];
   const atHome = useLocation().pathname === homePath(user?.role_id);
+  // docs/design.md §5: nothing opens (the server would refuse it) until a password an administrator chose is replaced.
+  if (session?.must_change_credentials && !session.ended) return <Navigate to="/change-password" replace />;
 
   return (
     <AppShell

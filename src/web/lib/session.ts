@@ -6,6 +6,8 @@ export interface Session {
   token: string;
   /** APP_TIMEZONE as the server said at sign-in: every date and time on screen is shown in it. */
   time_zone?: string;
+  /** The password was chosen by an administrator: the server answers nothing else until it is changed. */
+  must_change_credentials?: boolean;
   /** The server refused the token (expired, revoked): the screen stays and asks to sign in again in place. */
   ended?: boolean;
 }
@@ -13,6 +15,7 @@ export interface Session {
 const USER_KEY = 'padtrack.user';
 const TOKEN_KEY = 'padtrack.token';
 const ZONE_KEY = 'padtrack.time-zone';
+const MUST_CHANGE_KEY = 'padtrack.must-change-password';
 const listeners = new Set<() => void>();
 
 function read(): Session | null {
@@ -20,7 +23,8 @@ function read(): Session | null {
     const token = localStorage.getItem(TOKEN_KEY);
     const user = localStorage.getItem(USER_KEY);
     const zone = localStorage.getItem(ZONE_KEY) ?? undefined;
-    return token && user ? { token, user: JSON.parse(user) as SessionUser, time_zone: zone } : null;
+    const mustChange = localStorage.getItem(MUST_CHANGE_KEY) === 'true';
+    return token && user ? { token, user: JSON.parse(user) as SessionUser, time_zone: zone, must_change_credentials: mustChange } : null;
   } catch {
     return null;
   }
@@ -39,6 +43,8 @@ export const sessionStore = {
     localStorage.setItem(TOKEN_KEY, session.token);
     localStorage.setItem(USER_KEY, JSON.stringify(session.user));
     if (session.time_zone) localStorage.setItem(ZONE_KEY, session.time_zone);
+    if (session.must_change_credentials) localStorage.setItem(MUST_CHANGE_KEY, 'true');
+    else localStorage.removeItem(MUST_CHANGE_KEY);
     current = { ...session, time_zone: session.time_zone ?? current?.time_zone };
     emit();
   },
@@ -54,6 +60,7 @@ export const sessionStore = {
     emit();
   },
   clear() {
+    localStorage.removeItem(MUST_CHANGE_KEY);
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
     current = null;
