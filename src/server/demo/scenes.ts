@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { type Created, DemoApi } from './api.ts';
 
 /** What the administrator gives each demo account; its first sign-in replaces it with DEMO_PASSWORD, as every first sign-in must. */
-const FIRST_DEMO_PASSWORD = 'Demo-First@2026';
+const FIRST_DEMO_PASSWORD = 'DemoFirst@2026';
 
 /** What the organisation scene sets up and every later scene works with. */
 export interface DemoWorld {
