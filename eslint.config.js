@@ -23,7 +23,7 @@ const ALLOWED_SERVER_IMPORTS = {
   ledger: { invoices: ['read-model.ts'], pads: ['repo.ts'], routes: ['repo.ts'], users: ['names.ts', 'repo.ts'] },
   dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'] },
   'my-actions': { invoices: ['read-model.ts'], outcomes: ['repo.ts'], incidents: ['repo.ts'] },
-  users: { branches: ['repo.ts'] },
+  users: { branches: ['repo.ts'], accounts: ['service.ts'] },
   /** DESIGN §9: outcomes and loss incidents change numbers through the pad service's one number module. */
   outcomes: { pads: ['numbers.ts'] },
   incidents: { pads: ['numbers.ts'] },

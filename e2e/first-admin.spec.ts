@@ -78,13 +78,15 @@ test('when the first admin signs in to an empty installation, then a checklist g
   await expect(requestForm.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/request-no-head-office-1280.png` });
   await requestForm.getByRole('link', { name: 'Add the head-office branch' }).click();
-  await expect(page).toHaveURL(`${url}/branches`);
+  await expect(page).toHaveURL(`${url}/branches?add=1`);
+  await expect(dialog(page, 'Add Branch')).toBeVisible();
 
   await page.goto(`${url}/invoices`);
   await checklist.getByRole('link', { name: /Add the shipping line/ }).click();
-  await expect(page).toHaveURL(`${url}/companies`);
-  await page.getByRole('button', { name: 'Add Company' }).click();
+  await expect(page).toHaveURL(`${url}/companies?add=1`);
   const add = dialog(page, 'Add Company');
+  await expect(add.getByLabel('Name')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/setup-add-company-1280.png` });
   await add.getByLabel('Name').fill('Starlite Ferries');
   await pick(add, 'Company Type', 'Shipping Line');
   await add.getByRole('button', { name: 'Add', exact: true }).click();

@@ -18,15 +18,38 @@ test('when a courier signs in on a phone, then the header shows his name and rol
   await page.screenshot({ path: `${SHOTS}/header-phone-courier.png` });
 });
 
-test('when the header is short of room on a phone, then the account menu names the user and role', async ({ page }) => {
+test('when an admin (who has the receipt finder) is on a phone, then the header keeps name and role, and the footer ends the page', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await uiLogin(page, ADMIN.email, ADMIN.password);
   const role = await roleName(page);
   const name = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('padtrack.user') ?? '{}') as { full_name?: string }).full_name ?? '',
   );
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('menu').getByText(`${name} · ${role}`)).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByText(name)).toBeInViewport({ ratio: 1 });
+  await expect(header.getByText(role, { exact: true })).toBeInViewport({ ratio: 1 });
+  await header.getByRole('button', { name: 'Find receipt no.' }).click();
+  await expect(page.getByRole('textbox', { name: 'Find receipt no.' })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/header-phone-admin-find-390.png` });
+  await page.keyboard.press('Escape');
+
+  // The footer is not fixed on a phone: it follows the screen's content, at the end of the page.
+  const footer = page.getByTestId('page-footer');
+  await expect(footer).toContainText('All rights reserved.');
+  await page.goto('/locations');
+  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+  await expect(page.locator('.mantine-AppShell-footer')).toHaveCount(0);
+  await footer.scrollIntoViewIfNeeded();
+  await expect(footer).toBeInViewport();
+  const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight - window.scrollY);
+  expect(bottom).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: `${SHOTS}/footer-phone-end-390.png` });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('contentinfo')).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/footer-desktop-1280.png` });
 });
 
 for (const size of [{ width: 1280, height: 800 }, PHONE]) {

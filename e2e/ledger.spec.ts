@@ -135,6 +135,7 @@ test.describe('Pad history and Find receipt', () => {
     const phone = await browser.newContext({ viewport: PHONE, baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
     const mobile = await phone.newPage();
     await uiLogin(mobile, auditor.email, auditor.password);
+    await mobile.getByRole('button', { name: 'Find receipt no.' }).click();
     const phoneBox = mobile.getByRole('textbox', { name: 'Find receipt no.' });
     await phoneBox.fill(String(from + 1));
     await phoneBox.press('Enter');

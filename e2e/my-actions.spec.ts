@@ -49,7 +49,7 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     const issueGroup = needs(page).getByRole('region', { name: /^Requests to issue/ });
     await expect(issueGroup).toHaveAccessibleName(`Requests to issue: ${toIssue?.count}`);
     await expect(nav(page).getByRole('link', { name: 'Transactions' })).toHaveAccessibleDescription(`${toIssue?.count} waiting for you`);
-    await issueGroup.getByRole('link', { name: new RegExp(`^Request #${asked.id} · 2 pads`) }).click();
+    await issueGroup.getByRole('link', { name: new RegExp(`^Request #${asked.id} with 2 pads`) }).click();
     await expect(page).toHaveURL(new RegExp(`/invoices\\?invoice=${asked.id}$`));
     await expect(page.getByRole('dialog', { name: 'Request Invoice Details' })).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Issue' })).toBeVisible();
@@ -59,7 +59,7 @@ test.describe('What needs me, Accept in Custodies, the dashboard, and actions a 
     await expect(toAccept).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Transactions' })).toHaveAccessibleDescription('1 waiting for you');
     await shot(page, 'h5-needs-my-action-1280');
-    await toAccept.getByRole('link', { name: new RegExp(`^Issued #${issued.id} · 1 pad`) }).click();
+    await toAccept.getByRole('link', { name: new RegExp(`^Issued #${issued.id} with 1 pad`) }).click();
     await expect(page).toHaveURL(new RegExp(`/invoices\\?invoice=${issued.id}$`));
     await expect(page.getByRole('dialog', { name: 'Issued Invoice Details' }).getByRole('button', { name: 'Accept' })).toBeVisible();
 

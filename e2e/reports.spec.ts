@@ -143,7 +143,15 @@ test.describe('Reports', () => {
     await expect(details).toBeHidden();
 
     await previewButton.click();
-    const preview = page.getByRole('dialog', { name: 'Preview Report' });
+    // One modal with steps: the preview replaces the picked invoices inside the same Generate Report modal.
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    const preview = generate.getByRole('form', { name: 'Preview Report' });
+    await expect(preview).toBeVisible();
+    await expect(generate.getByLabel(`Select invoice ${first.id}`)).toBeHidden();
+    await preview.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(generate.getByLabel(`Select invoice ${first.id}`)).toBeChecked();
+    await expect(generate.getByText('2 invoices selected')).toBeVisible();
+    await previewButton.click();
     await expect(preview).toBeVisible();
     const previewSrc = await frameSource(page, 'Report preview');
     const previewPdf = await request.get(previewSrc);
@@ -154,10 +162,9 @@ test.describe('Reports', () => {
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${SHOTS}/reports-preview-desktop.png` });
 
+    await preview.getByLabel('Remarks').fill(REMARK);
+    await page.screenshot({ path: `${SHOTS}/reports-preview-remarks-desktop.png` });
     await preview.getByRole('button', { name: 'Generate Report' }).click();
-    const remarks = page.getByRole('dialog', { name: 'Generate Report' }).filter({ has: page.getByLabel('Remarks') });
-    await remarks.getByLabel('Remarks').fill(REMARK);
-    await remarks.getByRole('button', { name: 'Save Report' }).click();
     await expect(page.getByText(/Report generated successfully: RPT-\d{4}-\d{6}/)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -216,6 +223,11 @@ test.describe('Reports', () => {
     await expect(phoneGenerate.getByText('1 invoice selected')).toBeVisible();
     await expect(phoneGenerate.getByRole('button', { name: 'Preview Generate Report' })).toBeEnabled();
     await mobile.screenshot({ path: `${SHOTS}/reports-generate-phone.png` });
+    await phoneGenerate.getByRole('button', { name: 'Preview Generate Report' }).click();
+    await expect(phoneGenerate.getByRole('form', { name: 'Preview Report' })).toBeVisible();
+    await settled(phoneGenerate);
+    await mobile.waitForTimeout(1500);
+    await mobile.screenshot({ path: `${SHOTS}/reports-preview-phone.png` });
     await phoneGenerate.getByRole('button', { name: 'Cancel' }).click();
     await mobile.getByRole('button', { name: `View report ${number}` }).click();
     await settled(mobile.getByRole('dialog', { name: `View Report ${number}` }));

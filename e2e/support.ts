@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 
 export const ADMIN = { email: 'admin@padtrack.test', password: 'Admin@12345' };
 export const PASSWORD = 'Secret@123';
+/** The password an administrator gives a new user; it must be changed at first sign-in (docs/design.md §5). */
+export const FIRST_PASSWORD = 'Given@12345';
 export const uniq = () => randomBytes(3).toString('hex');
 
 /** Where browser tests keep the screenshots people look at, and the phone viewport they use. */
@@ -24,6 +26,8 @@ export interface Api {
   post<T = unknown>(path: string, data?: unknown): Promise<T>;
   put<T = unknown>(path: string, data?: unknown): Promise<T>;
   del<T = unknown>(path: string): Promise<T>;
+  /** Signs in as a new user with the first password and replaces it, as the first sign-in must. */
+  changeFirstPassword(email: string, first: string, chosen: string): Promise<void>;
 }
 
 async function unwrap<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
@@ -41,6 +45,19 @@ export async function apiAs(request: APIRequestContext, email: string, password:
     post: async (path, data) => unwrap(await request.post(`/api/${path}`, { headers, data: data ?? {} }), `POST ${path}`),
     put: async (path, data) => unwrap(await request.put(`/api/${path}`, { headers, data: data ?? {} }), `PUT ${path}`),
     del: async (path) => unwrap(await request.delete(`/api/${path}`, { headers }), `DELETE ${path}`),
+    changeFirstPassword: async (userEmail, first, chosen) => {
+      const signIn = await unwrap<{ token: string }>(
+        await request.post('/api/login', { data: { email: userEmail, password: first } }),
+        `login ${userEmail}`,
+      );
+      await unwrap(
+        await request.post('/api/change-password', {
+          headers: { authorization: `Bearer ${signIn.token}` },
+          data: { current_password: first, password: chosen, password_confirmation: chosen },
+        }),
+        `change-password ${userEmail}`,
+      );
+    },
   };
 }
 
@@ -84,7 +101,10 @@ export async function headOffice(admin: Api) {
   }
 }
 
-/** A user of a role (and branch) created by the admin through /api/add-user, with password PASSWORD. */
+/**
+ * A user of a role (and branch) created by the admin through /api/add-user, with password PASSWORD: the admin gives a first
+ * password, and the user replaces it with PASSWORD through /api/change-password, as every first sign-in must.
+ */
 export async function createUser(admin: Api, values: { role_id: number; branch_id?: number; first_name?: string; last_name?: string }) {
   const id = uniq();
   const email = `user-${id}@padtrack.test`;
@@ -93,12 +113,13 @@ export async function createUser(admin: Api, values: { role_id: number; branch_i
     last_name: values.last_name ?? `User ${id.replace(/\d/g, '')}`.trim(),
     email,
     contact_number: '0917-123-4567',
-    password: PASSWORD,
+    password: FIRST_PASSWORD,
     role_id: values.role_id,
     branch_id: values.branch_id ?? (await createBranch(admin)).id,
     user_status_id: 1,
   };
   const created = await admin.post<{ data: { id: number; full_name: string } }>('add-user', payload);
+  await admin.changeFirstPassword(email, FIRST_PASSWORD, PASSWORD);
   return { id: created.data.id, full_name: created.data.full_name, email, password: PASSWORD };
 }
 

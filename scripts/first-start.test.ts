@@ -68,7 +68,29 @@ describe('first start and demo output', () => {
       body: JSON.stringify({ email: 'first@padtrack.test', password }),
     });
     expect(login.status).toBe(200);
+    const session = (await login.json()) as { token: string; must_change_credentials: boolean };
+    expect(session.must_change_credentials).toBe(true);
+    const refused = await fetch(`${url}/api/my-actions`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(refused.status).toBe(403);
   });
+
+  it('when npm start has to build the UI first, then it says so before the build and before the server starts', async () => {
+    const port = 4440 + Math.floor(Math.random() * 50);
+    const url = `http://127.0.0.1:${port}`;
+    const webDir = fs.mkdtempSync(path.join(ROOT, '.tmp', 'first-start-web-'));
+    dataDirs.push(webDir);
+    const { stdout } = await run(
+      'scripts/start.ts',
+      { PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ADMIN_EMAIL: 'first@padtrack.test', WEB_DIR: webDir },
+      (out) => out.includes('PadTrack is running at'),
+    );
+    const building = stdout.indexOf('PadTrack: building the web interface');
+    const built = stdout.indexOf('PadTrack: web interface built in');
+    expect(building).toBeGreaterThanOrEqual(0);
+    expect(built).toBeGreaterThan(building);
+    expect(stdout.indexOf('PadTrack is running at')).toBeGreaterThan(built);
+    expect(fs.existsSync(path.join(webDir, 'index.html'))).toBe(true);
+  }, 240_000);
 
   it('when the demo is loaded, then it prints the accounts table in a box and no request log lines', async () => {
     const { stdout, stderr } = await run('scripts/demo.ts', {});

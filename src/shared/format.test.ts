@@ -5,6 +5,8 @@ import {
   countText,
   dayText,
   dayTimeText,
+  shownDayTime,
+  zoneName,
   expectedReturnText,
   monthText,
   fullName,
@@ -35,6 +37,16 @@ describe('formatters', () => {
     expect(dayText(lateUtc, 'UTC')).toBe('05 Nov 2026');
     expect(dayText(null, 'Asia/Manila')).toBe('-');
     expect(dayTimeText(lateUtc, 'Asia/Manila')).toBe('06 Nov 2026 01:30');
+  });
+
+  it('when a screen shows a time on a device in another zone, then it is the APP_TIMEZONE time with the zone named', () => {
+    const at = '2026-11-05T17:30:00.000Z';
+    expect(shownDayTime(at, 'Asia/Manila', 'Asia/Manila')).toBe('06 Nov 2026 01:30');
+    expect(shownDayTime(at, 'Asia/Manila', 'America/New_York')).toBe('06 Nov 2026 01:30 (Manila time)');
+    expect(shownDayTime(at, 'UTC', 'Etc/UTC')).toBe('05 Nov 2026 17:30');
+    expect(shownDayTime(null, 'Asia/Manila', 'Europe/London')).toBe('-');
+    expect(zoneName('America/Los_Angeles')).toBe('Los Angeles time');
+    expect(zoneName('UTC')).toBe('UTC');
   });
 
   it('when a printed document shows a calendar date, a month or a count, then no zone shifts the date and counts get separators', () => {

@@ -44,14 +44,44 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return zoned('iso', 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).format(instant);
 }
 
-/** An instant's day in a time zone as printed documents show it, "05 Nov 2026"; "-" when there is none. */
-export function dayText(instant: Date | null, timeZone: string): string {
-  return instant ? zoned('day', 'en-GB', DAY, timeZone).format(instant) : '-';
+type Instant = Date | string | null | undefined;
+const asDate = (instant: Instant) => (instant === null || instant === undefined || instant === '' ? null : new Date(instant));
+
+/**
+ * An instant's day in APP_TIMEZONE, "05 Nov 2026"; "-" when there is none. The one date formatter of the screens, the PDFs
+ * and the mails (docs/design.md §8: every business date is APP_TIMEZONE's).
+ */
+export function dayText(instant: Instant, timeZone: string): string {
+  const at = asDate(instant);
+  return at ? zoned('day', 'en-GB', DAY, timeZone).format(at) : '-';
 }
 
-/** An instant as printed documents show it, "05 Nov 2026 17:30", in a time zone. */
-export function dayTimeText(instant: Date, timeZone: string): string {
-  return zoned('day-time', 'en-GB', DAY_TIME, timeZone).format(instant).replace(',', '');
+/** An instant in APP_TIMEZONE, "05 Nov 2026 17:30"; "-" when there is none. The one date-and-time formatter, as dayText. */
+export function dayTimeText(instant: Instant, timeZone: string): string {
+  const at = asDate(instant);
+  return at ? zoned('day-time', 'en-GB', DAY_TIME, timeZone).format(at).replace(',', '') : '-';
+}
+
+/** How a zone is named beside a time, "Manila time" for Asia/Manila, "UTC" for UTC. */
+export function zoneName(timeZone: string): string {
+  const city = timeZone.split('/').pop() ?? timeZone;
+  return timeZone === city ? timeZone : `${city.replace(/_/g, ' ')} time`;
+}
+
+/**
+ * A time as a screen shows it: dayTimeText in APP_TIMEZONE, with the zone named when the device keeps another one, so
+ * "05 Nov 2026 17:30" never reads as the device's own clock.
+ */
+export function shownDayTime(instant: Instant, timeZone: string, deviceZone: string): string {
+  const text = dayTimeText(instant, timeZone);
+  return text === '-' || sameZone(timeZone, deviceZone) ? text : `${text} (${zoneName(timeZone)})`;
+}
+
+/** Two zone names that keep the same clock now and all year (e.g. "UTC" and "Etc/UTC"). */
+function sameZone(a: string, b: string): boolean {
+  if (a === b) return true;
+  const probes = [new Date(Date.UTC(2026, 0, 15)), new Date(Date.UTC(2026, 6, 15))];
+  return probes.every((at) => dayTimeText(at, a) === dayTimeText(at, b));
 }
 
 /** A calendar date (YYYY-MM-DD) as "05 Nov 2026"; no time zone applies to it. */
@@ -59,7 +89,7 @@ export function calendarDayText(value: string | null): string {
   return value ? dayText(new Date(`${value.slice(0, 10)}T00:00:00Z`), 'UTC') : '-';
 }
 
-/** A month (YYYY-MM) as "October 2026". */
+/** A month (YYYY-MM) as "October 2026"; a month is a calendar value, no zone shifts it. */
 export function monthText(month: string): string {
   return zoned('month', 'en-US', { month: 'long', year: 'numeric' }, 'UTC').format(new Date(`${month}-01T00:00:00Z`));
 }
@@ -85,6 +115,11 @@ export function expectedReturnText(dueDate: string | null | undefined, now: Date
   if (days < 0) return 'Overdue';
   if (days === 0) return 'Due today';
   return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** An invoice named with its pads, "Issued #17 with 2 pads", the same words on every screen and in every list. */
+export function invoiceWithPads(invoiceType: string, id: number, pads: number): string {
+  return `${invoiceType} #${id} with ${pads} ${pads === 1 ? 'pad' : 'pads'}`;
 }
 
 export function fullName(user: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }): string {

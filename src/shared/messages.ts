@@ -2,6 +2,12 @@
 export const MSG = {
   unauthenticated: 'Unauthenticated.',
   forbidden: 'You are not allowed to do this.',
+  /** docs/design.md §5: a password an administrator chose is replaced before anything else. */
+  mustChangePassword: 'Change the password you were given before you continue.',
+  newPasswordSame: 'Choose a password different from the one you were given.',
+  setPasswordLinkSent: 'User created; a link to set the password was e-mailed to them.',
+  /** A screen the role may not open: said before going home. */
+  screenForbidden: 'Your role cannot open that page, so you are back on your home screen.',
   notFound: 'Not found.',
   unexpected: 'An unexpected error occurred. Please try again.',
   /** A 401 while signed in; the screen and its form stay as they were. */

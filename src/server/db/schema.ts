@@ -144,6 +144,8 @@ export const users = pgTable(
       .notNull()
       .references(() => userStatuses.id),
     badge_version: integer('badge_version').notNull().default(1),
+    /** A password an administrator chose (or the generated first-admin one): the user must replace it before anything else. */
+    must_change_password: boolean('must_change_password').notNull().default(false),
     is_demo: smallint('is_demo').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -53,6 +53,7 @@ export async function seedFirstAdmin(db: Db, email: string, password: string | n
       password_hash: await hashPassword(chosen),
       role_id: ROLE.ADMIN,
       user_status_id: USER_STATUS.ACTIVE,
+      must_change_password: password === null,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

@@ -8,6 +8,9 @@ import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { type Created, DemoApi } from './api.ts';
 
+/** What the administrator gives each demo account; its first sign-in replaces it with DEMO_PASSWORD, as every first sign-in must. */
+const FIRST_DEMO_PASSWORD = 'DemoFirst@2026';
+
 /** What the organisation scene sets up and every later scene works with. */
 export interface DemoWorld {
   ctx: AppContext;
@@ -183,11 +186,12 @@ export async function organisation(app: FastifyInstance, ctx: AppContext): Promi
       last_name: account.last_name,
       email: account.email,
       contact_number: `0917-555-01${String(account.role_id).padStart(2, '0')}`,
-      password: DEMO_PASSWORD,
+      password: FIRST_DEMO_PASSWORD,
       role_id: account.role_id,
       branch_id: branches[account.branch],
       user_status_id: USER_STATUS.ACTIVE,
     });
+    await DemoApi.replaceFirstPassword(app, account.email, FIRST_DEMO_PASSWORD);
     ids[account.role_id] = created.data.id;
   }
   const as = (roleId: number) => DemoApi.as(app, DEMO_ACCOUNTS[roleId - 1].email);

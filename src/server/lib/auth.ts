@@ -5,7 +5,8 @@ import type { Actor } from '../../shared/permissions.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, users } from '../db/schema.ts';
-import { forbidden, unauthenticated } from './errors.ts';
+import { MSG } from '../../shared/messages.ts';
+import { AppError, forbidden, unauthenticated } from './errors.ts';
 import { hashToken } from './tokens.ts';
 
 export interface AuthUser extends Actor {
@@ -15,6 +16,7 @@ export interface AuthUser extends Actor {
   last_name: string;
   user_status_id: number;
   badge_version: number;
+  must_change_password: boolean;
 }
 
 declare module 'fastify' {
@@ -60,6 +62,7 @@ const prepareSessionLookup = (db: Db) =>
       last_name: users.last_name,
       user_status_id: users.user_status_id,
       badge_version: users.badge_version,
+      must_change_password: users.must_change_password,
       expires_at: accessTokens.expires_at,
     })
     .from(accessTokens)
@@ -130,10 +133,15 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
 
 const guards = new WeakMap<object, 'session' | 'rule'>();
 
-/** An onRequest hook that demands a signed-in user and, optionally, a rule they must pass, before the body is read or validated. */
-export function authorize(rule?: (user: AuthUser) => boolean): onRequestAsyncHookHandler {
+/**
+ * An onRequest hook that demands a signed-in user and, optionally, a rule they must pass, before the body is read or validated.
+ * A user who must change the password an administrator chose is refused everywhere but where `beforePasswordChange` allows.
+ */
+export function authorize(rule?: (user: AuthUser) => boolean, options: { beforePasswordChange?: boolean } = {}): onRequestAsyncHookHandler {
   const guard: onRequestAsyncHookHandler = async (request) => {
     if (!request.user) throw unauthenticated();
+    if (request.user.must_change_password && !options.beforePasswordChange)
+      throw new AppError('password_change_required', MSG.mustChangePassword, 403);
     if (rule && !rule(request.user)) throw forbidden();
   };
   guards.set(guard, rule ? 'rule' : 'session');

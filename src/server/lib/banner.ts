@@ -11,7 +11,7 @@ export function startBanner(input: { url: string; database: string; admin: { ema
   if (input.admin) {
     lines.push(
       '',
-      'First admin account (shown once; change the password after signing in):',
+      'First admin account (shown once; the first sign-in asks for a new password):',
       `  E-mail:   ${input.admin.email}`,
       `  Password: ${input.admin.password}`,
     );

@@ -32,7 +32,7 @@ const hooksOf = (hooks: RouteOptions['onRequest'] | RouteOptions['preHandler']) 
 /**
  * The error statuses that follow from a route's definition, so they cannot drift from it: a body can be
  * malformed (400), too large (413) or of another type (415); any input can be invalid (422); a guard answers
- * 401, and 403 when it has a rule; a signed link is missing (401) or bad (403); a path id may name nothing
+ * 401, and 403 (a rule, or a password still to change); a signed link is missing (401) or bad (403); a path id may name nothing
  * (404); a rate limit answers 429; any route may fail (500) or lose its database (503).
  */
 export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
@@ -48,7 +48,8 @@ export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
   if (schema.body || schema.querystring || schema.params) statuses.add(422);
   if (schema.params) statuses.add(404);
   if (guards.length > 0 || signed) statuses.add(401);
-  if (guards.includes('rule') || signed) statuses.add(403);
+  // Every guard answers 403 while the user must change an administrator's password (docs/design.md §5).
+  if (guards.length > 0 || signed) statuses.add(403);
   if (limited) statuses.add(429);
   return [...statuses];
 }

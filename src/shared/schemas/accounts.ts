@@ -60,6 +60,20 @@ export const updatePasswordSchema = z
     path: ['password_confirmation'],
   });
 
+/** Replacing a password an administrator chose (docs/design.md §5), with the one given as proof. */
+export const changePasswordSchema = z
+  .object({
+    current_password: requiredText('Current Password', 128),
+    password: strongPassword('New Password', MSG.strongPasswordReset),
+    password_confirmation: requiredText('Confirm Password', 128),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: MSG.confirmDoesNotMatch,
+    path: ['password_confirmation'],
+  })
+  .refine((v) => v.password !== v.current_password, { message: MSG.newPasswordSame, path: ['password'] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 const personName = (label: string) => requiredText(label).regex(LETTERS_AND_SPACES, MSG.lettersAndSpaces);
 
 export const profileSchema = z.object({
@@ -91,7 +105,14 @@ export const sessionUser = z
   .meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const loginResponse = z.object({ user: sessionUser, token: z.string() });
+/** A new session, with APP_TIMEZONE: the zone every screen shows its dates and times in (docs/design.md §8). */
+export const loginResponse = z.object({
+  user: sessionUser,
+  token: z.string(),
+  time_zone: z.string(),
+  /** The password was chosen by an administrator (or generated): every other call is refused until it is changed. */
+  must_change_credentials: z.boolean(),
+});
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const registeredResponse = loginResponse.extend({ message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countText } from '../format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
 import { deviceTime, listQuery, sortParams, text } from './common.ts';
@@ -15,9 +16,9 @@ export const MAX_PADS_PER_ADD = 20_000;
 export const MAX_PAD_NUMBER = MAX_ID;
 
 export const PAD_MSG = {
-  tooManyNumbers: `One request may generate at most ${MAX_NUMBERS_PER_REQUEST.toLocaleString('en-US')} numbers`,
+  tooManyNumbers: `One request may generate at most ${countText(MAX_NUMBERS_PER_REQUEST)} numbers`,
   tooManyPads: (pads: number) =>
-    `This would make ${pads.toLocaleString('en-US')} pads; one request may make at most ${MAX_PADS_PER_ADD.toLocaleString('en-US')}. Use a larger pad size or a shorter range.`,
+    `This would make ${countText(pads)} pads; one request may make at most ${countText(MAX_PADS_PER_ADD)}. Use a larger pad size or a shorter range.`,
   routeMissing: 'The selected route does not exist.',
   overlap: (pad: { number: number; series_number: string } | null) =>
     pad

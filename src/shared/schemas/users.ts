@@ -18,6 +18,7 @@ export const USER_LABELS = {
   contact_number: 'Contact Number',
   email: 'Email',
   password: 'Password',
+  send_set_password_email: 'E-mail the user a link to set the password instead',
   branch_id: 'Branch',
   role_id: 'Role',
   user_status_id: 'Status',
@@ -40,10 +41,20 @@ export const updateUserSchema = z.object(userFields);
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 /** The password is asked for on create only; later changes go through the reset link. */
-export const createUserSchema = z.object({
-  ...userFields,
-  password: firstRuleText(USER_LABELS.password, 128).regex(STRONG_PASSWORD, MSG.strongPassword),
-});
+const firstPassword = firstRuleText(USER_LABELS.password, 128).regex(STRONG_PASSWORD, MSG.strongPassword);
+
+/** A new user gets a first password (changed at first sign-in) or, instead, an e-mail with a link to set one. */
+export const createUserSchema = z
+  .object({
+    ...userFields,
+    password: z.string().max(128).default(''),
+    send_set_password_email: z.boolean().default(false),
+  })
+  .superRefine((values, ctx) => {
+    if (values.send_set_password_email) return;
+    const check = firstPassword.safeParse(values.password);
+    if (!check.success) ctx.addIssue({ code: 'custom', path: ['password'], message: check.error.issues[0]?.message ?? MSG.strongPassword });
+  });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** The Users columns the list sorts by. */

@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconQrcode } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentProps } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages.ts';
 import { can, homePath, menuFor } from '../../shared/permissions.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
@@ -51,6 +51,19 @@ function HomeScreen({ admin }: { admin: boolean }) {
   );
 }
 
+function FooterText() {
+  return (
+    <>
+      <Text size="xs" c="dimmed">
+        © {new Date().getFullYear()} PadTrack. All rights reserved.
+      </Text>
+      <Text size="xs" c="dimmed">
+        Version {APP_VERSION}
+      </Text>
+    </>
+  );
+}
+
 /** Header, the navigation rail by role (a hamburger drawer on phones), and footer around every signed-in screen. */
 export function AppLayout() {
   const session = useSession();
@@ -82,12 +95,14 @@ export function AppLayout() {
 
   const items = [...menuFor(user), { label: 'Profile', path: '/user-profile' }];
   const atHome = useLocation().pathname === homePath(user?.role_id);
+  // docs/design.md §5: nothing opens (the server would refuse it) until a password an administrator chose is replaced.
+  if (session?.must_change_credentials && !session.ended) return <Navigate to="/change-password" replace />;
 
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: collapsed ? RAIL_WIDTH.collapsed : RAIL_WIDTH.expanded, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
-      footer={{ height: 40 }}
+      footer={desktop ? { height: 40 } : undefined}
       padding="md"
     >
       <LoadingOverlay visible={loggingOut} message="Logging out..." />
@@ -110,12 +125,13 @@ export function AppLayout() {
                 <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} />
               )}
             </ActionIcon>
-            <Text fw={800} c="blue.8" size="lg">
+            {/* On a phone the name and role of who is signed in need the room more than the wordmark. */}
+            <Text fw={800} c="blue.8" size="lg" visibleFrom="xs">
               PadTrack
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {can(user, 'ledger.read') ? <FindReceiptBox /> : null}
+            {can(user, 'ledger.read') ? <FindReceiptBox compact={!desktop} /> : null}
             <Menu position="bottom-end" width={200} withinPortal>
               <Menu.Target>
                 <UnstyledButton data-testid="account-menu">
@@ -124,8 +140,8 @@ export function AppLayout() {
                     <Avatar color="blue" radius="xl" size={32} aria-hidden>
                       {(user?.first_name?.[0] ?? 'U').toUpperCase()}
                     </Avatar>
-                    {/* On a phone the name and role stay in the header unless the receipt finder needs the room; then the menu's label shows them. */}
-                    <Stack gap={0} visibleFrom={can(user, 'ledger.read') ? 'xs' : undefined} maw={{ base: 140, sm: 240 }} miw={0}>
+                    {/* On a phone the name and role stay in the header; the receipt finder folds into an icon to leave them the room. */}
+                    <Stack gap={0} maw={{ base: 200, sm: 240 }} miw={0}>
                       <Text size="sm" fw={600} lh={1.2} truncate="end">
                         {user?.full_name || 'User'}
                       </Text>
@@ -138,9 +154,6 @@ export function AppLayout() {
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label hiddenFrom="xs">
-                  {user?.full_name || 'User'} · {user?.role?.name ?? 'No role'}
-                </Menu.Label>
                 <Menu.Item leftSection={<IconQrcode size={16} />} onClick={qr.open}>
                   My QR Code
                 </Menu.Item>
@@ -161,17 +174,20 @@ export function AppLayout() {
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <OfflineBanner />
         {atHome ? <HomeScreen admin={can(user, 'administer')} /> : <Outlet />}
+        {/* On a phone the footer ends the page instead of covering its last lines. */}
+        {desktop ? null : (
+          <Group component="footer" mt="xl" py="sm" justify="space-between" data-testid="page-footer">
+            <FooterText />
+          </Group>
+        )}
       </AppShell.Main>
-      <AppShell.Footer>
-        <Group h="100%" px="md" justify="space-between">
-          <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} PadTrack. All rights reserved.
-          </Text>
-          <Text size="xs" c="dimmed">
-            Version {APP_VERSION}
-          </Text>
-        </Group>
-      </AppShell.Footer>
+      {desktop ? (
+        <AppShell.Footer>
+          <Group h="100%" px="md" justify="space-between">
+            <FooterText />
+          </Group>
+        </AppShell.Footer>
+      ) : null}
       <MountOnceOpened when={qrOpen}>
         <QrCodeModal opened={qrOpen} onClose={qr.close} />
       </MountOnceOpened>

@@ -7,7 +7,7 @@ import { HeldBy, PadHistoryTimeline } from '../components/pad-history-timeline.t
 import { padQueries } from '../features/pads/api.ts';
 import { SeriesGrid } from '../features/pads/series-grid.tsx';
 import { errorMessage } from '../lib/api.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { useClock } from '../lib/clock.ts';
 import { isReceiptNumber, ledgerQueries } from '../lib/ledger-queries.ts';
 
 const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }> = {
@@ -19,19 +19,20 @@ const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }>
 
 /** Why the number is in its state: who recorded the use or write-off and when, the reason, the loss incident; or the deleted pad. */
 function OutcomeLine({ finding, onOpenLink }: { finding: ReceiptFinding; onOpenLink: () => void }) {
+  const clock = useClock();
   const outcome = finding.outcome;
   return (
     <>
       {finding.voided ? (
         <Text size="sm" c="red" data-testid="receipt-voided">
-          Voided on {formatDateTime(finding.voided.at)} by {finding.voided.by?.full_name ?? 'the system'} (the pad was deleted)
+          Voided on {clock.dayTime(finding.voided.at)} by {finding.voided.by?.full_name ?? 'the system'} (the pad was deleted)
         </Text>
       ) : null}
       {outcome && outcome.state !== 'not_used' ? (
         <Text size="sm" data-testid="receipt-outcome">
           {STATUS[outcome.state].label}
           {outcome.actor ? ` by ${outcome.actor.full_name}` : ''}
-          {outcome.recorded_at ? ` on ${formatDateTime(outcome.recorded_at)}` : ''}
+          {outcome.recorded_at ? ` on ${clock.dayTime(outcome.recorded_at)}` : ''}
           {outcome.reason ? ` · ${outcome.reason}` : ''}
           {outcome.copies_retained != null ? ` · all copies retained: ${outcome.copies_retained ? 'yes' : 'no'}` : ''}
           {outcome.incident ? (

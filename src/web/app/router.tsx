@@ -84,6 +84,7 @@ export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: lazyScreen(() => import('../features/accounts/register-page.tsx'), 'RegisterPage') },
   { path: '/forgot-password', element: lazyScreen(() => import('../features/accounts/forgot-password-page.tsx'), 'ForgotPasswordPage') },
+  { path: '/change-password', element: lazyScreen(() => import('../features/accounts/change-password-page.tsx'), 'ChangePasswordPage') },
   {
     path: '/reset-password/:token',
     element: lazyScreen(() => import('../features/accounts/reset-password-page.tsx'), 'ResetPasswordPage'),

@@ -21,6 +21,7 @@ import { SearchInput } from './search-input.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { invalidate } from '../lib/query-keys.ts';
 import { useListParams, type ListView } from '../lib/use-list-params.ts';
+import { useUrlModal } from '../lib/use-url-modal.ts';
 import { applyServerErrors, useZodForm } from '../lib/use-zod-form.ts';
 import { CardListPlaceholder } from './card-list-placeholder.tsx';
 
@@ -95,8 +96,16 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   const list = useQuery({ queryKey: screen.cache.list(args), queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
   const [filterOpen, setFilterOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ mode: FormMode; row: Row | null } | null>(null);
-  const [viewing, setViewing] = useState<Row | null>(null);
+  // docs/spec.md §4 "Modal behaviour": each modal is kept in the address, so Back closes it as on Transactions.
+  const adding = useUrlModal('add');
+  const editingId = useUrlModal('edit');
+  const viewingId = useUrlModal('view');
+  const rowById = (id: number | null) => (id === null ? null : (list.data?.data.find((row) => row.id === id) ?? null));
+  const editRow = rowById(editingId.id);
+  const editing: { mode: FormMode; row: Row | null } | null =
+    adding.id !== null ? { mode: 'add', row: null } : editRow ? { mode: 'edit', row: editRow } : null;
+  const closeEditing = adding.id !== null ? adding.close : editingId.close;
+  const viewing = rowById(viewingId.id);
   const phone = useMediaQuery('(max-width: 48em)');
 
   const onSuccess = () => invalidate(queryClient, screen.cache.changes);
@@ -130,8 +139,8 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
 
   const actions = (row: Row, inCard: boolean) => (
     <Group gap={4} wrap={inCard || screen.extraActions ? 'wrap' : 'nowrap'} miw={!inCard && screen.extraActions ? 250 : undefined}>
-      {actionButton('VIEW', () => setViewing(row), rowName(row))}
-      {actionButton('EDIT', () => setEditing({ mode: 'edit', row }), rowName(row))}
+      {actionButton('VIEW', () => viewingId.open(row.id), rowName(row))}
+      {actionButton('EDIT', () => editingId.open(row.id), rowName(row))}
       {(screen.canDelete?.(row) ?? true) ? actionButton('DELETE', () => void remove(row), rowName(row), 'red') : null}
       {screen.extraActions?.(row, run)}
     </Group>
@@ -157,7 +166,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
                 Filter
               </AppButton>
             ) : null}
-            <AppButton onClick={() => setEditing({ mode: 'add', row: null })} ml={{ sm: 'auto' }}>
+            <AppButton onClick={() => adding.open(1)} ml={{ sm: 'auto' }}>
               {screen.addLabel}
             </AppButton>
           </>
@@ -217,7 +226,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
 
       <Modal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={closeEditing}
         title={editing ? `${editing.mode === 'add' ? 'Add' : 'Edit'} ${screen.Noun}` : ''}
         size="lg"
         centered
@@ -228,13 +237,13 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
             screen={screen}
             mode={editing.mode}
             row={editing.row}
-            onCancel={() => setEditing(null)}
-            onSaved={() => setEditing(null)}
+            onCancel={closeEditing}
+            onSaved={closeEditing}
           />
         ) : null}
       </Modal>
 
-      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={`${screen.Noun} Details`} centered>
+      <Modal opened={viewing !== null} onClose={viewingId.close} title={`${screen.Noun} Details`} centered>
         {viewing ? (
           <Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -250,7 +259,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
               ))}
             </SimpleGrid>
             <Group justify="flex-end">
-              <AppButton variant="secondary" onClick={() => setViewing(null)}>
+              <AppButton variant="secondary" onClick={viewingId.close}>
                 Close
               </AppButton>
             </Group>

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PadEvent, PadHistory } from '../../shared/schemas/ledger.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { useClock } from '../lib/clock.ts';
 import { AppButton } from './app-button.tsx';
 import { InvoiceDetailsView } from './invoice/invoice-details-view.tsx';
 
@@ -77,6 +77,7 @@ export function HeldBy({ history }: { history: Pick<PadHistory, 'holder' | 'in_t
 
 /** A pad's (or one number's) events, oldest first: what happened to which numbers, where, who did it, when, and the invoice. */
 export function PadHistoryTimeline({ events, label = 'History' }: { events: PadEvent[]; label?: string }) {
+  const clock = useClock();
   const [invoiceId, setInvoiceId] = useState<number | null>(null);
   if (events.length === 0) return <Text c="dimmed">No history recorded.</Text>;
   return (
@@ -117,7 +118,7 @@ export function PadHistoryTimeline({ events, label = 'History' }: { events: PadE
               ) : null}
               {event.approver ? <Text size="sm">Approved by {event.approver.full_name}</Text> : null}
               <Text size="xs" c="dimmed">
-                {formatDateTime(event.recorded_at)} · by {event.actor?.full_name ?? 'the system'}
+                {clock.dayTime(event.recorded_at)} · by {event.actor?.full_name ?? 'the system'}
                 {event.invoice_id ? (
                   <>
                     {' · '}

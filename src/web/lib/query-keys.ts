@@ -24,6 +24,7 @@ export const queryKeys = {
   pad: endpoint<[id: number]>('get-pad'),
   reports: endpoint<[params: object]>('reports'),
   myActions: endpoint('my-actions'),
+  health: endpoint('health'),
   dashboard: endpoint('dashboard'),
   invoiceTypes: endpoint('invoice-types'),
   invoiceStatuses: endpoint('invoice-statuses'),

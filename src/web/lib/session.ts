@@ -4,19 +4,27 @@ import type { SessionUser } from '../../shared/schemas/accounts.ts';
 export interface Session {
   user: SessionUser;
   token: string;
+  /** APP_TIMEZONE as the server said at sign-in: every date and time on screen is shown in it. */
+  time_zone?: string;
+  /** The password was chosen by an administrator: the server answers nothing else until it is changed. */
+  must_change_credentials?: boolean;
   /** The server refused the token (expired, revoked): the screen stays and asks to sign in again in place. */
   ended?: boolean;
 }
 
 const USER_KEY = 'padtrack.user';
 const TOKEN_KEY = 'padtrack.token';
+const ZONE_KEY = 'padtrack.time-zone';
+const MUST_CHANGE_KEY = 'padtrack.must-change-password';
 const listeners = new Set<() => void>();
 
 function read(): Session | null {
   try {
     const token = localStorage.getItem(TOKEN_KEY);
     const user = localStorage.getItem(USER_KEY);
-    return token && user ? { token, user: JSON.parse(user) as SessionUser } : null;
+    const zone = localStorage.getItem(ZONE_KEY) ?? undefined;
+    const mustChange = localStorage.getItem(MUST_CHANGE_KEY) === 'true';
+    return token && user ? { token, user: JSON.parse(user) as SessionUser, time_zone: zone, must_change_credentials: mustChange } : null;
   } catch {
     return null;
   }
@@ -34,7 +42,10 @@ export const sessionStore = {
   set(session: Session) {
     localStorage.setItem(TOKEN_KEY, session.token);
     localStorage.setItem(USER_KEY, JSON.stringify(session.user));
-    current = session;
+    if (session.time_zone) localStorage.setItem(ZONE_KEY, session.time_zone);
+    if (session.must_change_credentials) localStorage.setItem(MUST_CHANGE_KEY, 'true');
+    else localStorage.removeItem(MUST_CHANGE_KEY);
+    current = { ...session, time_zone: session.time_zone ?? current?.time_zone };
     emit();
   },
   updateUser(user: SessionUser) {
@@ -45,10 +56,11 @@ export const sessionStore = {
   end() {
     if (!current || current.ended) return;
     localStorage.removeItem(TOKEN_KEY);
-    current = { user: current.user, token: '', ended: true };
+    current = { user: current.user, token: '', time_zone: current.time_zone, ended: true };
     emit();
   },
   clear() {
+    localStorage.removeItem(MUST_CHANGE_KEY);
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
     current = null;

@@ -30,13 +30,13 @@ const registration = (email: string) => ({
 });
 
 describe('accounts', () => {
-  it('when the app starts, then health reports the database ok', async () => {
+  it('when the app starts, then health reports the database ok and APP_TIMEZONE, the zone the screens show times in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', time_zone: t.ctx.config.timeZone });
   });
 
-  it('when the seeded admin signs in, then the user comes back with role, full name and a token', async () => {
+  it('when the seeded admin signs in, then the user comes back with role, full name, a token and APP_TIMEZONE', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -45,6 +45,7 @@ describe('accounts', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[\w-]{40,}$/);
+    expect(body.time_zone).toBe('Asia/Manila');
     expect(body.user).toMatchObject({ role_id: 1, role: { id: 1, name: 'Admin' }, full_name: 'System Administrator' });
     expect(body.user.password_hash).toBeUndefined();
   });

@@ -44,7 +44,12 @@ export async function updateUser(conn: Conn, id: number, values: Partial<typeof 
 export async function setPasswordAndRotateBadge(conn: Conn, id: number, passwordHash: string): Promise<number | null> {
   const [row] = await conn
     .update(users)
-    .set({ password_hash: passwordHash, badge_version: sql`${users.badge_version} + 1`, updated_at: new Date() })
+    .set({
+      password_hash: passwordHash,
+      must_change_password: false,
+      badge_version: sql`${users.badge_version} + 1`,
+      updated_at: new Date(),
+    })
     .where(eq(users.id, id))
     .returning({ role_id: users.role_id });
   return row?.role_id ?? null;

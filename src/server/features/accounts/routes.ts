@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages.ts';
 import {
   badgeResponse,
+  changePasswordSchema,
   forgotPasswordSchema,
   loginResponse,
   loginSchema,
@@ -73,7 +74,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/api/logout',
     {
       schema: { operationId: 'logout', summary: 'Signs out, revoking the bearer token', tags, response: ok(messageResponse) },
-      onRequest: authorize(),
+      onRequest: authorize(undefined, { beforePasswordChange: true }),
       config: { changesSessions: true },
     },
     async (request) => {
@@ -147,11 +148,30 @@ export function accountRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  app.post(
+    '/api/change-password',
+    {
+      schema: {
+        operationId: 'changePassword',
+        summary: "Replaces the password an administrator chose with the signed-in user's own",
+        tags,
+        body: changePasswordSchema,
+        response: ok(messageResponse),
+      },
+      onRequest: authorize(undefined, { beforePasswordChange: true }),
+      config: { changesSessions: true },
+    },
+    async (request) => {
+      await service.changePassword(ctx, { user: currentUser(request), tokenHash: request.tokenHash }, request.body);
+      return { message: MSG.passwordUpdated };
+    },
+  );
+
   app.get(
     '/api/user-profile',
     {
       schema: { operationId: 'getProfile', summary: "Gets the signed-in user's profile", tags, response: ok(dataResponse(sessionUser)) },
-      onRequest: authorize(),
+      onRequest: authorize(undefined, { beforePasswordChange: true }),
     },
     async (request) => ({
       data: await service.profile(ctx, currentUser(request).id),

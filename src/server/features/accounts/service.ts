@@ -13,18 +13,19 @@ import { assertCan } from '../../lib/policy.ts';
 import * as repo from './repo.ts';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
+const SET_PASSWORD_TTL_MS = 3 * 24 * 3_600_000;
 /** Five failed sign-ins per client and e-mail a minute, counted together by every instance. */
 const loginFailures = (ctx: AppContext) => ctx.shared.failures('login', 5, 60_000);
 /** Unknown e-mails still cost one hash check, so response times do not reveal which accounts exist. */
 const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
-async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
+async function startSession(ctx: AppContext, userId: number, mustChangePassword = false): Promise<LoginResponse> {
   await repo.purgeDeadTokens(ctx.db, new Date());
   const token = newToken();
   await repo.insertAccessToken(ctx.db, userId, hashToken(token), new Date(Date.now() + ctx.config.tokenTtlHours * 3_600_000));
   const user = await repo.findSessionUser(ctx.db, userId);
   if (!user) throw notFound();
-  return { user, token };
+  return { user, token, time_zone: ctx.config.timeZone, must_change_credentials: mustChangePassword };
 }
 
 /** Signs in; repeated failures for one client and e-mail are throttled so passwords cannot be guessed. */
@@ -43,7 +44,7 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   if (user.user_status_id !== USER_STATUS.ACTIVE)
     throw new AppError('inactive', MSG.accountInactive, 403, { email: [MSG.accountInactive] });
   await failures.clear(key);
-  return startSession(ctx, user.id);
+  return startSession(ctx, user.id, user.must_change_password);
 }
 
 /** Logout only ever removes the token that made the call. */
@@ -69,14 +70,33 @@ export async function register(
   return startSession(ctx, user.id);
 }
 
-/** Mails a single-use reset link that voids any older one; the link comes from APP_URL, never from the request. */
-export async function sendResetLink(ctx: AppContext, user: { id: number; email: string; first_name: string }): Promise<void> {
+/** A single-use reset token that voids any older one; the link comes from APP_URL, never from the request. */
+async function passwordLink(ctx: AppContext, userId: number, ttlMs: number): Promise<string> {
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
-    await repo.voidPasswordResets(tx, user.id);
-    await repo.insertPasswordReset(tx, user.id, hashToken(token), new Date(Date.now() + RESET_TTL_MS));
+    await repo.voidPasswordResets(tx, userId);
+    await repo.insertPasswordReset(tx, userId, hashToken(token), new Date(Date.now() + ttlMs));
   });
-  const link = `${ctx.config.appUrl}/reset-password/${token}`;
+  return `${ctx.config.appUrl}/reset-password/${token}`;
+}
+
+/**
+ * A new user's set-password mail, instead of a first password an administrator would have to pass on: the reset-token
+ * mechanism with a longer life, since the account may wait days for its first sign-in.
+ */
+export async function sendSetPasswordLink(ctx: AppContext, user: { id: number; email: string; first_name: string }): Promise<void> {
+  const link = await passwordLink(ctx, user.id, SET_PASSWORD_TTL_MS);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Set your PadTrack password',
+    text: `Hello ${user.first_name},\n\nAn account was made for you in PadTrack. Open this link within 3 days to choose your password:\n${link}\n\nThen sign in with your e-mail and that password.\n`,
+    html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>An account was made for you in PadTrack. Open this link within 3 days to choose your password:</p><p><a href="${link}">${link}</a></p><p>Then sign in with your e-mail and that password.</p>`,
+  });
+}
+
+/** Mails a single-use reset link that voids any older one. */
+export async function sendResetLink(ctx: AppContext, user: { id: number; email: string; first_name: string }): Promise<void> {
+  const link = await passwordLink(ctx, user.id, RESET_TTL_MS);
   await ctx.mailer.send({
     to: user.email,
     subject: 'Reset your PadTrack password',
@@ -110,6 +130,26 @@ export async function updatePassword(
     const roleId = await repo.setPasswordAndRotateBadge(tx, userId, passwordHash);
     await repo.deleteUserTokens(tx, userId, caller.user?.id === userId ? caller.tokenHash : null);
     return { role_id: roleId };
+  });
+}
+
+/**
+ * Replaces a password an administrator chose (or the generated first-admin one) with the user's own; until then every other
+ * call is refused (docs/design.md §5). The current password proves it is the user; other sessions end, this one stays.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  caller: { user: AuthUser; tokenHash: string | null },
+  input: { current_password: string; password: string },
+): Promise<void> {
+  const user = await repo.findUserById(ctx.db, caller.user.id);
+  if (!user) throw notFound();
+  if (!(await verifyPassword(user.password_hash, input.current_password))) throw invalid('current_password', MSG.currentPasswordWrong);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await repo.voidPasswordResets(tx, user.id);
+    await repo.setPasswordAndRotateBadge(tx, user.id, passwordHash);
+    await repo.deleteUserTokens(tx, user.id, caller.tokenHash);
   });
 }
 

@@ -95,8 +95,9 @@ describe('GET /api/dashboard', () => {
     ]);
     expect(answer.overdue).toEqual({
       count: 1,
-      items: [{ id: late.invoice.id, label: expect.stringContaining('due 2020-03-01'), path: `/invoices?invoice=${late.invoice.id}` }],
+      items: [{ id: late.invoice.id, label: expect.stringContaining('due 01 Mar 2020'), path: `/invoices?invoice=${late.invoice.id}` }],
     });
     expect(answer.overdue.items[0].label).toContain('Calapan Agency');
+    expect(answer.overdue.items[0].label).toMatch(new RegExp(`^Issued #${late.invoice.id} with \\d+ pads?`));
   });
 });

@@ -1,4 +1,4 @@
-import { dateInZone, routeLabel } from '../../../shared/format.ts';
+import { calendarDayText, dateInZone, invoiceWithPads, routeLabel } from '../../../shared/format.ts';
 import {
   DASHBOARD_BRANCH_LIMIT,
   DASHBOARD_OVERDUE_LIMIT,
@@ -41,11 +41,10 @@ export async function overview(ctx: AppContext): Promise<Dashboard> {
       items: late.map((row) => ({
         id: row.id,
         label: [
-          `Issued #${row.id}`,
-          `${row.pad_count} ${row.pad_count === 1 ? 'pad' : 'pads'}`,
+          invoiceWithPads('Issued', row.id, row.pad_count),
           row.requester,
           row.branch,
-          `due ${row.expected_return_date}`,
+          `due ${calendarDayText(row.expected_return_date)}`,
         ]
           .filter(Boolean)
           .join(' · '),

@@ -1,5 +1,6 @@
 import { healthResponse } from '../../../shared/schemas/health.ts';
 import type { App } from '../../app-type.ts';
+import type { AppContext } from '../../context.ts';
 import { SECURITY } from '../../lib/openapi.ts';
 
 /** Health answers within 2 s whatever the database does: a ping that takes longer counts as down. */
@@ -21,7 +22,7 @@ function withinLimit(work: Promise<void>): Promise<void> {
   });
 }
 
-export function healthRoutes(app: App) {
+export function healthRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/health',
     {
@@ -36,10 +37,13 @@ export function healthRoutes(app: App) {
     async (request, reply) => {
       try {
         await withinLimit(app.ping());
-        return { status: 'ok', database: 'ok' };
+        return { status: 'ok', database: 'ok', time_zone: ctx.config.timeZone };
       } catch (error) {
         request.log.error({ err: error }, 'database did not answer');
-        return reply.status(503).header('Retry-After', '5').send({ status: 'error', database: 'unavailable' });
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send({ status: 'error', database: 'unavailable', time_zone: ctx.config.timeZone });
       }
     },
   );

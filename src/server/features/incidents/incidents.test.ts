@@ -210,7 +210,7 @@ describe('reporting a loss', () => {
       'Quantity: 10 forms',
       '5011 to 5020',
       'Place of loss: Calapan pier',
-      'Approximate date and time of loss: 20 November 2026',
+      'Approximate date and time of loss: 20 Nov 2026',
       'Affidavit of loss (2026-11-21)',
     ]) {
       expect(text).toContain(element);

@@ -1,4 +1,4 @@
-import { fullName } from '../../../shared/format.ts';
+import { dateInZone, fullName } from '../../../shared/format.ts';
 import { ROLE } from '../../../shared/lookups.ts';
 import { can, type Actor, type IncidentForRules } from '../../../shared/permissions.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
@@ -63,7 +63,7 @@ function checkedFiles(files: UploadedFile[], input: LossIncidentInput, actorId: 
   });
 }
 
-const yearOf = (at: Date, timeZone: string) => Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(at));
+const yearOf = (at: Date, timeZone: string) => Number(dateInZone(at, timeZone).slice(0, 4));
 
 /**
  * docs/design.md §9: reporting a loss of numbers or whole pads, by anyone holding them or carrying them on an

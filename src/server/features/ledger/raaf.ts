@@ -1,3 +1,4 @@
+import { calendarDayText } from '../../../shared/format.ts';
 import { can, type Actor, type RaafHolderForRules } from '../../../shared/permissions.ts';
 import { LEDGER_MSG, type Raaf, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
@@ -37,11 +38,6 @@ export const holderFilter = (holder: { type: 'user' | 'branch'; id: number }) =>
 
 const rangeText = ([from, to]: [number, number]) => (from === to ? `${from}` : `${from}-${to}`);
 
-const dayText = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-
 const ORIGINAL_VERB: Record<string, string> = { used: 'marked used', cancelled: 'cancelled', lost: 'reported lost', voided: 'voided' };
 
 /**
@@ -55,7 +51,7 @@ function undoneText(remark: RaafRemark, original: repo.UndoneOriginal | undefine
   if (remark.eventKind === 'used_reverted' && (earlier || !original))
     return `Correction: ${range} (${qty}) unmarked, used in an earlier month`;
   const by = original
-    ? `; ${ORIGINAL_VERB[original.kind] ?? original.kind} by ${names.person(original.actor_user_id)?.full_name ?? 'unknown'} on ${dayText(original.business_date)}`
+    ? `; ${ORIGINAL_VERB[original.kind] ?? original.kind} by ${names.person(original.actor_user_id)?.full_name ?? 'unknown'} on ${calendarDayText(original.business_date)}`
     : '';
   const what =
     remark.eventKind === 'used_reverted'

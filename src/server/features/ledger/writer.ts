@@ -1,3 +1,4 @@
+import { dateInZone } from '../../../shared/format.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { CUSTODY_KINDS, GENESIS_HASH, eventHash, numberStates, runsOf, type EventKind, type NumberState } from './fold.ts';
@@ -30,7 +31,7 @@ export interface PadEventInput {
 
 /** The day of an instant in the operator's time zone, as YYYY-MM-DD. */
 export function businessDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return dateInZone(at, timeZone);
 }
 
 /** Events are recorded now, to the millisecond, unless the demo loader or a test set ctx.ledgerClock. */

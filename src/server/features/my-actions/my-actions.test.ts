@@ -90,7 +90,7 @@ describe('GET /api/my-actions', () => {
     const newest = made[5];
     expect(issue?.items[0]).toEqual({
       id: newest.id,
-      label: expect.stringContaining(`Request #${newest.id} · 3 pads`),
+      label: expect.stringContaining(`Request #${newest.id} with 3 pads`),
       path: `/invoices?invoice=${newest.id}`,
     });
     const admin = await signedIn(t, { role_id: 1 });
@@ -106,7 +106,7 @@ describe('GET /api/my-actions', () => {
     const toAccept = group(await myActions(receiver.headers), 'accept');
     expect(toAccept).toMatchObject({ title: 'Invoices to accept', count: 1, menu_path: '/invoices' });
     expect(toAccept?.items).toEqual([
-      { id: invoice.id, label: expect.stringContaining(`Issued #${invoice.id} · 2 pads`), path: `/invoices?invoice=${invoice.id}` },
+      { id: invoice.id, label: expect.stringContaining(`Issued #${invoice.id} with 2 pads`), path: `/invoices?invoice=${invoice.id}` },
     ]);
     const carried = await myActions(carrier.headers);
     expect(carried.total).toBe(1);
@@ -210,7 +210,7 @@ describe('GET /api/my-actions', () => {
     const late = group(await myActions(requester.headers), 'overdue');
     expect(late).toMatchObject({ title: 'Overdue returns', count: 1, menu_path: '/invoices' });
     expect(late?.items).toEqual([
-      { id: overdue.invoice.id, label: expect.stringContaining('due 2020-01-31'), path: `/invoices?invoice=${overdue.invoice.id}` },
+      { id: overdue.invoice.id, label: expect.stringContaining('due 31 Jan 2020'), path: `/invoices?invoice=${overdue.invoice.id}` },
     ]);
 
     for (const pad of overdue.pads)
@@ -240,7 +240,11 @@ describe('GET /api/my-actions', () => {
           menu_path: '/custodies',
           list_path: '/custodies',
           items: [
-            { id: invoice.id, label: expect.stringContaining(`Return #${invoice.id} · 1 pad`), path: `/custodies?custody=${invoice.id}` },
+            {
+              id: invoice.id,
+              label: expect.stringContaining(`Return #${invoice.id} with 1 pad`),
+              path: `/custodies?custody=${invoice.id}`,
+            },
           ],
         },
       ],

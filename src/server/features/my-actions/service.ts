@@ -1,4 +1,4 @@
-import { dateInZone, fullName, routeLabel } from '../../../shared/format.ts';
+import { calendarDayText, dateInZone, fullName, invoiceWithPads, routeLabel } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../../../shared/lookups.ts';
 import { acceptConditions, can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
 import {
@@ -104,10 +104,9 @@ const detailsPath = (screen: '/invoices' | '/custodies', id: number) =>
 
 function label(row: WorkQueueRow): string {
   const route = row.route_name ? routeLabel({ name: row.route_name, company: { name: row.company_name } }) : null;
-  const pads = `${row.pad_count} ${row.pad_count === 1 ? 'pad' : 'pads'}`;
   const where = row.from_branch && row.to_branch ? `${row.from_branch} → ${row.to_branch}` : (row.to_branch ?? row.from_branch);
-  const due = row.kind === 'overdue' && row.expected_return_date ? `due ${row.expected_return_date}` : null;
-  return [`${row.invoice_type} #${row.id}`, pads, route, where, due].filter(Boolean).join(' · ');
+  const due = row.kind === 'overdue' && row.expected_return_date ? `due ${calendarDayText(row.expected_return_date)}` : null;
+  return [invoiceWithPads(row.invoice_type, row.id, row.pad_count), route, where, due].filter(Boolean).join(' · ');
 }
 
 /**

@@ -109,7 +109,7 @@ export async function activeByRoles(conn: Conn, roleIds: number[]): Promise<Assi
   return rows.map((row) => ({ ...row, full_name: fullName(row) }));
 }
 
-export async function insert(conn: Conn, values: UserValues & { password_hash: string }): Promise<number> {
+export async function insert(conn: Conn, values: UserValues & { password_hash: string; must_change_password: boolean }): Promise<number> {
   const [row] = await conn.insert(users).values(values).returning({ id: users.id });
   return row.id;
 }

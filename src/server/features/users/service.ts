@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { USER_STATUS } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
@@ -15,6 +16,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { renderBadgePdf } from '../../lib/pdf/badge-pdf.ts';
 import { qrPng } from '../../lib/qr.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
+import { sendSetPasswordLink } from '../accounts/service.ts';
 import * as repo from './repo.ts';
 import type { UserValues } from './repo.ts';
 
@@ -50,16 +52,25 @@ async function checkInput(conn: Conn, input: UserValues, userId: number | null):
   if (!found.status) throw invalid('user_status_id', ADMIN_MSG.selectedInvalid(USER_LABELS.user_status_id));
 }
 
-/** An administrator creates a staff account with a first password the user should change by reset. */
-export async function create(ctx: AppContext, input: UserValues & { password: string }): Promise<AdminUser> {
-  const { password, ...values } = input;
-  const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
+/**
+ * An administrator creates a staff account with a first password, which the user must change at first sign-in, or with
+ * none the administrator knows: then the user gets a link to set one (docs/design.md §5).
+ */
+export async function create(
+  ctx: AppContext,
+  input: UserValues & { password: string; send_set_password_email: boolean },
+): Promise<AdminUser> {
+  const { password, send_set_password_email: mailLink, ...values } = input;
+  const passwordHash = await hashPassword(mailLink ? randomBytes(24).toString('base64url') : password);
+  const user = await ctx.db.transaction(async (tx) => {
     await checkInput(tx, values, null);
-    const user = await repo.find(tx, await repo.insert(tx, { ...values, password_hash: passwordHash }));
-    if (!user) throw notFound(NOT_FOUND);
-    return user;
+    const id = await repo.insert(tx, { ...values, password_hash: passwordHash, must_change_password: !mailLink });
+    const created = await repo.find(tx, id);
+    if (!created) throw notFound(NOT_FOUND);
+    return created;
   });
+  if (mailLink) await sendSetPasswordLink(ctx, user);
+  return user;
 }
 
 /** Changes a user's details; setting them Inactive ends their sessions, and nobody changes their own role or status. */

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { dayTimeText } from '../../../shared/format.ts';
 import { pdfText } from './text.ts';
 
 /** What COA Circular 84-233 asks a Notice of Loss to state, and who confirmed it. */
@@ -23,16 +24,7 @@ const INK = '#1a1a1a';
 const MUTED = '#5b6470';
 const ACCENT = '#1f3a5f';
 
-const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
+const when = (at: Date, timeZone: string) => `${dayTimeText(at, timeZone)} (${timeZone})`;
 
 const range = (from: number, to: number) => (from === to ? `${from}` : `${from} to ${to}`);
 

@@ -2,7 +2,8 @@ import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { calendarDayText, shownDayTime } from '../../../shared/format.ts';
+import { deviceZone } from '../../lib/clock.ts';
 import { invoiceFacts } from './invoice-facts.ts';
 import { InvoiceStatusBadge } from './invoice-status.tsx';
 
@@ -23,9 +24,9 @@ function factRows(invoice: InvoiceDetail, typeLabel: string): Array<[string, Rea
   if (invoice.invoice_type_id === INVOICE_TYPE.ISSUED) rows.push(['Issued By', invoice.creator.full_name]);
   if (invoice.invoice_type_id !== INVOICE_TYPE.REQUEST) rows.push(['Assigned To', facts.assignedTo]);
   if (invoice.expected_return_date)
-    rows.push(['Expected Return', `${formatDate(invoice.expected_return_date, 'UTC')} (${facts.expectedReturn})`]);
-  rows.push(['Date', formatDateTime(invoice.created_at, zone)]);
-  if (invoice.accepted_at) rows.push(['Accepted', formatDateTime(invoice.accepted_at, zone)]);
+    rows.push(['Expected Return', `${calendarDayText(invoice.expected_return_date)} (${facts.expectedReturn})`]);
+  rows.push(['Date', shownDayTime(invoice.created_at, zone, deviceZone())]);
+  if (invoice.accepted_at) rows.push(['Accepted', shownDayTime(invoice.accepted_at, zone, deviceZone())]);
   return rows;
 }
 

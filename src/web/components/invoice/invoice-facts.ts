@@ -1,5 +1,5 @@
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
-import { formatDate } from '../../lib/format.ts';
+import { dayText } from '../../../shared/format.ts';
 
 /**
  * By, To, Route and Expected Return as the server words them (decided once there, days counted in
@@ -10,7 +10,7 @@ export function invoiceFacts(row: InvoiceRow, timeZone: string) {
     by: row.by,
     to: row.to,
     route: row.route_label,
-    date: formatDate(row.created_at, timeZone),
+    date: dayText(row.created_at, timeZone),
     expectedReturn: row.expected_return_text,
     assignedTo: row.assigned_to ?? '-',
     padCount: `${row.pads} ${row.pads === 1 ? 'pad' : 'pads'}`,

@@ -1,7 +1,8 @@
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import { INVOICE_STATUS } from '../../../shared/lookups.ts';
 import type { ActivityRow } from '../../../shared/schemas/invoices.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { shownDayTime } from '../../../shared/format.ts';
+import { deviceZone } from '../../lib/clock.ts';
 import { statusLook } from './invoice-status.tsx';
 
 /**
@@ -35,7 +36,7 @@ export function InvoiceTimeline({ activities, title, timeZone }: { activities: A
                 title={a.invoice_status.name}
               >
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(a.created_at, timeZone)}
+                  {shownDayTime(a.created_at, timeZone, deviceZone())}
                 </Text>
                 <Text size="sm">{a.description}</Text>
                 {carrier ? (

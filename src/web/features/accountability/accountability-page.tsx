@@ -11,7 +11,8 @@ import { AppButton } from '../../components/app-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { countText, dateInZone } from '../../../shared/format.ts';
+import { useClock } from '../../lib/clock.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { currentSearchParams } from '../../lib/current-search-params.ts';
@@ -19,7 +20,7 @@ import { openBlob } from '../../lib/api.ts';
 import { accountabilityQueries, fetchReportFile, useCertify, useReview, type HolderParam } from './api.ts';
 import { CertificatesList } from './certificates-list.tsx';
 import { ConsolidatedView } from './consolidated-view.tsx';
-import { monthKey, monthLabel, monthOptions, previousMonth } from './months.ts';
+import { monthLabel, monthOptions, previousMonth } from './months.ts';
 import { useNothingFound } from '../../components/offline-banner.tsx';
 import { BalanceLine, RaafTable } from './raaf-table.tsx';
 
@@ -92,10 +93,11 @@ function CertificateBadge({ raaf }: { raaf: Raaf }) {
 
 /** Accountability (docs/design.md §8): one holder's monthly RAAF, its files, certification and review, the consolidated view and the certificates. */
 export function AccountabilityPage() {
+  const clock = useClock();
   const user = useSession()?.user;
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [search, setSearch] = useSearchParams();
-  const current = monthKey(new Date());
+  const current = dateInZone(new Date(), clock.zone).slice(0, 7);
   const months = useMemo(() => monthOptions(current), [current]);
   const asked = search.get('month') ?? '';
   const month = MONTH.test(asked) && asked <= current ? asked : previousMonth(current);
@@ -263,14 +265,14 @@ export function AccountabilityPage() {
               <BalanceLine totals={shown.totals} />
               {shown.in_transit.map((memo) => (
                 <Text key={memo.invoice_id} size="sm" c="orange.8">
-                  In transit at month end: invoice #{memo.invoice_id}, {memo.qty.toLocaleString('en-US')} numbers
+                  In transit at month end: invoice #{memo.invoice_id}, {countText(memo.qty)} numbers
                   {memo.courier ? ` with ${memo.courier}` : ''}; they stay on this holder&apos;s Ending Balance.
                 </Text>
               ))}
               {certificate ? (
                 <Text size="sm" c="dimmed">
-                  Certified {formatDateTime(certificate.certified_at)}
-                  {certificate.reviewed_at ? ` · reviewed ${formatDateTime(certificate.reviewed_at)}` : ' · not reviewed yet'}
+                  Certified {clock.dayTime(certificate.certified_at)}
+                  {certificate.reviewed_at ? ` · reviewed ${clock.dayTime(certificate.reviewed_at)}` : ' · not reviewed yet'}
                 </Text>
               ) : ended ? (
                 <Text size="sm" c="dimmed">

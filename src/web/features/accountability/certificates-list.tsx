@@ -11,7 +11,8 @@ import { notify } from '../../components/notify.ts';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { countText } from '../../../shared/format.ts';
+import { useClock } from '../../lib/clock.ts';
 import { useSession } from '../../lib/session.ts';
 import { accountabilityQueries, useReview } from './api.ts';
 import { monthLabel } from './months.ts';
@@ -22,6 +23,7 @@ function State({ certificate }: { certificate: RaafCertificate }) {
 
 /** The certified RAAFs the user may read, newest first: open the frozen PDF, and for accounting, Review. */
 export function CertificatesList({ phone }: { phone: boolean }) {
+  const clock = useClock();
   const user = useSession()?.user;
   const [params, setParams] = useState({ page: 1, search: '' });
   const list = useQuery(accountabilityQueries.certificates(params));
@@ -63,18 +65,18 @@ export function CertificatesList({ phone }: { phone: boolean }) {
     { key: 'number', header: 'Certificate No.', render: (c) => c.number },
     { key: 'month', header: 'Month', render: (c) => monthLabel(c.month) },
     { key: 'holder', header: 'Holder', render: (c) => c.holder.name, wrap: true, minWidth: 160 },
-    { key: 'ending', header: 'Ending', render: (c) => c.totals.ending.toLocaleString('en-US') },
+    { key: 'ending', header: 'Ending', render: (c) => countText(c.totals.ending) },
     {
       key: 'certified',
       header: 'Certified',
-      render: (c) => `${formatDateTime(c.certified_at)} by ${c.certified_by.full_name}`,
+      render: (c) => `${clock.dayTime(c.certified_at)} by ${c.certified_by.full_name}`,
       wrap: true,
       minWidth: 200,
     },
     {
       key: 'reviewed',
       header: 'Reviewed',
-      render: (c) => (c.reviewed_at ? `${formatDateTime(c.reviewed_at)} by ${c.reviewed_by?.full_name ?? '-'}` : '-'),
+      render: (c) => (c.reviewed_at ? `${clock.dayTime(c.reviewed_at)} by ${c.reviewed_by?.full_name ?? '-'}` : '-'),
       wrap: true,
       minWidth: 180,
     },
@@ -106,8 +108,8 @@ export function CertificatesList({ phone }: { phone: boolean }) {
                 <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
                   <LabelledValue label="Holder" value={c.holder.name} />
                   <LabelledValue label="Month" value={monthLabel(c.month)} />
-                  <LabelledValue label="Certified" value={formatDateTime(c.certified_at)} />
-                  <LabelledValue label="Reviewed" value={c.reviewed_at ? formatDateTime(c.reviewed_at) : '-'} />
+                  <LabelledValue label="Certified" value={clock.dayTime(c.certified_at)} />
+                  <LabelledValue label="Reviewed" value={c.reviewed_at ? clock.dayTime(c.reviewed_at) : '-'} />
                 </SimpleGrid>
                 <Group justify="flex-end" mt="xs">
                   {actions(c)}

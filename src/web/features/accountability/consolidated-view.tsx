@@ -1,3 +1,4 @@
+import { countText } from '../../../shared/format.ts';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import type { RaafSummary } from '../../../shared/schemas/ledger.ts';
@@ -12,7 +13,7 @@ import { BalanceLine, RaafTable } from './raaf-table.tsx';
 
 type HolderRow = RaafSummary['holders'][number];
 
-const qty = (n: number) => n.toLocaleString('en-US');
+const qty = countText;
 
 /** For roles 1, 2, 8 and 9: every holder's RAAF summed per route, and per holder their totals and whether they certified. */
 export function ConsolidatedView({

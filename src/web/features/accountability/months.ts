@@ -1,13 +1,12 @@
-/** "2026-10" for a date, in the browser's calendar. */
+import { monthText } from '../../../shared/format.ts';
+
+/** "2026-10" for a calendar date (its year and month as given, not shifted by any zone). */
 export function monthKey(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 }
 
 /** "October 2026" for "2026-10". */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Date(year, m - 1, 1).toLocaleString('en-US', { month: 'long', year: 'numeric' });
-}
+export const monthLabel = monthText;
 
 /** The month before the one given, as a key: the last ended month, which a holder certifies. */
 export function previousMonth(month: string): string {

@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, ProfileInput, RegistrationInput, SessionUser } from '../../../shared/schemas/accounts.ts';
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  LoginResponse,
+  ProfileInput,
+  RegistrationInput,
+  SessionUser,
+} from '../../../shared/schemas/accounts.ts';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { sessionStore } from '../../lib/session.ts';
@@ -28,6 +35,15 @@ export const useUpdatePassword = () =>
   useMutation({
     mutationFn: (input: { token: string; password: string; password_confirmation: string }) =>
       api.post<{ message: string; role_id: number | null }>('update-password', input),
+  });
+/** Replaces a password an administrator chose; afterwards the session may use every screen its role allows. */
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post<{ message: string }>('change-password', input),
+    onSuccess: () => {
+      const session = sessionStore.get();
+      if (session) sessionStore.set({ ...session, must_change_credentials: false });
+    },
   });
 export const useResetOwnPassword = () => useMutation({ mutationFn: () => api.post<{ message: string }>('reset-user-password') });
 

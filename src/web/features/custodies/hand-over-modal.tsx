@@ -1,5 +1,6 @@
 import { Box, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { invoiceWithPads } from '../../../shared/format.ts';
 import { CUSTODY_MSG, handOverSchema, type HandOverInput } from '../../../shared/schemas/custodies.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
@@ -68,8 +69,7 @@ export function HandOverModal({ invoice, onClose, onDone }: { invoice: InvoiceDe
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm" c="dimmed">
-              {invoice.invoice_type.name} of {invoice.pads} {invoice.pads === 1 ? 'pad' : 'pads'}, now with{' '}
-              {invoice.assigned_to ?? 'nobody'}.
+              {invoiceWithPads(invoice.invoice_type.name, invoice.id, invoice.pads)}, now with {invoice.assigned_to ?? 'nobody'}.
             </Text>
             <AssigneeField
               label="Hand over to"

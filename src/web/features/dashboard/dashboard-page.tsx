@@ -1,3 +1,4 @@
+import { countText } from '../../../shared/format.ts';
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -17,7 +18,7 @@ const STATUS_COLORS: Record<number, string> = {
   [PAD_STATUS.LOST]: 'red.7',
 };
 
-const number = (value: number) => value.toLocaleString('en-US');
+const number = countText;
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (

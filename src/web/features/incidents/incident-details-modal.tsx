@@ -12,7 +12,8 @@ import { TextAreaField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { calendarDayText } from '../../../shared/format.ts';
+import { useClock } from '../../lib/clock.ts';
 import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { incidentQueries, useConfirmFound, useConfirmIncident, useRecordFound, useRejectIncident } from './api.ts';
@@ -119,6 +120,7 @@ function FoundModal({ incident, onClose }: { incident: Incident; onClose: () => 
 }
 
 function IncidentBody({ incident }: { incident: Incident }) {
+  const clock = useClock();
   const user = useSession()?.user;
   const confirm = useConfirmIncident();
   const confirmFound = useConfirmFound();
@@ -151,13 +153,13 @@ function IncidentBody({ incident }: { incident: Incident }) {
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
         <Field label="Place">{incident.place}</Field>
-        <Field label="Approximate date and time">{formatDateTime(incident.occurred_at)}</Field>
+        <Field label="Approximate date and time">{clock.dayTime(incident.occurred_at)}</Field>
         <Field label="Reported by">
-          {incident.reported_by.full_name}, {formatDateTime(incident.reported_at)}
+          {incident.reported_by.full_name}, {clock.dayTime(incident.reported_at)}
         </Field>
         {incident.decided_by ? (
           <Field label={incident.status === 'rejected' ? 'Rejected by' : 'Confirmed by'}>
-            {incident.decided_by.full_name}, {formatDateTime(incident.decided_at)}
+            {incident.decided_by.full_name}, {clock.dayTime(incident.decided_at)}
           </Field>
         ) : null}
         {incident.rejection_reason ? <Field label="Reason for rejecting">{incident.rejection_reason}</Field> : null}
@@ -198,7 +200,9 @@ function IncidentBody({ incident }: { incident: Incident }) {
             </Anchor>
             <Text size="xs" c="dimmed">
               {Math.ceil(file.size / 1024)} KB
-              {file.document_date ? ` · ${file.kind === 'affidavit' ? 'notarised' : 'received'} ${formatDate(file.document_date)}` : ''}
+              {file.document_date
+                ? ` · ${file.kind === 'affidavit' ? 'notarised' : 'received'} ${calendarDayText(file.document_date)}`
+                : ''}
             </Text>
           </Group>
         ))}
@@ -216,8 +220,8 @@ function IncidentBody({ incident }: { incident: Incident }) {
               </Text>
               <Text size="sm">Reason: {found.reason}</Text>
               <Text size="xs" c="dimmed">
-                Recorded by {found.recorded_by.full_name}, {formatDateTime(found.recorded_at)}
-                {found.confirmed_by ? ` · confirmed by ${found.confirmed_by.full_name}, ${formatDateTime(found.confirmed_at)}` : ''}
+                Recorded by {found.recorded_by.full_name}, {clock.dayTime(found.recorded_at)}
+                {found.confirmed_by ? ` · confirmed by ${found.confirmed_by.full_name}, ${clock.dayTime(found.confirmed_at)}` : ''}
               </Text>
               {found.status === 'pending' && can(user, 'incident.confirmFound', { recorded_by: found.recorded_by.id }) ? (
                 <AppButton

@@ -10,7 +10,7 @@ import { ListCard } from '../../components/list-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { useClock } from '../../lib/clock.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { incidentQueries, STATUS_LABELS } from './api.ts';
@@ -25,6 +25,7 @@ const initialFilters = { status: null as string | null };
  * Loss and found numbers.
  */
 export function IncidentsPage() {
+  const clock = useClock();
   const { params, setSearch, setFilter, setPage, setPerPage, fitPage } = useListParams(initialFilters);
   const list = useQuery(incidentQueries.list({ ...params, status: params.filters.status }));
   const viewing = useUrlModal('incident');
@@ -42,7 +43,7 @@ export function IncidentsPage() {
     { key: 'pads', header: 'Pads and Numbers', wrap: true, minWidth: 240, render: (row) => row.summary },
     { key: 'qty', header: 'Quantity', render: (row) => row.qty },
     { key: 'place', header: 'Place', wrap: true, minWidth: 160, render: (row) => row.place },
-    { key: 'occurred_at', header: 'Approx. Date and Time', render: (row) => formatDateTime(row.occurred_at) },
+    { key: 'occurred_at', header: 'Approx. Date and Time', render: (row) => clock.dayTime(row.occurred_at) },
     { key: 'reported_by', header: 'Reported By', render: (row) => row.reported_by.full_name },
     { key: 'actions', header: 'Actions', render: view },
   ];
@@ -80,7 +81,7 @@ export function IncidentsPage() {
                     </Text>
                     <LabelledValue label="Pads and Numbers" value={`${row.summary} (${row.qty})`} />
                     <LabelledValue label="Place" value={row.place} />
-                    <LabelledValue label="Approx. Date and Time" value={formatDateTime(row.occurred_at)} />
+                    <LabelledValue label="Approx. Date and Time" value={clock.dayTime(row.occurred_at)} />
                     <LabelledValue label="Reported By" value={row.reported_by.full_name} />
                     <Stack align="flex-end">{view(row)}</Stack>
                   </Stack>

@@ -36,7 +36,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const list = useQuery(invoiceListQueries.list(params));
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [requesting, setRequesting] = useState(false);
+  const requesting = useUrlModal('request');
   const viewing = useUrlModal('invoice');
   const phone = useMediaQuery('(max-width: 48em)');
   const timeZone = list.data?.time_zone ?? 'UTC';
@@ -91,7 +91,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         title="Transactions"
         actions={
           <>
-            {can(session?.user, 'invoice.request') ? <AppButton onClick={() => setRequesting(true)}>Request</AppButton> : null}
+            {can(session?.user, 'invoice.request') ? <AppButton onClick={() => requesting.open(1)}>Request</AppButton> : null}
             {transferActions}
           </>
         }
@@ -128,8 +128,8 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
           onOutOfRange={fitPage}
         />
       </ListCard>
-      <MountOnceOpened when={requesting}>
-        <RequestInvoiceModal opened={requesting} onClose={() => setRequesting(false)} />
+      <MountOnceOpened when={requesting.id !== null}>
+        <RequestInvoiceModal opened={requesting.id !== null} onClose={requesting.close} />
       </MountOnceOpened>
       <MountOnceOpened when={viewing.id !== null}>
         <InvoiceDetailsModal invoiceId={viewing.id} onClose={viewing.close} />

@@ -55,7 +55,7 @@ export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onCl
             <Alert color="orange" variant="light" role="alert" title="No branch to request from">
               {errorMessage(headOffice.error)}{' '}
               {can(user, 'administer') ? (
-                <Anchor component={Link} to="/branches" onClick={close}>
+                <Anchor component={Link} to="/branches?add=1" replace>
                   Add the head-office branch
                 </Anchor>
               ) : null}

@@ -1,7 +1,7 @@
 import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { routeLabel } from '../../../shared/format.ts';
+import { countText, routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { addPadSchema } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
@@ -66,7 +66,7 @@ export function AddPadModal({ opened, onClose }: { opened: boolean; onClose: () 
           </SimpleGrid>
           {count !== null ? (
             <Text size="sm" c="dimmed" data-testid="series-count">
-              {count.toLocaleString('en-US')} receipt numbers
+              {countText(count)} receipt numbers
             </Text>
           ) : null}
           <Group justify="flex-end">

@@ -5,7 +5,7 @@ import type { OutcomeRequest } from '../../../shared/schemas/outcomes.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { useClock } from '../../lib/clock.ts';
 import { outcomeRequestQueries, useApproveOutcome } from './api.ts';
 import { rangeText, RejectRequestModal } from './number-outcome-modals.tsx';
 
@@ -16,6 +16,7 @@ const what = (request: OutcomeRequest) => `${request.outcome === 'cancelled' ? '
  * Supervisor, or roles 1, 3, 8), each with Approve and Reject. Needs my action links here.
  */
 export function OutcomeRequestsSection({ padId }: { padId: number }) {
+  const clock = useClock();
   const pending = useQuery(outcomeRequestQueries.pending());
   const approve = useApproveOutcome();
   const [rejecting, setRejecting] = useState<OutcomeRequest | null>(null);
@@ -35,7 +36,7 @@ export function OutcomeRequestsSection({ padId }: { padId: number }) {
             <Text size="sm">Reason: {request.reason}</Text>
             {request.copies_retained !== null ? <Text size="sm">All copies retained: {request.copies_retained ? 'Yes' : 'No'}</Text> : null}
             <Text size="xs" c="dimmed">
-              Asked by {request.requested_by.full_name} · {formatDateTime(request.requested_at)}
+              Asked by {request.requested_by.full_name} · {clock.dayTime(request.requested_at)}
             </Text>
             <Group gap="xs" mt={4}>
               <AppButton

@@ -37,13 +37,14 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
   const list = useQuery(padQueries.list({ ...params, route: params.filters.route }));
   const routes = useQuery(lookupQueries.routes());
   const [filterOpen, setFilterOpen] = useState(false);
-  const [adding, setAdding] = useState(false);
+  const adding = useUrlModal('add');
   const viewing = useUrlModal('pad');
   const listed = list.data?.data.find((pad) => pad.id === viewing.id);
   const linked = useQuery({ ...padQueries.one(viewing.id ?? 0), enabled: viewing.id !== null && !listed });
   const viewed = viewing.id === null ? null : (listed ?? linked.data ?? null);
   const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
-  const [editing, setEditing] = useState<Pad | null>(null);
+  const editingId = useUrlModal('edit');
+  const editing = list.data?.data.find((pad) => pad.id === editingId.id) ?? null;
   const canAdd = can(session?.user, 'pad.create');
   const canEdit = (pad: Pad) => can(session?.user, 'pad.edit') && can(session?.user, 'pad.editThis', pad);
   const phone = useMediaQuery('(max-width: 48em)');
@@ -62,7 +63,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
         <AppButton
           size="compact-xs"
           variant="secondary"
-          onClick={() => setEditing(pad)}
+          onClick={() => editingId.open(pad.id)}
           aria-label={`EDIT pad ${pad.number} ${pad.series_number}`}
         >
           EDIT
@@ -116,7 +117,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
               Filter
             </AppButton>
             {canAdd ? (
-              <AppButton onClick={() => setAdding(true)} ml={{ sm: 'auto' }}>
+              <AppButton onClick={() => adding.open(1)} ml={{ sm: 'auto' }}>
                 Add Pad
               </AppButton>
             ) : null}
@@ -164,9 +165,9 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
         />
       </ListCard>
 
-      <AddPadModal opened={adding} onClose={() => setAdding(false)} />
+      <AddPadModal opened={adding.id !== null} onClose={adding.close} />
       <PadDetailsModal pad={viewed} onClose={viewing.close} actions={padActions} />
-      <EditPadModal pad={editing} onClose={() => setEditing(null)} />
+      <EditPadModal pad={editing} onClose={editingId.close} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
 import { USER_STATUS } from '../../../shared/lookups.ts';
@@ -19,6 +19,7 @@ type Values = {
   contact_number: string;
   email: string;
   password: string;
+  send_set_password_email: boolean;
   branch_id: string | null;
   role_id: string | null;
   user_status_id: string | null;
@@ -108,6 +109,7 @@ export function UsersPage() {
         contact_number: row?.contact_number ?? '',
         email: row?.email ?? '',
         password: '',
+        send_set_password_email: false,
         branch_id: row ? idText(row.branch_id) : null,
         role_id: row ? idText(row.role_id) : null,
         user_status_id: row ? idText(row.user_status_id) : null,
@@ -129,7 +131,16 @@ export function UsersPage() {
             <TextInput label={USER_LABELS.email} type="email" withAsterisk {...form.getInputProps('email')} />
           </SimpleGrid>
           {mode === 'add' ? (
-            <PasswordInput label={USER_LABELS.password} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+            <>
+              <Checkbox
+                label={USER_LABELS.send_set_password_email}
+                description="The user chooses the password from the link; otherwise they change yours at first sign-in."
+                {...form.getInputProps('send_set_password_email', { type: 'checkbox' })}
+              />
+              {form.values.send_set_password_email ? null : (
+                <PasswordInput label={USER_LABELS.password} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+              )}
+            </>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <SelectField label={USER_LABELS.branch_id} withAsterisk options={branches.data} {...form.getInputProps('branch_id')} />
@@ -155,8 +166,8 @@ export function UsersPage() {
       { label: USER_LABELS.user_status_id, value: row.status?.name },
     ],
     save: (values, row) => {
-      const { password, ...rest } = values;
-      return row ? userApi.update(row.id, rest) : userApi.create({ ...rest, password });
+      const { password, send_set_password_email, ...rest } = values;
+      return row ? userApi.update(row.id, rest) : userApi.create({ ...rest, password, send_set_password_email });
     },
     remove: (row) => userApi.remove(row.id),
     extraActions: (row, run) => (
