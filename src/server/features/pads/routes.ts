@@ -20,13 +20,13 @@ import {
   namedRef,
   ok,
   pageResponse,
+  pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { padByLabelQuery, padLabelQuery } from '../../../shared/schemas/counts.ts';
-import { pdfResponse } from '../../../shared/schemas/responses.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import * as labels from './labels.ts';
 import * as numbers from './numbers.ts';
