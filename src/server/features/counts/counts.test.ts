@@ -294,3 +294,29 @@ describe('parallel scans', () => {
     expect(rows.every((r) => r.state === 'found')).toBe(true);
   });
 });
+
+describe('count schedule', () => {
+  type Groups = { groups: Array<{ kind: string; count: number; items: Array<{ label: string }> }> };
+  const dueLabels = async (who: Who) =>
+    ((await ok(call(who, 'GET', '/api/my-actions'))).data as Groups).groups.find((g) => g.kind === 'count_due')?.items.map((i) => i.label) ?? [];
+
+  it('when a holder was counted within COUNT_EVERY_DAYS, then only the others are "count due" in Needs my action and on the Dashboard', async () => {
+    expect(await dueLabels(role[3])).toContain('Dino Reyes · never counted');
+    expect((await dueLabels(role[3])).some((l) => l.startsWith('Ana Cruz'))).toBe(false);
+    expect(await dueLabels(branchHead)).toEqual(['Dino Reyes · never counted']);
+    expect(await dueLabels(otherBranchHead)).toEqual([]);
+    expect(await dueLabels(holder)).toEqual([]);
+    const dashboard = (await ok(call(role[9], 'GET', '/api/dashboard'))).data;
+    expect(dashboard.counts_due.items.map((i: { label: string }) => i.label)).toContain('Dino Reyes · never counted');
+  });
+
+  it('when the schedule is shorter than the time since the last count, then the holder is due with the date of that count', async () => {
+    t.ctx.config.countEveryDays = 0;
+    try {
+      const ana = (await dueLabels(role[3])).find((l) => l.startsWith('Ana Cruz'));
+      expect(ana).toMatch(/^Ana Cruz · last counted \d{4}-\d{2}-\d{2}$/);
+    } finally {
+      t.ctx.config.countEveryDays = 90;
+    }
+  });
+});

@@ -213,7 +213,14 @@ export async function due(conn: Conn, actor: Actor, everyDays: number, limit: nu
   const all = [ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR].includes(actor.role_id as never);
   if (!all && (actor.role_id !== ROLE.BRANCH_HEAD || actor.branch_id === null)) return [];
   const userScope = all ? sql`u.id <> ${actor.id}::int` : sql`u.id <> ${actor.id}::int and u.branch_id = ${actor.branch_id}::int`;
-  const branchScope = all ? sql`true` : sql`false`;
+  const ownBranch = sql`(b.id = ${actor.branch_id ?? 0}::int and ${actor.role_id ?? 0}::int in (${ROLE.BRANCH_CUSTODIAN}, ${ROLE.BRANCH_HEAD}))`;
+  return dueWhere(conn, userScope, all ? sql`not ${ownBranch}` : sql`false`, everyDays, limit);
+}
+
+/** The Dashboard's view of the count schedule: every holder due, whoever looks. */
+export const dueEverywhere = (conn: Conn, everyDays: number, limit: number) => dueWhere(conn, sql`true`, sql`true`, everyDays, limit);
+
+async function dueWhere(conn: Conn, userScope: SQL, branchScope: SQL, everyDays: number, limit: number): Promise<DueRow[]> {
   const rows = rowsOf<DueRow>(
     await conn.execute(sql`with holders as (
         select 'user' as type, u.id, u.first_name || ' ' || u.last_name as name,
@@ -222,8 +229,7 @@ export async function due(conn: Conn, actor: Actor, everyDays: number, limit: nu
         union all
         select 'branch', b.id, b.name,
           (select max(closed_at) from count_sessions s where s.status = 'closed' and s.holder_branch_id = b.id)
-        from branches b where ${branchScope} and exists (select 1 from pads p where p.holder_branch_id = b.id and p.holder_user_id is null)
-          and not (b.id = ${actor.branch_id ?? 0}::int and ${actor.role_id ?? 0}::int in (${ROLE.BRANCH_CUSTODIAN}, ${ROLE.BRANCH_HEAD})))
+        from branches b where ${branchScope} and exists (select 1 from pads p where p.holder_branch_id = b.id and p.holder_user_id is null))
       select *, count(*) over ()::int as total from holders
       where last_counted is null or last_counted < now() - make_interval(days => ${everyDays}::int)
       order by last_counted nulls first, name limit ${limit}::int`),
