@@ -298,7 +298,9 @@ describe('parallel scans', () => {
 describe('count schedule', () => {
   type Groups = { groups: Array<{ kind: string; count: number; items: Array<{ label: string }> }> };
   const dueLabels = async (who: Who) =>
-    ((await ok(call(who, 'GET', '/api/my-actions'))).data as Groups).groups.find((g) => g.kind === 'count_due')?.items.map((i) => i.label) ?? [];
+    ((await ok(call(who, 'GET', '/api/my-actions'))).data as Groups).groups
+      .find((g) => g.kind === 'count_due')
+      ?.items.map((i) => i.label) ?? [];
 
   it('when a holder was counted within COUNT_EVERY_DAYS, then only the others are "count due" in Needs my action and on the Dashboard', async () => {
     expect(await dueLabels(role[3])).toContain('Dino Reyes · never counted');
