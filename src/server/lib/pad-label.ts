@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { PAD_LABEL_PATTERN } from '../../shared/schemas/counts.ts';
 import { urlKey } from './signed-url.ts';
 
 const PREFIX = 'PT1P';
@@ -17,7 +18,7 @@ export function encodePadLabel(secret: string, padId: number): string {
 
 /** The pad id a scanned label stands for; null for anything not made here (forged, altered, another kind of code). */
 export function padIdFromLabel(secret: string, code: string): number | null {
-  const match = /^PT1P(\d{1,10})-([A-Z0-9]{12})$/.exec(code.trim().toUpperCase());
+  const match = PAD_LABEL_PATTERN.exec(code.trim().toUpperCase());
   if (!match) return null;
   const padId = Number(match[1]);
   if (!Number.isSafeInteger(padId) || padId <= 0 || padId > 2_147_483_647) return null;
