@@ -26,6 +26,8 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   pads: PAD_AND_INVOICE_ROLES,
   invoices: PAD_AND_INVOICE_ROLES,
   reports: [1, 2, 8, 9],
+  /** docs/design.md §9 physical counts: the counters (roles 1, 3, 8, 9 and a Branch Head for their branch). */
+  counts: COUNT_ROLES,
   /** The Dashboard (README "Screens") of the head office and the auditors; their home stays /invoices. */
   dashboard: [1, 2, 8, 9],
   accountability: PAD_AND_INVOICE_ROLES,
@@ -73,6 +75,7 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Transactions', path: '/invoices', screen: 'invoices', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Dashboard', path: '/dashboard', screen: 'dashboard', roles: [1, 2, 8, 9] },
     { label: 'Inventories', path: '/pads', screen: 'pads', roles: PAD_AND_INVOICE_ROLES },
+    { label: 'Counts', path: '/counts', screen: 'counts', roles: COUNT_ROLES },
     { label: 'Reports', path: '/reports', screen: 'reports', roles: [1, 2, 8, 9] },
     { label: 'Accountability', path: '/accountability', screen: 'accountability', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Companies', path: '/companies', screen: 'companies', roles: [1, 2] },

@@ -55,6 +55,9 @@ export const queryKeys = {
   outcomeRequests: endpoint<[params: object]>('outcome-requests'),
   incidents: endpoint<[params: object]>('loss-incidents'),
   incident: endpoint<[id: number]>('loss-incident'),
+  counts: endpoint<[params: object]>('counts'),
+  count: endpoint<[id: number]>('count'),
+  countVariances: endpoint<[id: number]>('count-variances'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */

@@ -21,11 +21,19 @@ export const labelFailure = (error: unknown) =>
  * A pad picker's scanner (docs/design.md §9 scan to select): Open Scanner starts the camera, a scanned pad label is
  * looked up and handed to `choose`, which selects the pad and answers what to say, or says why it cannot.
  */
-export function PadLabelScanner({ choose }: { choose: (pad: Pad) => ScanOutcome }) {
+export function PadLabelScanner({
+  choose,
+  onPad,
+}: {
+  choose: (pad: Pad) => ScanOutcome;
+  /** Instead of choose: records the pad elsewhere (a count) and answers what to say. */
+  onPad?: (padId: number, padNumber: number) => Promise<ScanOutcome>;
+}) {
   const [open, setOpen] = useState(false);
   const onScan = async (text: string): Promise<ScanOutcome> => {
     try {
-      return choose(await padOfLabel(text));
+      const pad = await padOfLabel(text);
+      return onPad ? await onPad(pad.id, pad.number) : choose(pad);
     } catch (error) {
       return { ok: false, message: labelFailure(error) };
     }
