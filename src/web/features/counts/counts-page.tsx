@@ -101,7 +101,10 @@ function ItemCard({ item, countId, closed }: { item: CountItem; countId: number;
             {item.pad.route.name} · books: first unused {item.book_next_number ?? 'none left'}
           </Text>
         </Stack>
-        <Badge color={item.state === 'found' ? (item.expected ? 'teal' : 'orange') : item.state === 'missing' ? 'red' : 'gray'}>
+        <Badge
+          style={{ flexShrink: 0 }}
+          color={item.state === 'found' ? (item.expected ? 'teal' : 'orange') : item.state === 'missing' ? 'red' : 'gray'}
+        >
           {item.state === 'found'
             ? item.expected
               ? 'Found'
