@@ -75,7 +75,6 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Transactions', path: '/invoices', screen: 'invoices', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Dashboard', path: '/dashboard', screen: 'dashboard', roles: [1, 2, 8, 9] },
     { label: 'Inventories', path: '/pads', screen: 'pads', roles: PAD_AND_INVOICE_ROLES },
-    { label: 'Counts', path: '/counts', screen: 'counts', roles: COUNT_ROLES },
     { label: 'Reports', path: '/reports', screen: 'reports', roles: [1, 2, 8, 9] },
     { label: 'Accountability', path: '/accountability', screen: 'accountability', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Companies', path: '/companies', screen: 'companies', roles: [1, 2] },

@@ -59,7 +59,7 @@ export async function overview(ctx: AppContext): Promise<Dashboard> {
       items: due.map((row) => ({
         id: row.id,
         label: `${row.type === 'branch' ? 'Branch ' : ''}${row.name} · ${row.last_counted ? `last counted ${dateInZone(new Date(row.last_counted), ctx.config.timeZone)}` : 'never counted'}`,
-        path: `/pads?count_${row.type}=${row.id}`,
+        path: `/counts?${row.type}=${row.id}`,
       })),
     },
   };

@@ -46,7 +46,7 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   approve_outcome: '?outcome_requests=pending',
   confirm_loss: '?status=reported',
   confirm_found: '?found=pending',
-  count_due: '?counts=due',
+  count_due: '',
 };
 
 /** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
@@ -99,7 +99,7 @@ async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]
   return groups;
 }
 
-/** docs/design.md §9 count schedule: the holders not counted for COUNT_EVERY_DAYS days (or never), counted from Inventories. */
+/** docs/design.md §9 count schedule: the holders not counted for COUNT_EVERY_DAYS days (or never); Counts opens from Inventories. */
 export async function countDueGroup(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
   if (!kinds.includes('count_due')) return [];
   const rows = await counts.due(ctx.db, actor, ctx.config.countEveryDays, MY_ACTION_ITEM_LIMIT);
@@ -110,11 +110,11 @@ export async function countDueGroup(ctx: AppContext, actor: Actor, kinds: MyActi
       title: MY_ACTION_TITLES.count_due,
       count: rows[0].total,
       menu_path: '/pads',
-      list_path: `/pads${LIST_FILTERS.count_due}`,
+      list_path: `/counts${LIST_FILTERS.count_due}`,
       items: rows.map((row) => ({
         id: row.id,
         label: `${row.type === 'branch' ? 'Branch ' : ''}${row.name} · ${row.last_counted ? `last counted ${dateInZone(new Date(row.last_counted), ctx.config.timeZone)}` : 'never counted'}`,
-        path: `/pads?count_${row.type}=${row.id}`,
+        path: `/counts?${row.type}=${row.id}`,
       })),
     },
   ];

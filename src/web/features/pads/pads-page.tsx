@@ -1,8 +1,9 @@
-import { Collapse, Group, Menu, Text } from '@mantine/core';
+import { Button, Collapse, Group, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
@@ -147,6 +148,11 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
                 <Menu.Item onClick={() => void printLabels(pickedIds, '4x6')}>4×6 in labels</Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            {can(session?.user, 'count.use') ? (
+              <Button variant="default" component={Link} to="/counts">
+                Counts
+              </Button>
+            ) : null}
             {canAdd ? (
               <AppButton onClick={() => setAdding(true)} ml={{ sm: 'auto' }}>
                 Add Pad
