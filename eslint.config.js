@@ -21,12 +21,14 @@ const ALLOWED_SERVER_IMPORTS = {
   invoices: { ledger: ['writer.ts'], pads: ['repo.ts'] },
   pads: { ledger: ['writer.ts'], idempotency: ['service.ts'] },
   ledger: { invoices: ['read-model.ts'], pads: ['repo.ts'], routes: ['repo.ts'], users: ['names.ts', 'repo.ts'] },
-  dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'] },
-  'my-actions': { invoices: ['read-model.ts'], outcomes: ['repo.ts'], incidents: ['repo.ts'] },
+  dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'], counts: ['repo.ts'] },
+  'my-actions': { invoices: ['read-model.ts'], outcomes: ['repo.ts'], incidents: ['repo.ts'], counts: ['repo.ts'] },
   users: { branches: ['repo.ts'], accounts: ['service.ts'] },
   /** DESIGN §9: outcomes and loss incidents change numbers through the pad service's one number module. */
   outcomes: { pads: ['numbers.ts'] },
   incidents: { pads: ['numbers.ts'] },
+  /** docs/design.md §9 counts settle variances through the existing actions: range usage and loss incidents. */
+  counts: { pads: ['numbers.ts', 'repo.ts', 'labels.ts'], incidents: ['service.ts'], users: ['repo.ts'] },
 };
 
 /** Which feature owns each table of src/server/db/schema.ts; only its files import it (plus TABLE_READS). */
@@ -46,6 +48,7 @@ const TABLE_OWNERS = {
   outcomes: ['outcomeRequests'],
   incidents: ['lossIncidents', 'lossIncidentPads', 'lossIncidentAttachments', 'lossIncidentFound', 'lossIncidentCounters'],
   setup: ['settings'],
+  counts: ['countSessions', 'countItems', 'countResolutions'],
 };
 
 /**

@@ -33,6 +33,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { outcomeRoutes } from './features/outcomes/routes.ts';
 import { incidentRoutes } from './features/incidents/routes.ts';
+import { countRoutes } from './features/counts/routes.ts';
 import multipart from '@fastify/multipart';
 import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES } from '../shared/schemas/incidents.ts';
 
@@ -58,6 +59,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   setupRoutes,
   outcomeRoutes,
   incidentRoutes,
+  countRoutes,
 ];
 
 /** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */

@@ -15,6 +15,8 @@ export interface Config {
   headOfficeBranchId: number;
   timeZone: string;
   padSize: number;
+  /** COUNT_EVERY_DAYS: docs/design.md §9 count schedule: a holder not counted for this many days is "count due". */
+  countEveryDays: number;
   tokenTtlHours: number;
   logLevel: string;
   /** Longest a database statement may run before it is cancelled and answered 503. */
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headOfficeBranchId: int(env.HEAD_OFFICE_BRANCH_ID, 1),
     timeZone: env.APP_TIMEZONE || 'Asia/Manila',
     padSize: int(env.PAD_SIZE, 50),
+    countEveryDays: int(env.COUNT_EVERY_DAYS, 90),
     tokenTtlHours: int(env.TOKEN_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL || 'info',
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 30_000),

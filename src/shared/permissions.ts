@@ -10,6 +10,10 @@ export interface Actor {
 
 const ALL_STAFF = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const PAD_AND_INVOICE_ROLES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+/** docs/design.md §9: who counts pads: Administrator, Custodian, Accounting, Auditor, and a Branch Head for their branch. */
+export const COUNT_ROLES: readonly number[] = [1, 3, 5, 8, 9];
+/** For a branch's own stock, the accountable people (as for its RAAF): its Branch Custodian and Branch Head. */
+const BRANCH_ACCOUNTABLE_ROLES: readonly number[] = [4, 5];
 
 /** docs/spec.md §2 route table, keyed by the first path segment. `null` means any signed-in user. */
 export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
@@ -22,6 +26,8 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   pads: PAD_AND_INVOICE_ROLES,
   invoices: PAD_AND_INVOICE_ROLES,
   reports: [1, 2, 8, 9],
+  /** docs/design.md §9 physical counts: the counters (roles 1, 3, 8, 9 and a Branch Head for their branch). */
+  counts: COUNT_ROLES,
   /** The Dashboard (README "Screens") of the head office and the auditors; their home stays /invoices. */
   dashboard: [1, 2, 8, 9],
   accountability: PAD_AND_INVOICE_ROLES,
@@ -121,6 +127,23 @@ interface Subjects {
   'incident.decide': IncidentForRules;
   'incident.found': FoundForRules;
   'incident.confirmFound': FoundForRules;
+  'count.start': CountHolderForRules;
+  'count.read': CountForRules;
+  'count.work': CountForRules;
+  'count.signOff': CountForRules;
+}
+
+/** Whose pads a count covers: a user (with their branch) or a branch's stock and its users'. */
+export interface CountHolderForRules {
+  holder_user_id: number | null;
+  holder_branch_id: number | null;
+  /** The branch of the holding user; null for a branch count. */
+  holder_user_branch_id: number | null;
+}
+
+/** A count session as its rules see it: who counts whom. */
+export interface CountForRules extends CountHolderForRules {
+  counter_id: number;
 }
 
 /** Whose numbers an outcome writes off: the pad's holder, and the branch of a holding user (for roles 5, 6). */
@@ -193,7 +216,12 @@ export type Action =
   | 'incident.report'
   | 'incident.decide'
   | 'incident.found'
-  | 'incident.confirmFound';
+  | 'incident.confirmFound'
+  | 'count.use'
+  | 'count.start'
+  | 'count.read'
+  | 'count.work'
+  | 'count.signOff';
 
 export type SubjectOf<A extends Action> = A extends keyof Subjects ? Subjects[A] : never;
 
@@ -359,7 +387,32 @@ const RULES: { [A in Action]: Rule<A> } = {
   'incident.found': (actor) => hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]),
   'incident.confirmFound': (actor, found) =>
     hasRole(actor, [ROLE.CUSTODIAN, ROLE.ACCOUNTING]) && (!found || found.recorded_by !== actor.id),
+  'count.use': (actor) => hasRole(actor, COUNT_ROLES),
+  'count.start': (actor, holder) => (holder ? mayCount(actor, holder) : hasRole(actor, COUNT_ROLES)),
+  /** Who reads a count: the counter, the holder, roles 1, 3, 8, 9, and a Branch Head the counts of their branch's users. */
+  'count.read': (actor, count) => count != null && (count.counter_id === actor.id || isCountHolder(actor, count) || mayCount(actor, count)),
+  /** Only the counter records pads, resolves variances and closes the count. */
+  'count.work': (actor, count) => count != null && count.counter_id === actor.id,
+  'count.signOff': (actor, count) => count != null && count.counter_id !== actor.id && isCountHolder(actor, count),
 };
+
+/** Whether the actor is the one accountable for the counted pads: the holding user, or for a branch its custodian or head. */
+export function isCountHolder(actor: Actor, holder: CountHolderForRules): boolean {
+  if (holder.holder_user_id !== null) return holder.holder_user_id === actor.id;
+  return hasRole(actor, BRANCH_ACCOUNTABLE_ROLES) && actor.branch_id !== null && actor.branch_id === holder.holder_branch_id;
+}
+
+/** docs/design.md §9: roles 1, 3, 8, 9 count anyone; a Branch Head the users of their branch; never their own pads. */
+function mayCount(actor: Actor, holder: CountHolderForRules): boolean {
+  if (isCountHolder(actor, holder)) return false;
+  if (hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR])) return true;
+  return (
+    hasRole(actor, [ROLE.BRANCH_HEAD]) &&
+    actor.branch_id !== null &&
+    holder.holder_user_id !== null &&
+    holder.holder_user_branch_id === actor.branch_id
+  );
+}
 
 function outcomeApprover(actor: Actor, pad: OutcomeForRules | undefined): boolean {
   if (hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING])) return true;

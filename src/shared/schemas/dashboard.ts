@@ -18,6 +18,8 @@ export const dashboard = z
     stock_by_route: z.array(z.object({ id: z.number(), name: z.string(), route_name: z.string(), pads: z.number(), numbers: z.number() })),
     in_transit: z.array(countRow),
     overdue: z.object({ count: z.number(), items: z.array(myActionItem) }),
+    /** docs/design.md §9 count schedule: holders not counted for COUNT_EVERY_DAYS days, or never. */
+    counts_due: z.object({ count: z.number(), items: z.array(myActionItem) }),
   })
   .meta({ id: 'Dashboard' });
 

@@ -10,6 +10,7 @@ export const MAX_RETURN_DAYS = 3650;
 
 /** Messages of the invoice flows that the spec leaves unworded. */
 export const INVOICE_MSG = {
+  slipOnlyTransfers: 'A transmittal slip is printed for Issued, Return and Turnover invoices only.',
   requested: 'Request invoice created successfully',
   issued: 'Invoice issued successfully',
   accepted: 'Invoice accepted successfully',

@@ -3,9 +3,19 @@ import { z } from 'zod';
 /**
  * "Needs my action" (README "Screens"): requests to issue (roles 1, 3), invoices to accept (docs/spec.md §4 accepting),
  * custody the user carries, overdue expected returns of pads the user still holds, and (docs/design.md §9) cancellations
- * waiting for the user's approval, reported losses they may confirm and found numbers waiting for a second user.
+ * waiting for the user's approval, reported losses they may confirm and found numbers waiting for a second user; and the
+ * holders whose physical count is due (docs/design.md §9 count schedule).
  */
-export const MY_ACTION_KINDS = ['issue', 'accept', 'carry', 'overdue', 'approve_outcome', 'confirm_loss', 'confirm_found'] as const;
+export const MY_ACTION_KINDS = [
+  'issue',
+  'accept',
+  'carry',
+  'overdue',
+  'approve_outcome',
+  'confirm_loss',
+  'confirm_found',
+  'count_due',
+] as const;
 export type MyActionKind = (typeof MY_ACTION_KINDS)[number];
 
 export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
@@ -16,6 +26,7 @@ export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
   approve_outcome: 'Cancellations to approve',
   confirm_loss: 'Losses to confirm',
   confirm_found: 'Found numbers to confirm',
+  count_due: 'Counts due',
 };
 
 /** How many items of a group the answer lists; the count covers them all. */

@@ -60,6 +60,7 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
   signedInScreen('invoices', () => import('./transactions-screen.tsx'), 'TransactionsScreen'),
   signedInScreen('accountability', () => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage'),
   signedInScreen('incidents', () => import('../features/incidents/incidents-page.tsx'), 'IncidentsPage'),
+  signedInScreen('counts', () => import('../features/counts/counts-page.tsx'), 'CountsPage'),
 ];
 
 /**

@@ -57,6 +57,9 @@ export const queryKeys = {
   incidents: endpoint<[params: object]>('loss-incidents'),
   incident: endpoint<[id: number]>('loss-incident'),
   pendingHandOvers: endpoint('get-pending-hand-overs'),
+  counts: endpoint<[params: object]>('counts'),
+  count: endpoint<[id: number]>('count'),
+  countVariances: endpoint<[id: number]>('count-variances'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/dashboard.ts';
 import type { AppContext } from '../../context.ts';
 import { inTransitByType, overdueIssues } from '../invoices/read-model.ts';
+import * as counts from '../counts/repo.ts';
 import * as pads from '../pads/repo.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function overview(ctx: AppContext): Promise<Dashboard> {
   const byBranch = await pads.padsByBranch(ctx.db, DASHBOARD_BRANCH_LIMIT);
   const stock = await pads.stockByRoute(ctx.db, ctx.config.headOfficeBranchId, DASHBOARD_ROUTE_LIMIT);
   const inTransit = await inTransitByType(ctx.db);
+  const due = await counts.dueEverywhere(ctx.db, ctx.config.countEveryDays, DASHBOARD_OVERDUE_LIMIT);
   const late = await overdueIssues(ctx.db, dateInZone(new Date(), ctx.config.timeZone), DASHBOARD_OVERDUE_LIMIT);
   const padsByBranch = [
     ...byBranch.top,
@@ -49,6 +51,14 @@ export async function overview(ctx: AppContext): Promise<Dashboard> {
           .filter(Boolean)
           .join(' · '),
         path: `/invoices?invoice=${row.id}`,
+      })),
+    },
+    counts_due: {
+      count: due[0]?.total ?? 0,
+      items: due.map((row) => ({
+        id: row.id,
+        label: `${row.type === 'branch' ? 'Branch ' : ''}${row.name} · ${row.last_counted ? `last counted ${dateInZone(new Date(row.last_counted), ctx.config.timeZone)}` : 'never counted'}`,
+        path: `/counts?${row.type}=${row.id}`,
       })),
     },
   };

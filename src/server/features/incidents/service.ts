@@ -77,42 +77,51 @@ export async function report(
   files: UploadedFile[],
 ): Promise<{ id: number; number: string; status: 'reported' }> {
   const attachments = checkedFiles(files, input, actor.id);
-  return ctx.db.transaction(async (tx) => {
-    const lines: Array<{ pad_id: number; route_id: number; from_number: number; to_number: number }> = [];
-    const byPad = [...input.pads].sort((a, b) => a.pad_id - b.pad_id);
-    for (const line of byPad) {
-      const pad = await padForRules(tx, await lockedPad(tx, line.pad_id));
-      assertCan(actor, 'incident.report', pad, INCIDENT_MSG.notYourPad(pad.number));
-      const from = line.from ?? pad.series_from;
-      const to = line.to ?? pad.series_to;
-      if (unusedRuns(pad, from, to).length === 0) throw conflict(INCIDENT_MSG.nothingLeft(pad.number));
-      const open = await repo.openIncidentOverlapping(tx, pad.id, from, to);
-      if (open) throw conflict(INCIDENT_MSG.alreadyReported(open.from, open.number));
-      lines.push({ pad_id: pad.id, route_id: pad.route_id, from_number: from, to_number: to });
-    }
-    const now = new Date();
-    const year = yearOf(now, ctx.config.timeZone);
-    const seq = await repo.nextSequence(tx, year);
-    const incident = await repo.insertIncident(tx, {
-      number: `LOSS-${year}-${String(seq).padStart(4, '0')}`,
-      year,
-      seq,
-      place: input.place,
-      occurred_at: new Date(input.occurred_at),
-      circumstances: input.circumstances,
-      reported_by: actor.id,
-      reported_at: now,
-    });
-    await repo.insertPads(
-      tx,
-      lines.map((line) => ({ ...line, incident_id: incident.id })),
-    );
-    await repo.insertAttachments(
-      tx,
-      attachments.map((file) => ({ ...file, incident_id: incident.id })),
-    );
-    return { id: incident.id, number: incident.number, status: 'reported' as const };
+  return ctx.db.transaction((tx) => reportIn(tx, ctx, actor, input, attachments));
+}
+
+/** report() inside the caller's transaction, its files already checked: a count opens a loss incident with its resolution. */
+export async function reportIn(
+  tx: Tx,
+  ctx: AppContext,
+  actor: Actor,
+  input: LossIncidentInput,
+  attachments: ReturnType<typeof checkedFiles> = [],
+): Promise<{ id: number; number: string; status: 'reported' }> {
+  const lines: Array<{ pad_id: number; route_id: number; from_number: number; to_number: number }> = [];
+  const byPad = [...input.pads].sort((a, b) => a.pad_id - b.pad_id);
+  for (const line of byPad) {
+    const pad = await padForRules(tx, await lockedPad(tx, line.pad_id));
+    assertCan(actor, 'incident.report', pad, INCIDENT_MSG.notYourPad(pad.number));
+    const from = line.from ?? pad.series_from;
+    const to = line.to ?? pad.series_to;
+    if (unusedRuns(pad, from, to).length === 0) throw conflict(INCIDENT_MSG.nothingLeft(pad.number));
+    const open = await repo.openIncidentOverlapping(tx, pad.id, from, to);
+    if (open) throw conflict(INCIDENT_MSG.alreadyReported(open.from, open.number));
+    lines.push({ pad_id: pad.id, route_id: pad.route_id, from_number: from, to_number: to });
+  }
+  const now = new Date();
+  const year = yearOf(now, ctx.config.timeZone);
+  const seq = await repo.nextSequence(tx, year);
+  const incident = await repo.insertIncident(tx, {
+    number: `LOSS-${year}-${String(seq).padStart(4, '0')}`,
+    year,
+    seq,
+    place: input.place,
+    occurred_at: new Date(input.occurred_at),
+    circumstances: input.circumstances,
+    reported_by: actor.id,
+    reported_at: now,
   });
+  await repo.insertPads(
+    tx,
+    lines.map((line) => ({ ...line, incident_id: incident.id })),
+  );
+  await repo.insertAttachments(
+    tx,
+    attachments.map((file) => ({ ...file, incident_id: incident.id })),
+  );
+  return { id: incident.id, number: incident.number, status: 'reported' as const };
 }
 
 async function rulesOf(conn: Conn, incident: repo.IncidentRecord): Promise<IncidentForRules> {

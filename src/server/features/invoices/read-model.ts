@@ -455,6 +455,17 @@ export async function listPadsOfInvoices(conn: Conn, invoiceIds: number[]): Prom
     .orderBy(invoicePads.invoice_id, pads.series_from);
 }
 
+/** The pads of one invoice with their routes, as the transmittal slip prints them. */
+export async function slipPads(conn: Conn, invoiceId: number) {
+  return conn
+    .select({ number: pads.number, series_from: pads.series_from, series_to: pads.series_to, route: routes.name })
+    .from(invoicePads)
+    .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
+    .innerJoin(routes, eq(routes.id, pads.route_id))
+    .where(eq(invoicePads.invoice_id, invoiceId))
+    .orderBy(routes.name, pads.series_from);
+}
+
 /** The Invoice Type and Invoice Status filters' options (seeded lookups). */
 export async function lookup(conn: Conn, which: 'types' | 'statuses'): Promise<NamedRef[]> {
   const table = which === 'types' ? invoiceTypes : invoiceStatuses;

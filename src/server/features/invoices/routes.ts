@@ -24,12 +24,14 @@ import {
   namedRef,
   ok,
   pageResponse,
+  pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import * as lifecycle from './lifecycle.ts';
 import * as service from './service.ts';
 
@@ -68,6 +70,22 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
     async (request) => ({
       data: await service.detail(ctx, currentUser(request), request.params.id),
     }),
+  );
+
+  app.get(
+    '/api/invoice-slip/:id',
+    {
+      schema: {
+        operationId: 'getTransmittalSlipPdf',
+        summary: 'The transmittal slip PDF of a transfer invoice',
+        tags,
+        params: idParam,
+        response: ok(pdfResponse, 404, 409),
+      },
+      onRequest: authorize(),
+    },
+    async (request, reply) =>
+      sendFile(reply, await service.transmittalSlip(ctx, currentUser(request), request.params.id), 'pdf', `slip-${request.params.id}.pdf`),
   );
 
   app.get(

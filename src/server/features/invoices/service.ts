@@ -1,3 +1,5 @@
+import { TRANSFER_TYPES } from '../../../shared/custody-rules.ts';
+import { dayTimeText, seriesRange } from '../../../shared/format.ts';
 import { INVOICE_TYPE, USER_STATUS } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { can, canOpenScreen, invoiceScope } from '../../../shared/permissions.ts';
@@ -19,6 +21,8 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { claimedUserId, verifyBadge } from '../../lib/badge.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
+import { renderTransmittalSlipPdf } from '../../lib/pdf/transmittal-slip-pdf.ts';
+import { qrPng } from '../../lib/qr.ts';
 import * as readModel from './read-model.ts';
 import * as repo from './repo.ts';
 
@@ -87,6 +91,33 @@ export async function headOffice(ctx: AppContext): Promise<NamedRef> {
   const branch = await repo.findBranch(ctx.db, ctx.config.headOfficeBranchId);
   if (!branch) throw conflict(INVOICE_MSG.headOfficeMissing);
   return branch;
+}
+
+/**
+ * The transmittal slip of a transfer invoice (Issued, Return, Turnover), for whoever may see it: the invoice's QR
+ * opens it in PadTrack.
+ */
+export async function transmittalSlip(ctx: AppContext, actor: AuthUser, id: number): Promise<Buffer> {
+  const row = await visibleInvoice(ctx, actor, id);
+  if (!TRANSFER_TYPES.includes(row.invoice_type_id)) throw conflict(INVOICE_MSG.slipOnlyTransfers);
+  const padRows = await readModel.slipPads(ctx.db, id);
+  return renderTransmittalSlipPdf({
+    invoiceId: row.id,
+    type: row.invoice_type.name,
+    status: row.invoice_status.name,
+    from: row.by,
+    to: row.to === '-' ? row.user.full_name : row.to,
+    requestedBy: row.user.full_name,
+    courier: row.assigned_user?.full_name ?? row.assigned_to ?? '-',
+    createdAt: dayTimeText(new Date(row.created_at), ctx.config.timeZone),
+    pads: padRows.map((pad) => ({
+      route: pad.route,
+      number: pad.number,
+      series: seriesRange(pad.series_from, pad.series_to),
+      qty: Number(pad.series_to) - Number(pad.series_from) + 1,
+    })),
+    qrPng: await qrPng(`${ctx.config.appUrl}/invoices?invoice=${row.id}`),
+  });
 }
 
 /** The Invoice Type filter's options (seeded lookup). */

@@ -37,6 +37,8 @@ async function myActions(headers: Headers): Promise<MyActions> {
 }
 
 const group = (answer: MyActions, kind: MyActionGroup['kind']) => answer.groups.find((g) => g.kind === kind);
+/** What waits on invoices: the counters' "count due" group (docs/design.md §9) is asserted in the counts tests. */
+const invoiceWork = (answer: MyActions) => answer.groups.filter((g) => g.kind !== 'count_due').reduce((sum, g) => sum + g.count, 0);
 
 describe('GET /api/my-actions', () => {
   it('when nobody is signed in, then it answers 401', async () => {
@@ -115,7 +117,7 @@ describe('GET /api/my-actions', () => {
       menu_path: '/custodies',
       items: [{ id: invoice.id, path: `/custodies?custody=${invoice.id}` }],
     });
-    expect((await myActions(bystander.headers)).total).toBe(0);
+    expect(invoiceWork(await myActions(bystander.headers))).toBe(0);
 
     const accepted = await t.app.inject({ method: 'POST', url: `/api/accept-invoice/${invoice.id}`, headers: receiver.headers });
     expect(accepted.statusCode).toBe(200);
@@ -161,7 +163,7 @@ describe('GET /api/my-actions', () => {
     const otherBranch = await signedIn(t, { role_id: 6, branch_id: elsewhere.id });
     expect(group(await myActions(otherBranch.headers), 'accept')?.count).toBe(0);
     const auditor = await signedIn(t, { role_id: 9, branch_id: agency.id });
-    expect((await myActions(auditor.headers)).total).toBe(0);
+    expect(invoiceWork(await myActions(auditor.headers))).toBe(0);
   });
 
   it("when every role of two branches looks at in-transit invoices of every type, then 'Invoices to accept' lists exactly those can() lets it accept", async () => {

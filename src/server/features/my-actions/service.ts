@@ -10,6 +10,7 @@ import {
   type MyActions,
 } from '../../../shared/schemas/my-actions.ts';
 import type { AppContext } from '../../context.ts';
+import * as counts from '../counts/repo.ts';
 import * as incidents from '../incidents/repo.ts';
 import { workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
 import * as outcomes from '../outcomes/repo.ts';
@@ -24,6 +25,7 @@ function kindsFor(actor: Actor): MyActionKind[] {
     approve_outcome: can(actor, 'number.approveOutcome'),
     confirm_loss: can(actor, 'incident.decide'),
     confirm_found: can(actor, 'incident.found'),
+    count_due: can(actor, 'count.use'),
   };
   return MY_ACTION_KINDS.filter((kind) => applies[kind]);
 }
@@ -44,6 +46,7 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   approve_outcome: '?outcome_requests=pending',
   confirm_loss: '?status=reported',
   confirm_found: '?found=pending',
+  count_due: '',
 };
 
 /** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
@@ -96,6 +99,27 @@ async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]
   return groups;
 }
 
+/** docs/design.md §9 count schedule: the holders not counted for COUNT_EVERY_DAYS days (or never); Counts opens from Inventories. */
+export async function countDueGroup(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
+  if (!kinds.includes('count_due')) return [];
+  const rows = await counts.due(ctx.db, actor, ctx.config.countEveryDays, MY_ACTION_ITEM_LIMIT);
+  if (rows.length === 0) return [];
+  return [
+    {
+      kind: 'count_due',
+      title: MY_ACTION_TITLES.count_due,
+      count: rows[0].total,
+      menu_path: '/pads',
+      list_path: `/counts${LIST_FILTERS.count_due}`,
+      items: rows.map((row) => ({
+        id: row.id,
+        label: `${row.type === 'branch' ? 'Branch ' : ''}${row.name} · ${row.last_counted ? `last counted ${dateInZone(new Date(row.last_counted), ctx.config.timeZone)}` : 'never counted'}`,
+        path: `/counts?${row.type}=${row.id}`,
+      })),
+    },
+  ];
+}
+
 const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) =>
   screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`;
 
@@ -134,6 +158,10 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
       items: mine.map((row) => ({ id: row.id, label: label(row), path: detailsPath(screen, row.id) })),
     };
   });
-  const groups = [...invoiceGroups, ...(await numberGroups(ctx, actor, kinds)).filter((group) => group.count > 0)];
+  const groups = [
+    ...invoiceGroups,
+    ...(await numberGroups(ctx, actor, kinds)).filter((group) => group.count > 0),
+    ...(await countDueGroup(ctx, actor, kinds)),
+  ];
   return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }

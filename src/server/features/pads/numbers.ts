@@ -116,31 +116,34 @@ export async function recordUsage(
   padId: number,
   input: PadUsageInput,
 ): Promise<{ pad: Pad; warning: string | null }> {
-  const warning = await ctx.db.transaction(async (tx) => {
-    const pad = await lockedPad(tx, padId);
-    if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
-    assertCan(actor, 'number.use', pad, USAGE_MSG.notYourPad);
-    const [first, last] = indexesOf(pad, input.from, input.to);
-    requireState(pad, first, last, 'not_used');
-    let next = 0;
-    while (next < first && stateAt(pad, next) !== 'not_used') next += 1;
-    const skipped = runs(pad, next, first - 1, (i) => stateAt(pad, i) === 'not_used');
-    if (skipped.length > 0 && !input.reason) throw invalid('reason', USAGE_MSG.reasonForSkip(pad.series_from + next));
-    const digits = [...pad.series_status];
-    const events: NumberEventInput[] = [];
-    for (const [from, to] of skipped) {
-      for (let n = from; n <= to; n += 1) digits[n - pad.series_from] = '3';
-      events.push({ kind: 'cancelled', from, to, reason: `Skipped in sequence: ${input.reason ?? ''}`, copiesRetained: true });
-    }
-    for (let i = first; i <= last; i += 1) digits[i] = '2';
-    events.push({ kind: 'used', from: input.from, to: input.to });
-    const deviceAt = input.device_at ? new Date(input.device_at) : null;
-    for (const event of events) event.deviceAt = deviceAt;
-    await store(tx, ctx, pad, digits, events, actor.id);
-    const other = await repo.otherPartlyUsedPad(tx, pad);
-    return other === null ? null : USAGE_MSG.oneBookletAtATime(other);
-  });
+  const warning = await ctx.db.transaction((tx) => applyUsage(tx, ctx, actor, padId, input));
   return { pad: await padAfterChange(ctx, padId), warning };
+}
+
+/** recordUsage inside the caller's transaction (a count's resolution records usage with its own row); answers the warning. */
+export async function applyUsage(tx: Conn, ctx: AppContext, actor: Actor, padId: number, input: PadUsageInput): Promise<string | null> {
+  const pad = await lockedPad(tx, padId);
+  if (pad.locked_by_invoice_id !== null) throw conflict(PAD_MSG.locked);
+  assertCan(actor, 'number.use', pad, USAGE_MSG.notYourPad);
+  const [first, last] = indexesOf(pad, input.from, input.to);
+  requireState(pad, first, last, 'not_used');
+  let next = 0;
+  while (next < first && stateAt(pad, next) !== 'not_used') next += 1;
+  const skipped = runs(pad, next, first - 1, (i) => stateAt(pad, i) === 'not_used');
+  if (skipped.length > 0 && !input.reason) throw invalid('reason', USAGE_MSG.reasonForSkip(pad.series_from + next));
+  const digits = [...pad.series_status];
+  const events: NumberEventInput[] = [];
+  for (const [from, to] of skipped) {
+    for (let n = from; n <= to; n += 1) digits[n - pad.series_from] = '3';
+    events.push({ kind: 'cancelled', from, to, reason: `Skipped in sequence: ${input.reason ?? ''}`, copiesRetained: true });
+  }
+  for (let i = first; i <= last; i += 1) digits[i] = '2';
+  events.push({ kind: 'used', from: input.from, to: input.to });
+  const deviceAt = input.device_at ? new Date(input.device_at) : null;
+  for (const event of events) event.deviceAt = deviceAt;
+  await store(tx, ctx, pad, digits, events, actor.id);
+  const other = await repo.otherPartlyUsedPad(tx, pad);
+  return other === null ? null : USAGE_MSG.oneBookletAtATime(other);
 }
 
 export interface WriteOff {

@@ -167,6 +167,25 @@ async function padsByIds(conn: Conn, ids: number[], order: SQL[]): Promise<Pad[]
   return (rows as JoinedRow[]).map(toPad);
 }
 
+/** The pads of the given ids, in id order; ids that match no pad are left out. */
+export const padsWithIds = (conn: Conn, ids: number[]): Promise<Pad[]> => padsByIds(conn, ids, [asc(pads.id)]);
+
+/**
+ * docs/design.md §9 physical counts: the pads the books place with a user, or with a branch (its own stock and its
+ * users'), that no invoice is carrying, in route and number order.
+ */
+export async function padsPlacedWith(conn: Conn, holder: { userId: number | null; branchId: number | null }): Promise<PadView[]> {
+  const where =
+    holder.userId !== null
+      ? sql`${pads.holder_user_id} = ${holder.userId}::int`
+      : sql`(${pads.holder_branch_id} = ${holder.branchId}::int or ${pads.holder_user_id} in (select id from users where branch_id = ${holder.branchId}::int))`;
+  return conn
+    .select(padViewColumns)
+    .from(pads)
+    .where(and(where, isNull(pads.locked_by_invoice_id)))
+    .orderBy(asc(pads.route_id), asc(pads.number));
+}
+
 /** Pages over pad ids first and joins the names onto those ten rows only, so late pages stay cheap. */
 async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: number, perPage: number) {
   const [idRows, [{ total }]] = await Promise.all([

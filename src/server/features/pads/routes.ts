@@ -20,12 +20,16 @@ import {
   namedRef,
   ok,
   pageResponse,
+  pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { idempotent } from '../idempotency/service.ts';
+import { padByLabelQuery, padLabelQuery } from '../../../shared/schemas/counts.ts';
+import { sendFile } from '../../lib/send-file.ts';
+import * as labels from './labels.ts';
 import * as numbers from './numbers.ts';
 import * as service from './service.ts';
 
@@ -33,6 +37,36 @@ const tags = ['pads'];
 const padReader = authorize((user) => canOpenScreen(user, 'pads'));
 
 export function padRoutes(app: App, ctx: AppContext) {
+  app.get(
+    '/api/pad-labels',
+    {
+      schema: {
+        operationId: 'getPadLabelsPdf',
+        summary: "The label sheet PDF of the chosen pads, a QR of each pad's signed label code",
+        tags,
+        querystring: padLabelQuery,
+        response: ok(pdfResponse, 404),
+      },
+      onRequest: padReader,
+    },
+    async (request, reply) => sendFile(reply, await labels.labelSheet(ctx, request.query.ids, request.query.size), 'pdf', 'pad-labels.pdf'),
+  );
+
+  app.get(
+    '/api/pad-by-label',
+    {
+      schema: {
+        operationId: 'getPadByLabel',
+        summary: 'The pad a scanned label code stands for',
+        tags,
+        querystring: padByLabelQuery,
+        response: ok(dataResponse(padRow), 404),
+      },
+      onRequest: padReader,
+    },
+    async (request) => ({ data: await labels.padByLabel(ctx, request.query.code) }),
+  );
+
   app.get(
     '/api/pad-statuses',
     {

@@ -32,5 +32,5 @@ export function AssigneeScanner({
       return { ok: false, message };
     }
   };
-  return <QrScanner onScan={onScan} fps={10} box={250} />;
+  return <QrScanner onScan={onScan} fps={10} box={250} autoStart />;
 }

@@ -10,6 +10,10 @@ import { cameraErrorMessage, isNotFoundDecodeError } from './scan-rules.ts';
 /** docs/spec.md §9 scanner constants: file and other flows scan at 2 fps; invoice flows pass 10 fps and a 250 px box. */
 export const SCANNER_DEFAULTS = { fps: 2, box: 250, minBox: 50, aspectRatio: 1 } as const;
 
+/** docs/design.md §7: a code held too close never decodes; after this long without a read the scanner says so. */
+export const TOO_CLOSE_AFTER_MS = 3000;
+export const TOO_CLOSE_HINT = 'Move the code farther from the camera';
+
 export type ScannerState = 'not-started' | 'scanning' | 'paused';
 
 /** What the owner says about a scanned value: shown under the frame, red when it is an error. */
@@ -23,6 +27,8 @@ export interface QrScannerProps {
   onScan: (text: string) => Promise<ScanOutcome>;
   fps?: number;
   box?: number;
+  /** Start the camera as soon as the scanner opens, so Open Scanner is one tap. */
+  autoStart?: boolean;
 }
 
 async function loadLibrary() {
@@ -83,7 +89,7 @@ async function decodeFile(all: Html5Qrcode, qrOnly: Html5Qrcode, file: File): Pr
  * The camera QR scanner of docs/spec.md §2: back camera preferred, a square scan box, and scanning an image file
  * while the camera is not started. html5-qrcode is loaded only when a scan begins, from the app's own bundle.
  */
-export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DEFAULTS.box }: QrScannerProps) {
+export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DEFAULTS.box, autoStart = false }: QrScannerProps) {
   const regionId = `qr-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const scanner = useRef<Html5Qrcode | null>(null);
   const qrOnly = useRef<Html5Qrcode | null>(null);
@@ -92,6 +98,8 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
   const [state, setState] = useState<ScannerState>('not-started');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  const [tooClose, setTooClose] = useState(false);
+  const started = useRef(false);
 
   const instance = async () => {
     if (scanner.current) return scanner.current;
@@ -166,6 +174,23 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
     }
   };
 
+  useEffect(() => {
+    if (state !== 'scanning') return undefined;
+    const timer = window.setTimeout(() => setTooClose(true), TOO_CLOSE_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      setTooClose(false);
+    };
+  }, [state]);
+
+  useEffect(() => {
+    if (!autoStart || started.current) return;
+    started.current = true;
+    void startCamera();
+    // Once, when the scanner opens; later starts are the button's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const resume = () => {
     setOutcome(null);
     paused.current = false;
@@ -228,6 +253,11 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
           )}
         </FileButton>
       </Group>
+      {tooClose && state === 'scanning' ? (
+        <Text size="sm" role="status" c="orange.9" fw={500}>
+          {TOO_CLOSE_HINT}
+        </Text>
+      ) : null}
       {outcome ? (
         <Alert color={outcome.ok ? 'teal' : 'red'} role={outcome.ok ? 'status' : 'alert'} p="xs">
           {outcome.message}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { INVOICE_STATUS } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
+import { PrintSlipButton } from '../../components/invoice/print-slip-button.tsx';
 import { AppButton } from '../../components/app-button.tsx';
 import { InvoiceDetailsView } from '../../components/invoice/invoice-details-view.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -41,6 +42,7 @@ export function CustodyDetailsModal({
             {acceptAction?.(invoice)}
             {lossAction?.(invoice)}
             {mayHandOver(invoice) ? <AppButton onClick={() => setHandingOver(invoice)}>Hand Over</AppButton> : null}
+            <PrintSlipButton invoice={invoice} />
             <AppButton variant="secondary" onClick={onClose}>
               Close
             </AppButton>

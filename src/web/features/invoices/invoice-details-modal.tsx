@@ -5,6 +5,7 @@ import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { confirmAction } from '../../components/confirm.ts';
 import { InvoiceDetailsView } from '../../components/invoice/invoice-details-view.tsx';
+import { PrintSlipButton } from '../../components/invoice/print-slip-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
@@ -47,6 +48,7 @@ export function InvoiceDetailsModal({ invoiceId, onClose }: { invoiceId: number 
             ) : null}
             {can(user, 'invoice.issue', invoice) ? <AppButton onClick={() => setIssuing(invoice)}>Issue</AppButton> : null}
             <AcceptInvoiceAction invoice={invoice} />
+            <PrintSlipButton invoice={invoice} />
             <AppButton variant="secondary" onClick={onClose}>
               Close
             </AppButton>

@@ -5,6 +5,11 @@ import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import { can } from '../../../shared/permissions.ts';
 import { INVOICE_MSG, issueInvoiceSchema, type InvoiceDetail } from '../../../shared/schemas/invoices.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
+import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
+import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { LABEL_MSG } from '../../../shared/schemas/counts.ts';
+import { labelFailure, PadLabelScanner, padOfLabel, searchOrLabel } from '../../components/qr-scanner/pad-label-scanner.tsx';
+import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection } from '../../components/data-table.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
@@ -66,6 +71,32 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
     full: picked.length >= request.pads,
   };
 
+  /** docs/design.md §9 scan to select: a scanned label picks its pad, or says why it cannot. */
+  const chooseScanned = (pad: Pad): ScanOutcome => {
+    const refuse = (message: string) => ({ ok: false, message });
+    if (pad.route_id !== routeId) return refuse(LABEL_MSG.wrongRoute(pad.number, pad.route.name));
+    if (pad.locked_by_invoice_id !== null) return refuse(LABEL_MSG.inTransit(pad.number));
+    if (pad.pad_status_id === PAD_STATUS.LOST) return refuse(LABEL_MSG.lost(pad.number));
+    if (
+      pad.issuance_status_id !== AVAILABLE_FOR_ISSUING.issuance_status_id ||
+      !AVAILABLE_FOR_ISSUING.pad_status_ids.includes(pad.pad_status_id)
+    )
+      return refuse(LABEL_MSG.notAvailable(pad.number));
+    if (picked.includes(pad.id)) return { ok: true, message: LABEL_MSG.alreadySelected(pad.number) };
+    if (picked.length >= request.pads) return refuse(LABEL_MSG.full);
+    form.setFieldValue('pads', [...picked, pad.id]);
+    form.clearFieldError('pads');
+    return { ok: true, message: LABEL_MSG.selected(pad.number) };
+  };
+  const typedLabel = async (code: string) => {
+    try {
+      const outcome = chooseScanned(await padOfLabel(code));
+      (outcome.ok ? notify.success : notify.error)(outcome.message);
+    } catch (error) {
+      notify.error(labelFailure(error));
+    }
+  };
+
   const submit = form.onSubmit(async (values) => {
     if (values.pads.length > request.pads) {
       form.setFieldError('pads', INVOICE_MSG.tooManyPads(request.pads));
@@ -94,9 +125,14 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
           </SimpleGrid>
           <Stack gap="xs">
             <Text fw={600}>Available Pads</Text>
-            <Group>
-              <SearchInput placeholder="Search by pad name" onSearch={setSearch} hint={SEARCH_HINTS.pads} />
+            <Group align="flex-start">
+              <SearchInput
+                placeholder="Search by pad name"
+                onSearch={searchOrLabel(setSearch, (code) => void typedLabel(code))}
+                hint={SEARCH_HINTS.pads}
+              />
             </Group>
+            {maySelect ? <PadLabelScanner choose={chooseScanned} /> : null}
             {phone ? (
               <PadCards
                 rows={available.data?.data}

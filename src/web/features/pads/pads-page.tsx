@@ -1,20 +1,24 @@
-import { Collapse, Group, Text } from '@mantine/core';
+import { Button, Collapse, Group, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFilter } from '@tabler/icons-react';
+import { IconFilter, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
+import { DataTable, type Column, type RowSelection, type TableSort } from '../../components/data-table.tsx';
 import { SelectField } from '../../components/form-fields.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { PadCards } from '../../components/pad-cards.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { notify } from '../../components/notify.ts';
 import { SearchInput } from '../../components/search-input.tsx';
+import { api, errorMessage, openBlob } from '../../lib/api.ts';
+import { useRowSelection } from '../../lib/use-row-selection.ts';
 import { useSession } from '../../lib/session.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { SEARCH_HINTS } from '../../lib/search-hints.ts';
@@ -26,6 +30,16 @@ import { EditPadModal } from './edit-pad-modal.tsx';
 import { PadDetailsModal } from './pad-details-modal.tsx';
 
 const initialFilters = { route: null as string | null };
+const padKey = (pad: Pad) => pad.id;
+
+/** docs/design.md §9 labels: the label sheet PDF of the chosen pads, opened in a new tab to print. */
+async function printLabels(ids: number[], size: 'a4' | '4x6') {
+  try {
+    openBlob(await api.file('pad-labels', { ids: ids.join(','), size }), 'pad-labels.pdf', false);
+  } catch (error) {
+    notify.error(errorMessage(error));
+  }
+}
 
 /**
  * docs/spec.md §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8;
@@ -48,6 +62,14 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
   const canAdd = can(session?.user, 'pad.create');
   const canEdit = (pad: Pad) => can(session?.user, 'pad.edit') && can(session?.user, 'pad.editThis', pad);
   const phone = useMediaQuery('(max-width: 48em)');
+  const picked = useRowSelection(padKey);
+  const selection: RowSelection<Pad> = {
+    isSelected: picked.isSelected,
+    onChange: picked.change,
+    label: (pad) => `Select pad ${pad.number} ${pad.series_number}`,
+    allLabel: 'Select all pads on this page',
+  };
+  const pickedIds = [...picked.selected.keys()];
 
   const actions = (pad: Pad) => (
     <Group gap={4} wrap="nowrap">
@@ -116,6 +138,22 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
             >
               Filter
             </AppButton>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <AppButton variant="secondary" leftSection={<IconPrinter size={16} />} disabled={pickedIds.length === 0}>
+                  Print labels{pickedIds.length > 0 ? ` (${pickedIds.length})` : ''}
+                </AppButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => void printLabels(pickedIds, 'a4')}>A4 sheet</Menu.Item>
+                <Menu.Item onClick={() => void printLabels(pickedIds, '4x6')}>4×6 in labels</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            {can(session?.user, 'count.use') ? (
+              <Button variant="default" component={Link} to="/counts">
+                Counts
+              </Button>
+            ) : null}
             {canAdd ? (
               <AppButton onClick={() => adding.open(1)} ml={{ sm: 'auto' }}>
                 Add Pad
@@ -142,7 +180,14 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
         }
       >
         {phone ? (
-          <PadCards rows={list.data?.data} loading={list.isLoading} emptyText={MSG.noPads} label="Pads" actions={actions} />
+          <PadCards
+            rows={list.data?.data}
+            loading={list.isLoading}
+            emptyText={MSG.noPads}
+            label="Pads"
+            actions={actions}
+            selection={selection}
+          />
         ) : (
           <DataTable
             columns={columns}
@@ -151,6 +196,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
             loading={list.isLoading}
             emptyText={MSG.noPads}
             sort={sort}
+            selection={selection}
           />
         )}
         <Pager

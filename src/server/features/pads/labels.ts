@@ -1,0 +1,32 @@
+import { COUNT_MSG } from '../../../shared/schemas/counts.ts';
+import { PAD_MSG, type Pad } from '../../../shared/schemas/pads.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { encodePadLabel, padIdFromLabel } from '../../lib/pad-label.ts';
+import { renderPadLabelsPdf } from '../../lib/pdf/pad-labels-pdf.ts';
+import { qrPng } from '../../lib/qr.ts';
+import * as repo from './repo.ts';
+
+/** docs/design.md §9 labels: the label sheet of the chosen pads, each QR holding the pad's signed label code. */
+export async function labelSheet(ctx: AppContext, ids: number[], size: 'a4' | '4x6'): Promise<Buffer> {
+  const found = await repo.padsWithIds(ctx.db, ids);
+  if (found.length !== ids.length) throw notFound(PAD_MSG.notFound);
+  const labels = await Promise.all(
+    found.map(async (pad) => {
+      const code = encodePadLabel(ctx.badgeSecret, pad.id);
+      return { route: pad.route.name, padNumber: pad.number, series: pad.series_number, code, qrPng: await qrPng(code) };
+    }),
+  );
+  return renderPadLabelsPdf(labels, size);
+}
+
+/** A scanned label to its pad; a forged, altered or unknown code is a 404, never a near miss. */
+export async function padByLabel(ctx: AppContext, code: string): Promise<Pad> {
+  const padId = padIdFromLabel(ctx.badgeSecret, code);
+  const pad = padId === null ? undefined : await repo.findPad(ctx.db, padId);
+  if (!pad) throw notFound(COUNT_MSG.labelUnknown);
+  return pad;
+}
+
+/** The pad id of a scanned label, or null when the code is not one; for features that record a scan. */
+export const labelPadId = (ctx: AppContext, code: string): number | null => padIdFromLabel(ctx.badgeSecret, code);

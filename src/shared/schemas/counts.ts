@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { required } from '../messages.ts';
+import { listQuery, text } from './common.ts';
+import { id } from './fields.ts';
+import { MAX_SERIES_NUMBER } from './pads.ts';
+
+/**
+ * docs/design.md §9 physical counts: what a count finds that the books do not say. A pad the books place with the
+ * holder and not found; a pad found that the books place elsewhere; a first unused number higher than the books'
+ * (numbers used and not recorded) or lower (numbers recorded as used that are not).
+ */
+export const VARIANCE_KINDS = ['missing', 'found_elsewhere', 'unrecorded_use', 'unused_recorded'] as const;
+export type VarianceKind = (typeof VARIANCE_KINDS)[number];
+
+export const VARIANCE_LABELS: Record<VarianceKind, string> = {
+  missing: 'Pad missing',
+  found_elsewhere: 'Pad found elsewhere',
+  unrecorded_use: 'Numbers used but not recorded',
+  unused_recorded: 'Numbers recorded as used but unused',
+};
+
+/** A variance is settled through the existing actions: range usage, a loss incident, or accepted with a reason. */
+export const RESOLUTION_ACTIONS = ['usage', 'incident', 'accept'] as const;
+export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
+
+export const RESOLUTION_LABELS: Record<ResolutionAction, string> = {
+  usage: 'Record the usage',
+  incident: 'Open a loss incident',
+  accept: 'Accept with a reason',
+};
+
+/** Which actions settle which kind: usage only fills the gap of unrecorded numbers, a loss only covers unused numbers. */
+export const VARIANCE_ACTIONS: Record<VarianceKind, readonly ResolutionAction[]> = {
+  missing: ['incident', 'accept'],
+  found_elsewhere: ['accept'],
+  unrecorded_use: ['usage', 'incident', 'accept'],
+  unused_recorded: ['accept'],
+};
+
+/** docs/design.md §9 labels: a pad label's code, "PT1P" + pad id + "-" + a 12-character keyed check; only the server can make one. */
+export const PAD_LABEL_PATTERN = /^PT1P(\d{1,10})-([A-Z0-9]{12})$/;
+export const isPadLabel = (text: string) => PAD_LABEL_PATTERN.test(text.trim().toUpperCase());
+
+/** What a pad picker says when a scanned label cannot select its pad. */
+export const LABEL_MSG = {
+  selected: (padNumber: number) => `Selected pad ${padNumber}`,
+  alreadySelected: (padNumber: number) => `Pad ${padNumber} is already selected`,
+  wrongRoute: (padNumber: number, route: string) => `Pad ${padNumber} is on route ${route}, not this one`,
+  notYours: (padNumber: number) => `Pad ${padNumber} is not yours to choose here`,
+  inTransit: (padNumber: number) => `Pad ${padNumber} is in transit on an invoice`,
+  lost: (padNumber: number) => `Pad ${padNumber} is lost`,
+  notAvailable: (padNumber: number) => `Pad ${padNumber} is not available for issuing`,
+  full: 'All the pads asked for are already selected',
+} as const;
+
+export const COUNT_STATUSES = ['open', 'closed'] as const;
+export type CountStatus = (typeof COUNT_STATUSES)[number];
+
+/** Item states: not yet seen, found (scanned or ticked), or marked missing. */
+export const COUNT_ITEM_STATES = ['pending', 'found', 'missing'] as const;
+
+export const COUNT_MSG = {
+  started: (id: number) => `Count #${id} started`,
+  recorded: (padNumber: number) => `Pad ${padNumber} recorded`,
+  resolved: 'Variance resolved',
+  signedOff: 'Signed off',
+  closed: (id: number) => `Count #${id} closed`,
+  notFound: 'Count not found.',
+  varianceNotFound: 'Variance not found.',
+  holderRequired: 'Choose a holder or a branch to count',
+  oneHolder: 'Count either a holder or a branch, not both',
+  holderMissing: 'That holder or branch does not exist.',
+  padRequired: 'Scan or choose a pad',
+  padOrCode: 'Send either a pad or a scanned code, not both',
+  mayNotCount: 'You may not count this holder.',
+  countSelf: 'You cannot count pads you are accountable for; someone else must count them.',
+  notCounter: 'Only the counter of this count may change it.',
+  closedAlready: 'This count is closed and can no longer change.',
+  padUnknown: 'Pad not found.',
+  labelUnknown: 'This label is not a PadTrack pad label, or it was altered.',
+  firstUnusedOff: (from: number, to: number) => `First unused number must lie between ${from} and ${to + 1}`,
+  firstUnusedMissing: 'A missing pad has no first unused number',
+  resolvedAlready: 'This variance is already resolved.',
+  itemResolved: 'This pad has a resolved variance; it cannot be recorded again.',
+  actionNotFor: (kind: string, actions: string) => `A variance "${kind}" is resolved by: ${actions}`,
+  reasonRequired: required('Reason'),
+  unresolved: (n: number) => `${n} ${n === 1 ? 'variance is' : 'variances are'} not resolved yet`,
+  notSignedOff: 'The holder must sign off before the count is closed',
+  signedAlready: 'The holder has already signed off',
+  notHolder: 'Only the holder counted (or, for a branch, its Branch Custodian or Branch Head) signs off.',
+  badgeUnknown: 'This badge is not recognised.',
+  signatureFormat: 'Signature must be a PNG image',
+  incidentPlace: (holder: string) => `Physical count of ${holder}`,
+  incidentCircumstances: (countId: number, reason: string) => `Found by count #${countId}: ${reason}`,
+  usageReason: (countId: number) => `Found by count #${countId}`,
+} as const;
+
+/** POST counts: one holder or one branch. */
+export const countStartSchema = z.object({ user_id: id().optional(), branch_id: id().optional() }).superRefine((v, ctx) => {
+  if (v.user_id === undefined && v.branch_id === undefined)
+    ctx.addIssue({ code: 'custom', message: COUNT_MSG.holderRequired, path: ['user_id'] });
+  if (v.user_id !== undefined && v.branch_id !== undefined)
+    ctx.addIssue({ code: 'custom', message: COUNT_MSG.oneHolder, path: ['branch_id'] });
+});
+export type CountStartInput = z.output<typeof countStartSchema>;
+
+/** A scanned label is short printable text; anything else is refused before it is looked at. */
+export const labelCode = z
+  .string({ error: COUNT_MSG.labelUnknown })
+  .trim()
+  .min(1, COUNT_MSG.labelUnknown)
+  .max(64, COUNT_MSG.labelUnknown)
+  .regex(/^[\x21-\x7e]+$/, COUNT_MSG.labelUnknown);
+
+/** POST counts/{id}/items: a pad found (by id or its scanned label) with the first unused number seen, or marked missing. */
+export const countItemSchema = z
+  .object({
+    pad_id: id().optional(),
+    code: labelCode.optional(),
+    first_unused: z.number().int().min(0).max(MAX_SERIES_NUMBER).optional(),
+    missing: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.pad_id === undefined && v.code === undefined) ctx.addIssue({ code: 'custom', message: COUNT_MSG.padRequired, path: ['pad_id'] });
+    if (v.pad_id !== undefined && v.code !== undefined) ctx.addIssue({ code: 'custom', message: COUNT_MSG.padOrCode, path: ['code'] });
+    if (v.missing && v.first_unused !== undefined)
+      ctx.addIssue({ code: 'custom', message: COUNT_MSG.firstUnusedMissing, path: ['first_unused'] });
+  });
+export type CountItemInput = z.output<typeof countItemSchema>;
+
+export const resolveSchema = z.object({
+  action: z.enum(RESOLUTION_ACTIONS, { error: `Action must be one of ${RESOLUTION_ACTIONS.join(', ')}` }),
+  reason: text('Reason', COUNT_MSG.reasonRequired).trim().min(1, COUNT_MSG.reasonRequired).max(500),
+});
+export type ResolveInput = z.output<typeof resolveSchema>;
+
+/** The holder signs off: signed in, or with their badge scanned on the counter's phone; drawing a signature is optional. */
+export const signOffSchema = z.object({
+  badge: labelCode.optional(),
+  signature: z
+    .string()
+    .max(200_000, COUNT_MSG.signatureFormat)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, COUNT_MSG.signatureFormat)
+    .optional(),
+});
+export type SignOffInput = z.output<typeof signOffSchema>;
+
+export const countListQuery = listQuery;
+export type CountListQuery = z.output<typeof countListQuery>;
+export const countParams = z.object({ id: id() });
+export const varianceParams = z.object({ id: id(), vid: id() });
+export const padLabelQuery = z.object({
+  ids: z
+    .string({ error: 'ids must list pad ids, e.g. 1,2,3' })
+    .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids must list up to 500 pad ids, e.g. 1,2,3')
+    .transform((v) => [...new Set(v.split(',').map(Number))]),
+  size: z.enum(['a4', '4x6'], { error: 'size must be a4 or 4x6' }).default('a4'),
+});
+export const padByLabelQuery = z.object({ code: labelCode });
+
+const person = z.object({ id: z.number(), full_name: z.string() });
+
+/** A pad as a count lists it: enough to find the booklet on a shelf. */
+export const countPad = z
+  .object({
+    id: z.number(),
+    number: z.number(),
+    series_number: z.string(),
+    series_from: z.number(),
+    series_to: z.number(),
+    route: z.object({ id: z.number(), name: z.string() }),
+  })
+  .meta({ id: 'CountPad' });
+export type CountPad = z.infer<typeof countPad>;
+
+export const countHolder = z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string() }).meta({ id: 'CountHolder' });
+export type CountHolder = z.infer<typeof countHolder>;
+
+export const countItem = z
+  .object({
+    id: z.number(),
+    pad: countPad,
+    expected: z.boolean(),
+    state: z.enum(COUNT_ITEM_STATES),
+    /** The books' first unused number when the pad was counted (null: every number consumed). */
+    book_next_number: z.number().nullable(),
+    first_unused: z.number().nullable(),
+    recorded_at: z.string().nullable(),
+  })
+  .meta({ id: 'CountItem' });
+export type CountItem = z.infer<typeof countItem>;
+
+export const countResolution = z
+  .object({
+    action: z.enum(RESOLUTION_ACTIONS),
+    reason: z.string(),
+    incident_id: z.number().nullable(),
+    resolved_by: person,
+    resolved_at: z.string(),
+  })
+  .meta({ id: 'CountResolution' });
+
+export const countVariance = z
+  .object({
+    /** The count item's id: one variance per pad. */
+    id: z.number(),
+    kind: z.enum(VARIANCE_KINDS),
+    label: z.string(),
+    pad: countPad,
+    detail: z.string(),
+    actions: z.array(z.enum(RESOLUTION_ACTIONS)),
+    resolution: countResolution.nullable(),
+  })
+  .meta({ id: 'CountVariance' });
+export type CountVariance = z.infer<typeof countVariance>;
+
+export const countSession = z
+  .object({
+    id: z.number(),
+    status: z.enum(COUNT_STATUSES),
+    holder: countHolder,
+    counter: person,
+    started_at: z.string(),
+    signed_off_by: person.nullable(),
+    signed_off_at: z.string().nullable(),
+    closed_at: z.string().nullable(),
+    /** The pads the books placed with the holder when the count started. */
+    expected: z.array(countPad),
+    items: z.array(countItem),
+    variances_open: z.number(),
+  })
+  .meta({ id: 'CountSession' });
+export type CountSession = z.infer<typeof countSession>;
+
+export const countRow = z
+  .object({
+    id: z.number(),
+    status: z.enum(COUNT_STATUSES),
+    holder: countHolder,
+    counter: person,
+    started_at: z.string(),
+    closed_at: z.string().nullable(),
+    pads: z.number(),
+  })
+  .meta({ id: 'CountRow' });
+export type CountRow = z.infer<typeof countRow>;

@@ -1,0 +1,60 @@
+import { Stack } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
+import { useState } from 'react';
+import { COUNT_MSG, isPadLabel } from '../../../shared/schemas/counts.ts';
+import type { Pad } from '../../../shared/schemas/pads.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { AppButton } from '../app-button.tsx';
+import { QrScanner, type ScanOutcome } from './qr-scanner.tsx';
+
+/** The pad a scanned label stands for (GET pad-by-label); a code that is not a label is refused without asking. */
+export async function padOfLabel(code: string): Promise<Pad> {
+  if (!isPadLabel(code)) throw new Error(COUNT_MSG.labelUnknown);
+  return (await api.get<{ data: Pad }>('pad-by-label', { code: code.trim() })).data;
+}
+
+/** Why a label did not resolve: the server's words for a refusal, else that it is not a pad label. */
+export const labelFailure = (error: unknown) =>
+  error instanceof ApiError && error.hasResponse && error.status < 500 ? error.message : COUNT_MSG.labelUnknown;
+
+/**
+ * A pad picker's scanner (docs/design.md §9 scan to select): Open Scanner starts the camera, a scanned pad label is
+ * looked up and handed to `choose`, which selects the pad and answers what to say, or says why it cannot.
+ */
+export function PadLabelScanner({
+  choose,
+  onPad,
+}: {
+  choose: (pad: Pad) => ScanOutcome;
+  /** Instead of choose: records the pad elsewhere (a count) and answers what to say. */
+  onPad?: (padId: number, padNumber: number) => Promise<ScanOutcome>;
+}) {
+  const [open, setOpen] = useState(false);
+  const onScan = async (text: string): Promise<ScanOutcome> => {
+    try {
+      const pad = await padOfLabel(text);
+      return onPad ? await onPad(pad.id, pad.number) : choose(pad);
+    } catch (error) {
+      return { ok: false, message: labelFailure(error) };
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <AppButton
+        variant="secondary"
+        leftSection={<IconQrcode size={16} />}
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {open ? 'Close Pad Scanner' : 'Scan Pad Labels'}
+      </AppButton>
+      {open ? <QrScanner onScan={onScan} fps={10} box={250} autoStart /> : null}
+    </Stack>
+  );
+}
+
+/** A handheld scanner types a label into the search box: what the box gets is either a label (to select) or a search. */
+export function searchOrLabel(onSearch: (text: string) => void, onLabel: (code: string) => void) {
+  return (text: string) => (isPadLabel(text) ? onLabel(text) : onSearch(text));
+}
