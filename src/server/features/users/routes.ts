@@ -107,7 +107,7 @@ export function userRoutes(app: App, ctx: AppContext) {
         tags,
         params: idParam,
         body: updateUserSchema,
-        response: ok(savedResponse(adminUser)),
+        response: ok(savedResponse(adminUser), 409),
       },
       onRequest: admin,
       config: { changesSessions: true },

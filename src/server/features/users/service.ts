@@ -1,3 +1,4 @@
+import { guardedUserChanges, type GuardedUserFields } from '../../../shared/custody-rules.ts';
 import { USER_STATUS } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
@@ -50,6 +51,14 @@ async function checkInput(conn: Conn, input: UserValues, userId: number | null):
   if (!found.status) throw invalid('user_status_id', ADMIN_MSG.selectedInvalid(USER_LABELS.user_status_id));
 }
 
+/** Refuses (409) a change the custody guards forbid while the user holds pads or carries an in-transit invoice (docs/design.md §10). */
+async function guardCustody(conn: Conn, id: number, before: GuardedUserFields, after: GuardedUserFields | null): Promise<void> {
+  const [change] = guardedUserChanges(before, after);
+  if (!change) return;
+  const held = await repo.custodyHeld(conn, id);
+  if (held.pads.length > 0 || held.invoices.length > 0) throw conflict(ADMIN_MSG.custodyHeld(change, held.pads, held.invoices));
+}
+
 /** An administrator creates a staff account with a first password the user should change by reset. */
 export async function create(ctx: AppContext, input: UserValues & { password: string }): Promise<AdminUser> {
   const { password, ...values } = input;
@@ -65,11 +74,13 @@ export async function create(ctx: AppContext, input: UserValues & { password: st
 /** Changes a user's details; setting them Inactive ends their sessions, and nobody changes their own role or status. */
 export async function update(ctx: AppContext, actor: AuthUser, id: number, input: UserValues): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
+    await repo.lockForChange(tx, id);
     const before = await repo.find(tx, id);
     if (!before) throw notFound(NOT_FOUND);
     if (id === actor.id && input.role_id !== before.role_id) throw invalid('role_id', ADMIN_MSG.cannotChangeOwnRole);
     if (id === actor.id && input.user_status_id !== before.user_status_id) throw invalid('user_status_id', ADMIN_MSG.cannotChangeOwnStatus);
     await checkInput(tx, input, id);
+    await guardCustody(tx, id, before, input);
     await repo.update(tx, id, input);
     if (input.user_status_id !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);
     const user = await repo.find(tx, id);
@@ -82,7 +93,10 @@ export async function update(ctx: AppContext, actor: AuthUser, id: number, input
 export async function remove(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   if (id === actor.id) throw conflict(ADMIN_MSG.cannotDeleteSelf);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.find(tx, id))) throw notFound(NOT_FOUND);
+    await repo.lockForChange(tx, id);
+    const before = await repo.find(tx, id);
+    if (!before) throw notFound(NOT_FOUND);
+    await guardCustody(tx, id, before, null);
     const counts = await repo.usage(tx, id);
     const used = countPhrase([
       [counts.invoices, 'invoice', 'invoices'],
@@ -108,6 +122,11 @@ export async function remove(ctx: AppContext, actor: AuthUser, id: number): Prom
 export async function toggleActivation(ctx: AppContext, actor: AuthUser, id: number): Promise<{ message: string; data: AdminUser }> {
   if (id === actor.id) throw conflict(ADMIN_MSG.cannotDeactivateSelf);
   return ctx.db.transaction(async (tx) => {
+    await repo.lockForChange(tx, id);
+    const before = await repo.find(tx, id);
+    if (!before) throw notFound(NOT_FOUND);
+    if (before.user_status_id === USER_STATUS.ACTIVE)
+      await guardCustody(tx, id, before, { ...before, user_status_id: USER_STATUS.INACTIVE });
     const status = await repo.toggleStatus(tx, id);
     if (status === undefined) throw notFound(NOT_FOUND);
     if (status !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);

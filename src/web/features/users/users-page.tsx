@@ -8,7 +8,7 @@ import { confirmAction } from '../../components/confirm.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { notify } from '../../components/notify.ts';
 import { CrudPage, type CrudScreen, type Runner } from '../../components/crud-page.tsx';
-import { errorMessage, failureMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage, failureMessage } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useBadgeCard, useResetUserPassword, userApi, userCache, useToggleUserActivation } from './api.ts';
 
@@ -67,7 +67,7 @@ export function UsersPage() {
         const result = await toggleActivation.mutateAsync(row.id);
         notify.success(result.message);
       } catch (error) {
-        notify.error(failureMessage(error, ADMIN_MSG.toggleUserFailed));
+        notify.error(error instanceof ApiError && error.status === 409 ? error.message : failureMessage(error, ADMIN_MSG.toggleUserFailed));
       }
     });
   };
