@@ -6,12 +6,13 @@ let cursorCount = 0;
 /**
  * Reads a query's rows in batches through a server-side cursor (PostgreSQL and PGlite alike), handing each
  * batch on before the next is fetched, so a report over millions of rows holds one batch at a time. Runs in
- * its own transaction (a savepoint when the caller already has one), which the cursor needs.
+ * its own transaction (a savepoint when the caller already has one), which the cursor needs; `onBatch` may read
+ * more through that transaction (on PGlite's one connection nothing else can run meanwhile).
  */
 export async function streamRows<T>(
   conn: Conn,
   query: SQL,
-  onBatch: (rows: T[]) => void | Promise<void>,
+  onBatch: (rows: T[], tx: Conn) => void | Promise<void>,
   batchSize = 10_000,
 ): Promise<void> {
   cursorCount = (cursorCount + 1) % 1_000_000;
@@ -21,7 +22,7 @@ export async function streamRows<T>(
     for (;;) {
       const result = (await tx.execute(sql`fetch forward ${sql.raw(String(batchSize))} from ${name}`)) as unknown as { rows: T[] };
       if (result.rows.length === 0) break;
-      await onBatch(result.rows);
+      await onBatch(result.rows, tx);
       if (result.rows.length < batchSize) break;
     }
     await tx.execute(sql`close ${name}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
-import { deviceTime, listQuery, sortParams, text } from './common.ts';
+import { deviceTime, exportParam, listQuery, sortParams, text } from './common.ts';
 import { MAX_ID, id, refId, wholeNumber } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -122,6 +122,7 @@ export type PadSort = (typeof PAD_SORTS)[number];
 
 export const padListQuery = listQuery.extend({
   ...sortParams(PAD_SORTS),
+  ...exportParam,
   route: id().optional(),
 });
 export type PadListQuery = z.output<typeof padListQuery>;

@@ -3,10 +3,12 @@ import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import { seriesFromStatus, seriesSummary } from '../../../shared/pad-status.ts';
+import type { PadListRow } from '../../../shared/list-columns.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
 import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamRows } from '../../db/stream.ts';
 import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import { rowsOf, toNumbers } from '../../db/rows.ts';
 import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
@@ -233,6 +235,49 @@ export async function listPads(
   if (!query.search && !query.sort) return newestPage(conn, query.route, query.page, query.per_page);
   const where = and(query.route ? eq(pads.route_id, query.route) : undefined, searchCondition(query.search));
   return page(conn, where, sortedBy(sortColumns, query, pads.id, [desc(pads.id)]), query.page, query.per_page);
+}
+
+/**
+ * Every pad the Inventories list shows for this search and route, in its order, batch by batch (docs/design.md
+ * §10 Export): the ids come through a cursor and each batch gets its names joined on, so memory holds one batch.
+ */
+export async function streamPadList(
+  conn: Conn,
+  query: { search?: string; route?: number; sort?: PadSort; order?: SortOrder },
+  onBatch: (rows: PadListRow[]) => Promise<void>,
+): Promise<void> {
+  const where = and(query.route ? eq(pads.route_id, query.route) : undefined, searchCondition(query.search));
+  const order = query.sort ? sortedBy(sortColumns, query, pads.id, [desc(pads.id)]) : [desc(pads.id)];
+  const ids = conn
+    .select({ id: pads.id })
+    .from(pads)
+    .where(where)
+    .orderBy(...order);
+  await streamRows<{ id: number }>(
+    conn,
+    ids.getSQL(),
+    async (batch, tx) => {
+      const byId = new Map<number, PadListRow>();
+      const rows = (await selectPads(tx).where(
+        sql`${pads.id} = any(${`{${batch.map((row) => row.id).join(',')}}`}::int[])`,
+      )) as JoinedRow[];
+      for (const row of rows) {
+        const p = row.pad;
+        byId.set(p.id, {
+          id: p.id,
+          route: { ...row.route, company: row.company },
+          number: p.number,
+          series_number: seriesRange(p.series_from, p.series_to),
+          next_number: seriesSummary(p.series_from, p.series_status).next_number,
+          pad_status: row.pad_status,
+          issuance_status: row.issuance_status,
+          remarks: p.remarks,
+        });
+      }
+      await onBatch(batch.map((row) => byId.get(Number(row.id))).filter((row) => row !== undefined));
+    },
+    5_000,
+  );
 }
 
 /** docs/spec.md §4 "Pads available for issuing" (src/shared/custody-rules.ts), as a condition on `pads`. */

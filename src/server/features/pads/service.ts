@@ -14,7 +14,9 @@ import {
   type UpdatePadInput,
 } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
+import type { PadListRow } from '../../../shared/list-columns.ts';
 import type { AppContext } from '../../context.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
@@ -93,6 +95,11 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
 export async function listPads(ctx: AppContext, query: PadListQuery): Promise<Paginated<Pad>> {
   const { data, total } = await repo.listPads(ctx.db, query);
   return paginated(data, total, query.page, query.per_page);
+}
+
+/** docs/design.md §10 Export: every pad of the Inventories list for this search and route, in batches. */
+export function padListSource(ctx: AppContext, query: PadListQuery): RowSource<PadListRow> {
+  return (write) => repo.streamPadList(ctx.db, query, write);
 }
 
 /** What the issue form may pick from: docs/spec.md §4's rule, minus pads an in-transit invoice is carrying. */

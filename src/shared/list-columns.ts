@@ -1,0 +1,81 @@
+import { routeLabel } from './format.ts';
+import type { InvoiceRow } from './schemas/invoices.ts';
+import type { Pad } from './schemas/pads.ts';
+import type { AdminUser } from './schemas/users.ts';
+
+/**
+ * One column of a list as the screen shows it and the export writes it (docs/design.md §10: same columns, same
+ * wording): the key the screen sorts by, the header, and the cell's text.
+ */
+export interface ListColumn<Row> {
+  key: string;
+  header: string;
+  text: (row: Row) => string | number;
+}
+
+const LIST_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+const listDates = new Map<string, Intl.DateTimeFormat>();
+
+/** A list's date, "Nov 23, 2026" in the given zone, "-" when empty (the screens' wording). */
+export function listDateText(iso: string | null | undefined, timeZone = 'UTC'): string {
+  if (!iso) return '-';
+  let format = listDates.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...LIST_DATE, timeZone });
+    listDates.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** The fields of a pad the Inventories list shows; the export reads only these. */
+export type PadListRow = Pick<
+  Pad,
+  'id' | 'route' | 'number' | 'series_number' | 'next_number' | 'pad_status' | 'issuance_status' | 'remarks'
+>;
+
+/** docs/spec.md §2 Inventories columns (Actions are the screen's own). */
+export const PAD_LIST_COLUMNS: ListColumn<PadListRow>[] = [
+  { key: 'route', header: 'Route', text: (pad) => routeLabel(pad.route) },
+  { key: 'number', header: 'Pad Number', text: (pad) => pad.number },
+  { key: 'series', header: 'Series Number', text: (pad) => pad.series_number },
+  { key: 'next', header: 'Next', text: (pad) => pad.next_number ?? 'none left' },
+  { key: 'pad_status', header: 'Pad Status', text: (pad) => pad.pad_status.name },
+  { key: 'issuance_status', header: 'Issuance Status', text: (pad) => pad.issuance_status.name },
+  { key: 'remarks', header: 'Remarks', text: (pad) => pad.remarks ?? '' },
+];
+
+/**
+ * The invoice list columns in the spec's order (No., Type, Pads, Route, By, To, Status, Date, Expected Return,
+ * Assigned To); a screen leaves out the type column (`typeHeader` null) or Expected Return. Dates in `timeZone`.
+ */
+export function invoiceListColumns(timeZone: string, typeHeader: string | null, withExpectedReturn: boolean): ListColumn<InvoiceRow>[] {
+  const columns: Array<ListColumn<InvoiceRow> | null> = [
+    { key: 'id', header: 'No.', text: (r) => r.id },
+    typeHeader ? { key: 'type', header: typeHeader, text: (r) => r.invoice_type.name } : null,
+    { key: 'pads', header: 'Pads', text: (r) => r.pads },
+    { key: 'route', header: 'Route', text: (r) => r.route_label },
+    { key: 'by', header: 'By', text: (r) => r.by },
+    { key: 'to', header: 'To', text: (r) => r.to },
+    { key: 'status', header: 'Status', text: (r) => r.invoice_status.name },
+    { key: 'date', header: 'Date', text: (r) => listDateText(r.created_at, timeZone) },
+    withExpectedReturn ? { key: 'expected', header: 'Expected Return', text: (r) => r.expected_return_text } : null,
+    { key: 'assigned', header: 'Assigned To', text: (r) => r.assigned_to ?? '-' },
+  ];
+  return columns.filter((c): c is ListColumn<InvoiceRow> => c !== null);
+}
+
+/** docs/spec.md §2 Users columns. */
+export const USER_LIST_COLUMNS: ListColumn<AdminUser>[] = [
+  { key: 'first_name', header: 'First Name', text: (r) => r.first_name },
+  { key: 'last_name', header: 'Last Name', text: (r) => r.last_name },
+  { key: 'email', header: 'Email', text: (r) => r.email },
+  { key: 'role', header: 'Role', text: (r) => r.role?.name ?? '-' },
+  { key: 'branch', header: 'Branch', text: (r) => r.branch?.name ?? '-' },
+  { key: 'status', header: 'Status', text: (r) => r.status?.name ?? '-' },
+];
+
+/** The header line of a list's export. */
+export const headersOf = <Row>(columns: ListColumn<Row>[]) => columns.map((column) => column.header);
+
+/** The cells of one row as the export writes them. */
+export const cellsOf = <Row>(columns: ListColumn<Row>[], row: Row) => columns.map((column) => column.text(row));
