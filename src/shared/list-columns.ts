@@ -2,6 +2,10 @@ import { routeLabel } from './format.ts';
 import type { InvoiceRow } from './schemas/invoices.ts';
 import type { Pad } from './schemas/pads.ts';
 import type { AdminUser } from './schemas/users.ts';
+import type { Branch } from './schemas/branches.ts';
+import type { Company } from './schemas/companies.ts';
+import type { Location } from './schemas/locations.ts';
+import type { Route } from './schemas/routes.ts';
 
 /**
  * One column of a list as the screen shows it and the export writes it (docs/design.md §10: same columns, same
@@ -73,6 +77,29 @@ export const USER_LIST_COLUMNS: ListColumn<AdminUser>[] = [
   { key: 'branch', header: 'Branch', text: (r) => r.branch?.name ?? '-' },
   { key: 'status', header: 'Status', text: (r) => r.status?.name ?? '-' },
 ];
+
+/** docs/spec.md §2 Companies columns. */
+export const COMPANY_LIST_COLUMNS: ListColumn<Company>[] = [
+  { key: 'name', header: 'Name', text: (r) => r.name },
+  { key: 'type', header: 'Company Type', text: (r) => r.company_type.name },
+];
+
+/** docs/spec.md §2 Routes columns. */
+export const ROUTE_LIST_COLUMNS: ListColumn<Route>[] = [
+  { key: 'company', header: 'Company', text: (r) => r.company.name },
+  { key: 'name', header: 'Name', text: (r) => r.name },
+  { key: 'tin', header: 'TIN', text: (r) => r.tin },
+];
+
+/** docs/spec.md §2 Branches/Agencies columns. */
+export const BRANCH_LIST_COLUMNS: ListColumn<Branch>[] = [
+  { key: 'company', header: 'Company', text: (r) => r.company.name },
+  { key: 'name', header: 'Name', text: (r) => r.name },
+  { key: 'location', header: 'Location', text: (r) => r.location.name },
+];
+
+/** docs/spec.md §2 Locations columns. */
+export const LOCATION_LIST_COLUMNS: ListColumn<Location>[] = [{ key: 'name', header: 'Name', text: (r) => r.name }];
 
 /** The header line of a list's export. */
 export const headersOf = <Row>(columns: ListColumn<Row>[]) => columns.map((column) => column.header);

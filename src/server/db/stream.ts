@@ -28,3 +28,26 @@ export async function streamRows<T>(
     await tx.execute(sql`close ${name}`);
   });
 }
+
+/**
+ * A list's rows in its order, batch by batch: `ids` (a query of one `id` column, filtered and ordered as the
+ * list is) runs through a cursor, and `read` fetches each batch's rows as the list shows them.
+ */
+export async function streamByIds<R extends { id: number }>(
+  conn: Conn,
+  ids: SQL,
+  read: (tx: Conn, ids: number[]) => Promise<R[]>,
+  onBatch: (rows: R[]) => Promise<void>,
+  batchSize = 2_000,
+): Promise<void> {
+  await streamRows<{ id: number | string }>(
+    conn,
+    ids,
+    async (batch, tx) => {
+      const wanted = batch.map((row) => Number(row.id));
+      const byId = new Map((await read(tx, wanted)).map((row) => [row.id, row]));
+      await onBatch(wanted.map((id) => byId.get(id)).filter((row) => row !== undefined));
+    },
+    batchSize,
+  );
+}

@@ -5,6 +5,7 @@ import { fullName } from '../../../shared/format.ts';
 import type { AdminUser, AssignableUser, UsersQuery } from '../../../shared/schemas/users.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamByIds } from '../../db/stream.ts';
 import { accessTokens, activities, branches, invoices, pads, reports, roles, routes, userStatuses, users } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
@@ -59,12 +60,29 @@ const userSortColumns = {
   status: userStatuses.name,
 };
 
-/** One page of users, newest first or by a chosen column, by name-or-email search and role. */
-export async function page(conn: Conn, q: UsersQuery): Promise<{ rows: AdminUser[]; total: number }> {
+function listWhere(q: UsersQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (q.search) filters.push(sql`${searchable} ilike ${likePattern(q.search)}`);
   if (q.role) filters.push(eq(users.role_id, q.role));
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/** Every user the Users list shows for this search and role, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamList(conn: Conn, q: UsersQuery, onBatch: (rows: AdminUser[]) => Promise<void>): Promise<void> {
+  const ids = conn
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(branches, eq(branches.id, users.branch_id))
+    .leftJoin(userStatuses, eq(userStatuses.id, users.user_status_id))
+    .where(listWhere(q))
+    .orderBy(...sortedBy(userSortColumns, q, users.id, [desc(users.id)]));
+  await streamByIds(conn, ids.getSQL(), async (tx, wanted) => (await select(tx).where(inArray(users.id, wanted))).map(toUser), onBatch);
+}
+
+/** One page of users, newest first or by a chosen column, by name-or-email search and role. */
+export async function page(conn: Conn, q: UsersQuery): Promise<{ rows: AdminUser[]; total: number }> {
+  const where = listWhere(q);
   const order = sortedBy(userSortColumns, q, users.id, [desc(users.id)]);
   const rows = await select(conn)
     .where(where)

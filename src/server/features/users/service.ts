@@ -11,6 +11,7 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { encodeBadge } from '../../lib/badge.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { renderBadgePdf } from '../../lib/pdf/badge-pdf.ts';
@@ -25,6 +26,11 @@ const NOT_FOUND = 'User not found.';
 export async function list(ctx: AppContext, q: UsersQuery): Promise<Paginated<AdminUser>> {
   const { rows, total } = await repo.page(ctx.db, q);
   return paginated(rows, total, q.page, q.per_page);
+}
+
+/** docs/design.md §10 Export: every user of the Users list for this search and role, in batches. */
+export function listSource(ctx: AppContext, q: UsersQuery): RowSource<AdminUser> {
+  return (write) => repo.streamList(ctx.db, q, write);
 }
 
 export async function get(ctx: AppContext, id: number): Promise<AdminUser> {
