@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Incident, IncidentRow, IncidentStatus } from '../../../shared/schemas/incidents.ts';
+import { INCIDENT_STATUS_TEXT, type Incident, type IncidentRow, type IncidentStatus } from '../../../shared/schemas/incidents.ts';
 import type { InvoicePad } from '../../../shared/schemas/invoices.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, padNumberKeys, queryKeys } from '../../lib/query-keys.ts';
@@ -38,9 +38,9 @@ export const incidentQueries = {
 };
 
 export const STATUS_LABELS: Record<IncidentStatus, { label: string; color: string }> = {
-  reported: { label: 'Reported', color: 'orange' },
-  confirmed: { label: 'Confirmed', color: 'red' },
-  rejected: { label: 'Rejected', color: 'gray' },
+  reported: { label: INCIDENT_STATUS_TEXT.reported, color: 'orange' },
+  confirmed: { label: INCIDENT_STATUS_TEXT.confirmed, color: 'red' },
+  rejected: { label: INCIDENT_STATUS_TEXT.rejected, color: 'gray' },
 };
 
 type Created = { message: string; data: { id: number; number: string; status: IncidentStatus } };
