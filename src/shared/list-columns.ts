@@ -51,7 +51,7 @@ export function listDateText(iso: string | null | undefined, timeZone = 'UTC'): 
 /** The fields of a pad the Inventories list shows; the export reads only these. */
 export type PadListRow = Pick<
   Pad,
-  'id' | 'route' | 'number' | 'series_number' | 'next_number' | 'pad_status' | 'issuance_status' | 'remarks'
+  'id' | 'route' | 'number' | 'series_number' | 'next_number' | 'pad_status' | 'issuance_status' | 'remarks' | 'held_by'
 >;
 
 /** docs/spec.md §2 Inventories columns (Actions are the screen's own). */
@@ -62,6 +62,7 @@ export const PAD_LIST_COLUMNS: ListColumn<PadListRow>[] = [
   { key: 'next', header: 'Next', text: (pad) => pad.next_number ?? 'none left' },
   { key: 'pad_status', header: 'Pad Status', text: (pad) => pad.pad_status.name },
   { key: 'issuance_status', header: 'Issuance Status', text: (pad) => pad.issuance_status.name },
+  { key: 'held_by', header: 'Held by', text: (pad) => pad.held_by },
   { key: 'remarks', header: 'Remarks', text: (pad) => pad.remarks ?? '' },
 ];
 
