@@ -11,9 +11,10 @@ import { notify } from '../../components/notify.ts';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { ExportButton } from '../../components/export-button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { accountabilityQueries, useReview } from './api.ts';
+import { accountabilityQueries, certificatesFile, useReview } from './api.ts';
 import { monthLabel } from './months.ts';
 
 function State({ certificate }: { certificate: RaafCertificate }) {
@@ -89,7 +90,12 @@ export function CertificatesList({ phone }: { phone: boolean }) {
       </Title>
       <ListCard
         query={list}
-        toolbar={<SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />}
+        toolbar={
+          <>
+            <SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />
+            <ExportButton fileBase="Certificates" download={(format) => certificatesFile(params, format)} />
+          </>
+        }
       >
         {phone && list.data?.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { INCIDENT_STATUS_TEXT, type Incident, type IncidentRow, type IncidentStatus } from '../../../shared/schemas/incidents.ts';
 import type { InvoicePad } from '../../../shared/schemas/invoices.ts';
@@ -10,6 +11,10 @@ export interface IncidentListParams extends ListView {
   search: string;
   status: string | null;
 }
+
+/** Every incident matching the Incidents search and status, as a file (docs/design.md §10). */
+export const incidentListFile = (params: Omit<IncidentListParams, 'page'>, format: ExportFormat) =>
+  api.file('loss-incidents', { search: params.search, ...viewParams(params), per_page: undefined, status: params.status, format });
 
 export const incidentQueries = {
   list: (params: IncidentListParams) =>
