@@ -2,6 +2,7 @@ import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import { INVOICE_STATUS } from '../../../shared/lookups.ts';
 import type { ActivityRow } from '../../../shared/schemas/invoices.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { InvoiceLinkedText } from './invoice-linked-text.tsx';
 import { statusLook } from './invoice-status.tsx';
 
 /**
@@ -37,7 +38,9 @@ export function InvoiceTimeline({ activities, title, timeZone }: { activities: A
                 <Text size="xs" c="dimmed">
                   {formatDateTime(a.created_at, timeZone)}
                 </Text>
-                <Text size="sm">{a.description}</Text>
+                <Text size="sm">
+                  <InvoiceLinkedText text={a.description} />
+                </Text>
                 {carrier ? (
                   <Text size="sm" fw={500}>
                     Assigned to {carrier.full_name}
