@@ -15,9 +15,10 @@ export async function readExport(body: Buffer, format: 'csv' | 'xlsx'): Promise<
   }
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
   const rows: string[][] = [];
-  workbook.worksheets[0].eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+  sheet.eachRow((row) => {
+    rows.push(Array.from({ length: sheet.columnCount }, (_, i) => String(row.getCell(i + 1).value ?? '')));
   });
   return rows;
 }
