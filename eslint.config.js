@@ -65,7 +65,7 @@ const TABLE_READS = {
   reports: ['invoices', 'roles', 'users'],
   roles: ['users'],
   routes: ['companies', 'invoices', 'pads'],
-  users: ['accessTokens', 'activities', 'branches', 'invoices', 'pads', 'reports', 'roles'],
+  users: ['accessTokens', 'activities', 'branches', 'invoices', 'pads', 'reports', 'roles', 'routes'],
 };
 
 /** Infrastructure outside the features that talks to Drizzle or the schema itself: sign-in and the list sorter. */

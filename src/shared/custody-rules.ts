@@ -1,4 +1,4 @@
-import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE } from './lookups.ts';
+import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE, USER_STATUS } from './lookups.ts';
 
 /** The transfer invoices: those that carry pads from one holder to another (docs/design.md §5). */
 export const TRANSFER_TYPES: readonly number[] = [INVOICE_TYPE.ISSUED, INVOICE_TYPE.RETURN, INVOICE_TYPE.TURNOVER];
@@ -31,3 +31,27 @@ export const ACCEPT_RULES: Record<number, { by: 'requester' } | { by: 'roles'; r
     atDestinationBranch: true,
   },
 };
+
+/** The changes to a user that custody guards (docs/design.md §10). */
+export type GuardedUserChange = 'deactivate' | 'delete' | 'role' | 'branch';
+
+/** The parts of a user the custody guards compare. */
+export interface GuardedUserFields {
+  role_id: number | null;
+  branch_id: number | null;
+  user_status_id: number;
+}
+
+/**
+ * docs/design.md §10 custody guards: a user who holds pads or carries an in-transit invoice keeps their status,
+ * role and branch, and stays, until the pads are returned or turned over and the invoice handed over; otherwise
+ * pads would sit with someone who no longer answers for them. `after` null means the user is deleted.
+ */
+export function guardedUserChanges(before: GuardedUserFields, after: GuardedUserFields | null): GuardedUserChange[] {
+  if (after === null) return ['delete'];
+  const changes: GuardedUserChange[] = [];
+  if (before.user_status_id === USER_STATUS.ACTIVE && after.user_status_id !== USER_STATUS.ACTIVE) changes.push('deactivate');
+  if (before.role_id !== after.role_id) changes.push('role');
+  if (before.branch_id !== after.branch_id) changes.push('branch');
+  return changes;
+}

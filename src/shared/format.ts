@@ -144,6 +144,12 @@ export function pagerWindow(current: number, last: number, size = 5): number[] {
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
+/** Who holds a pad, as the Held by column says it: "Juan Cruz (Calapan Agency)", a branch's own stock by its name, else "-". */
+export function heldByText(holder: { user: string | null; branch: string | null }): string {
+  if (holder.user) return holder.branch ? `${holder.user} (${holder.branch})` : holder.user;
+  return holder.branch ?? '-';
+}
+
 /** "Company - Route - TIN" as the spec's Route columns show it. */
 export function routeLabel(
   route: { name?: string | null; tin?: string | null; company?: { name?: string | null } | null } | null | undefined,

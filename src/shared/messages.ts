@@ -114,4 +114,20 @@ export const ADMIN_MSG = {
   deleting: (thing: string) => `Deleting ${thing}...`,
   resettingPassword: 'Resetting password...',
   togglingUser: 'Toggling user activation...',
+  /** docs/design.md §10 custody guards: names what the user holds and carries, and the way to hand it on. */
+  custodyHeld: (change: 'deactivate' | 'delete' | 'role' | 'branch', pads: string[], invoices: number[]) => {
+    const list = (items: string[]) =>
+      items.length > 10 ? `${items.slice(0, 10).join(', ')} and ${items.length - 10} more` : items.join(', ');
+    const held = [
+      pads.length > 0 ? `holds ${pads.length === 1 ? 'pad' : 'pads'} ${list(pads)}` : null,
+      invoices.length > 0
+        ? `carries in-transit ${invoices.length === 1 ? 'invoice' : 'invoices'} ${list(invoices.map((id) => `#${id}`))}`
+        : null,
+    ].filter((part) => part !== null);
+    const what = { deactivate: 'deactivated', delete: 'deleted', role: 'given another role', branch: 'moved to another branch' }[change];
+    const ways = [pads.length > 0 ? 'Return or Turnover the pads' : null, invoices.length > 0 ? 'Hand Over the invoices' : null].filter(
+      (part) => part !== null,
+    );
+    return `This user ${held.join(' and ')}, so the user cannot be ${what}. ${ways.join(' and ')} first.`;
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, requiredText, sortParams } from './common.ts';
+import { listQuery, requiredText, sortParams, exportParam } from './common.ts';
 import { refId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -24,5 +24,5 @@ export type Branch = z.infer<typeof branchRow>;
 
 /** The Branches columns the list sorts by. */
 export const BRANCH_SORTS = ['company', 'name', 'location'] as const;
-export const branchesQuery = listQuery.extend(sortParams(BRANCH_SORTS));
+export const branchesQuery = listQuery.extend({ ...exportParam, ...sortParams(BRANCH_SORTS) });
 export type BranchesQuery = z.infer<typeof branchesQuery>;

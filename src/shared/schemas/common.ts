@@ -49,6 +49,13 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** docs/design.md §10 Export: a list answers its matching rows as a file in one of these formats. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The `format` parameter of an exportable list: absent for the JSON page, csv or xlsx for the file of all matching rows. */
+export const exportParam = { format: z.enum(EXPORT_FORMATS, { error: 'The format must be csv or xlsx.' }).optional() };
+
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, requiredText, sortParams } from './common.ts';
+import { listQuery, requiredText, sortParams, exportParam } from './common.ts';
 import { optionalId, refId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -11,7 +11,7 @@ export type CompanyInput = z.input<typeof companySchema>;
 
 /** The Companies columns the list sorts by. */
 export const COMPANY_SORTS = ['name', 'type'] as const;
-export const companiesQuery = listQuery.extend({ ...sortParams(COMPANY_SORTS), company_type_id: optionalId });
+export const companiesQuery = listQuery.extend({ ...exportParam, ...sortParams(COMPANY_SORTS), company_type_id: optionalId });
 export type CompaniesQuery = z.infer<typeof companiesQuery>;
 
 export const companyRow = z

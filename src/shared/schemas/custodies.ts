@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceTime, listQuery, sortParams } from './common.ts';
+import { deviceTime, exportParam, listQuery, sortParams } from './common.ts';
 import { INVOICE_SORTS } from './invoices.ts';
 import { id, pickedId } from './fields.ts';
 import type { Pad } from './pads.ts';
@@ -40,6 +40,7 @@ const padIds = z
 
 export const inTransitQuery = listQuery.extend({
   ...sortParams(INVOICE_SORTS),
+  ...exportParam,
   invoice_type: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(32_767).optional()),
 });
 export type InTransitQuery = z.infer<typeof inTransitQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { required } from '../messages.ts';
-import { listQuery, text } from './common.ts';
+import { exportParam, listQuery, text } from './common.ts';
 import { id, isoDate } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
 
@@ -101,7 +101,15 @@ export const lossIncidentSchema = z.object({
 });
 export type LossIncidentInput = z.output<typeof lossIncidentSchema>;
 
+/** The incident statuses as screens and exports word them. */
+export const INCIDENT_STATUS_TEXT: Record<(typeof INCIDENT_STATUSES)[number], string> = {
+  reported: 'Reported',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+};
+
 export const incidentListQuery = listQuery.extend({
+  ...exportParam,
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(INCIDENT_STATUSES).optional()),
 });
 export type IncidentListQuery = z.output<typeof incidentListQuery>;

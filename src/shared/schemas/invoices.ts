@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG, required } from '../messages.ts';
-import { DIGITS, listQuery, sortParams } from './common.ts';
+import { DIGITS, exportParam, listQuery, sortParams } from './common.ts';
 import { namedRef, pageResponse } from './responses.ts';
 import { padRow } from './pads.ts';
 import { dateRange, id, optionalDate, optionalId, pickedId, wholeNumber } from './fields.ts';
@@ -62,6 +62,7 @@ export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 export const invoiceListQuery = dateRange(
   listQuery.extend({
     ...sortParams(INVOICE_SORTS),
+    ...exportParam,
     invoice_type: optionalId,
     invoice_status: optionalId,
     issuance_status: optionalId,

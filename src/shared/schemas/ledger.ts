@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common.ts';
+import { exportParam, listQuery } from './common.ts';
 import { id, optionalId } from './fields.ts';
 
 export const LEDGER_MSG = {
@@ -49,7 +49,7 @@ export type CertifyRaafInput = z.infer<typeof certifyRaafSchema>;
 
 export const raafSummaryQuery = z.object({ month: monthField, format: reportFormat });
 
-export const certificateListQuery = listQuery.extend({ month: monthField.optional() });
+export const certificateListQuery = listQuery.extend({ month: monthField.optional(), ...exportParam });
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 
 export const findReceiptQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, requiredText, sortParams } from './common.ts';
+import { listQuery, requiredText, sortParams, exportParam } from './common.ts';
 
 export const locationSchema = z.object({ name: requiredText('Name') });
 export type LocationInput = z.input<typeof locationSchema>;
@@ -9,5 +9,5 @@ export type Location = z.infer<typeof locationRow>;
 
 /** The Locations columns the list sorts by. */
 export const LOCATION_SORTS = ['name'] as const;
-export const locationsQuery = listQuery.extend(sortParams(LOCATION_SORTS));
+export const locationsQuery = listQuery.extend({ ...exportParam, ...sortParams(LOCATION_SORTS) });
 export type LocationsQuery = z.infer<typeof locationsQuery>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countText } from '../format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
-import { deviceTime, listQuery, sortParams, text } from './common.ts';
+import { deviceTime, exportParam, listQuery, sortParams, text } from './common.ts';
 import { MAX_ID, id, refId, wholeNumber } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -121,8 +121,21 @@ export type UpdatePadInput = z.output<typeof updatePadSchema>;
 export const PAD_SORTS = ['route', 'number', 'series', 'pad_status', 'issuance_status'] as const;
 export type PadSort = (typeof PAD_SORTS)[number];
 
+/**
+ * The Inventories holder filter (docs/design.md §10): the caller's own pads, their branch's (its stock and its
+ * staff's), or all; "My pads" is the default for roles 4–7 (PAD_HOLDER_DEFAULT_ROLES).
+ */
+export const PAD_HOLDER_FILTERS = ['mine', 'branch'] as const;
+export type PadHolderFilter = (typeof PAD_HOLDER_FILTERS)[number];
+export const PAD_HOLDER_DEFAULT_ROLES: readonly number[] = [4, 5, 6, 7];
+
 export const padListQuery = listQuery.extend({
   ...sortParams(PAD_SORTS),
+  ...exportParam,
+  holder: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PAD_HOLDER_FILTERS, { error: 'Held by must be mine or branch.' }).optional(),
+  ),
   route: id().optional(),
 });
 export type PadListQuery = z.output<typeof padListQuery>;
@@ -158,6 +171,8 @@ export const padRow = z
     number_counts: z.object({ not_used: z.number(), used: z.number(), cancelled: z.number(), lost: z.number() }),
     holder_user_id: z.number().nullable(),
     holder_branch_id: z.number().nullable(),
+    /** The holder as the Held by column says it (docs/design.md §10). */
+    held_by: z.string(),
     locked_by_invoice_id: z.number().nullable(),
     /** The version an edit sends back (update-pad's updated_at). */
     updated_at: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, optionalText, sortParams } from './common.ts';
+import { exportParam, listQuery, optionalText, sortParams } from './common.ts';
 import { dateRange, id, optionalDate } from './fields.ts';
 
 /** Most invoices one report may cover; keeps the PDF, the signed preview address and the transaction bounded. */
@@ -27,7 +27,12 @@ export const REPORT_SORTS = ['number', 'total', 'by', 'date'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 
 export const reportListQuery = dateRange(
-  listQuery.extend({ ...sortParams(REPORT_SORTS), start_date: optionalDate('Start Date'), end_date: optionalDate('End Date') }),
+  listQuery.extend({
+    ...sortParams(REPORT_SORTS),
+    ...exportParam,
+    start_date: optionalDate('Start Date'),
+    end_date: optionalDate('End Date'),
+  }),
   REPORT_MSG.endBeforeStart,
 );
 export type ReportListQuery = z.infer<typeof reportListQuery>;

@@ -47,6 +47,22 @@ export const formatResponse = <T extends z.ZodType>(json: T, what: string) => ({
   },
 });
 
+/** The .xlsx content type (Office Open XML spreadsheet). */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * An exportable list's answer (docs/design.md §10): the JSON page without `format`; with `format=csv` or
+ * `format=xlsx` the file of every matching row, as an attachment.
+ */
+export const exportableResponse = <T extends z.ZodType>(json: T, what: string) => ({
+  description: `${what}: a JSON page without \`format\`; with \`format=csv\` (UTF-8 with BOM, RFC 4180) or \`format=xlsx\` a file of all matching rows, with the screen's columns.`,
+  content: {
+    'application/json': { schema: json },
+    'text/csv': { schema: z.string() },
+    [XLSX_CONTENT_TYPE]: { schema: fileBytes },
+  },
+});
+
 /** What the error handler answers: a message, and for bad input the messages per field. */
 export const errorResponse = z
   .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
@@ -82,7 +98,10 @@ const errorAnswers = (statuses: readonly ErrorStatus[]) => Object.fromEntries(st
  * from the service). Statuses that follow from the route's definition (401 for a guard, 422 for input, 400/413/415
  * for a body, 429 for a rate limit, 500/503 for all) are added when the route is registered.
  */
-export const ok = <T extends z.ZodType | typeof pdfResponse>(schema: T, ...errors: ErrorStatus[]) => ({
+export const ok = <T extends z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> }>(
+  schema: T,
+  ...errors: ErrorStatus[]
+) => ({
   200: schema,
   ...errorAnswers(errors),
 });

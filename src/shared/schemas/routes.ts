@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, requiredText, sortParams } from './common.ts';
+import { listQuery, requiredText, sortParams, exportParam } from './common.ts';
 import { refId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
@@ -17,5 +17,5 @@ export type Route = z.infer<typeof routeRow>;
 
 /** The Routes columns the list sorts by. */
 export const ROUTE_SORTS = ['company', 'name', 'tin'] as const;
-export const routesQuery = listQuery.extend(sortParams(ROUTE_SORTS));
+export const routesQuery = listQuery.extend({ ...exportParam, ...sortParams(ROUTE_SORTS) });
 export type RoutesQuery = z.infer<typeof routesQuery>;

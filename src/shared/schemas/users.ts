@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 import { COURIER_ROLES } from '../permissions.ts';
 import { sessionUser, type SessionUser } from './accounts.ts';
 import { EMAIL_PATTERN } from '../email-pattern.ts';
-import { LETTERS_AND_SPACES, PHONE_PATTERN, STRONG_PASSWORD, listQuery, optionalText, sortParams } from './common.ts';
+import { LETTERS_AND_SPACES, PHONE_PATTERN, STRONG_PASSWORD, exportParam, listQuery, optionalText, sortParams } from './common.ts';
 import { firstRuleText } from './admin-common.ts';
 import { MAX_ID, optionalId, refId } from './fields.ts';
 import { namedRef } from './responses.ts';
@@ -59,7 +59,7 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** The Users columns the list sorts by. */
 export const USER_SORTS = ['first_name', 'last_name', 'email', 'role', 'branch', 'status'] as const;
-export const usersQuery = listQuery.extend({ ...sortParams(USER_SORTS), role: optionalId });
+export const usersQuery = listQuery.extend({ ...sortParams(USER_SORTS), ...exportParam, role: optionalId });
 export type UsersQuery = z.infer<typeof usersQuery>;
 
 const roleList = z

@@ -8,7 +8,9 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { confirmDelete, deleteFailed } from '../../shared/messages.ts';
 import type { NamedRef, Paginated } from '../../shared/schemas/common.ts';
+import type { ExportFormat } from '../../shared/schemas/common.ts';
 import { AppButton } from './app-button.tsx';
+import { ExportButton } from './export-button.tsx';
 import { confirmAction } from './confirm.ts';
 import { DataTable, type Column, type TableSort } from './data-table.tsx';
 import { SortSelect } from './sort-select.tsx';
@@ -63,6 +65,8 @@ export interface CrudScreen<Row extends { id: number }, Values extends Record<st
   extraActions?: (row: Row, run: Runner) => ReactNode;
   /** Whether DELETE is offered for a row (default: always). */
   canDelete?: (row: Row) => boolean;
+  /** Export (docs/design.md §10): the file of every row matching the list's search and filter. */
+  exportFile?: { fileBase: string; download: (args: ListArgs, format: ExportFormat) => Promise<Blob> };
 }
 
 const noFilter = { filter: null as string | null };
@@ -93,6 +97,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
     order: params.order,
   };
   const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
+  const exportFile = screen.exportFile;
   const list = useQuery({ queryKey: screen.cache.list(args), queryFn: () => screen.fetchPage(args), placeholderData: keepPreviousData });
   const [filterOpen, setFilterOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -166,6 +171,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
                 Filter
               </AppButton>
             ) : null}
+            {exportFile ? <ExportButton fileBase={exportFile.fileBase} download={(format) => exportFile.download(args, format)} /> : null}
             <AppButton onClick={() => adding.open(1)} ml={{ sm: 'auto' }}>
               {screen.addLabel}
             </AppButton>

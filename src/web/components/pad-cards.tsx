@@ -16,6 +16,8 @@ export interface PadCardRow {
   remarks?: string | null;
   /** The first not-used number (docs/design.md §9), where the pads list has it; null when none is left. */
   next_number?: number | null;
+  /** Who holds the pad (docs/design.md §10 "Held by"), where the list has it. */
+  held_by?: string;
   route?: { name?: string | null; tin?: string | null; company?: { name?: string | null } | null } | null;
 }
 
@@ -88,6 +90,7 @@ export function PadCards<T extends PadCardRow>({
                 {row.next_number !== undefined ? (
                   <LabelledValue label="Next Number" value={row.next_number === null ? 'None left' : String(row.next_number)} />
                 ) : null}
+                {row.held_by !== undefined ? <LabelledValue label="Held by" value={row.held_by} /> : null}
               </SimpleGrid>
               {withRoute && row.route ? (
                 <Text size="xs" c="dimmed" mt={4}>

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Branch, BranchesQuery } from '../../../shared/schemas/branches.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamByIds } from '../../db/stream.ts';
 import { branches, companies, invoices, locations, pads, users } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
@@ -27,10 +28,26 @@ const select = (conn: Conn) =>
     .innerJoin(company, eq(company.id, branches.company_id))
     .innerJoin(location, eq(location.id, branches.location_id));
 
+const listWhere = (q: BranchesQuery) => (q.search ? ilike(branches.name, likePattern(q.search)) : undefined);
+const listOrder = (q: BranchesQuery) =>
+  sortedBy({ company: company.name, name: branches.name, location: location.name }, q, branches.id, [desc(branches.id)]);
+
+/** Every branch the Branches list shows for this search, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamList(conn: Conn, q: BranchesQuery, onBatch: (rows: Branch[]) => Promise<void>): Promise<void> {
+  const ids = conn
+    .select({ id: branches.id })
+    .from(branches)
+    .innerJoin(company, eq(company.id, branches.company_id))
+    .innerJoin(location, eq(location.id, branches.location_id))
+    .where(listWhere(q))
+    .orderBy(...listOrder(q));
+  await streamByIds(conn, ids.getSQL(), (tx, wanted) => select(tx).where(inArray(branches.id, wanted)), onBatch);
+}
+
 /** One page of branches, newest first, matching the branch name (trigram index). */
 export async function page(conn: Conn, q: BranchesQuery): Promise<{ rows: Branch[]; total: number }> {
-  const where = q.search ? ilike(branches.name, likePattern(q.search)) : undefined;
-  const order = sortedBy({ company: company.name, name: branches.name, location: location.name }, q, branches.id, [desc(branches.id)]);
+  const where = listWhere(q);
+  const order = listOrder(q);
   const rows = await select(conn)
     .where(where)
     .orderBy(...order)

@@ -1,10 +1,20 @@
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { branchSchema, branchRow, branchesQuery } from '../../../shared/schemas/branches.ts';
-import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  created,
+  exportableResponse,
+  listResponse,
+  messageResponse,
+  ok,
+  pageResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
+import { BRANCH_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
+import { sendExport } from '../../lib/export.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
@@ -26,14 +36,18 @@ export function branchRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'searchBranches',
-        summary: 'Lists branches a page at a time, with search',
+        summary: 'Lists branches a page at a time, with search, or exports all that match as CSV or .xlsx',
         tags,
         querystring: branchesQuery,
-        response: ok(pageResponse(branchRow)),
+        response: ok(exportableResponse(pageResponse(branchRow), 'The branches')),
       },
       onRequest: admin,
     },
-    async (request) => service.list(ctx, request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'Branches', BRANCH_LIST_COLUMNS, service.listSource(ctx, query));
+      return service.list(ctx, query);
+    },
   );
 
   app.post(

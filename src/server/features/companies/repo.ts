@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CompaniesQuery, Company } from '../../../shared/schemas/companies.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamByIds } from '../../db/stream.ts';
 import { branches, companies, companyTypes, routes } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
@@ -15,13 +16,30 @@ const columns = {
 
 const select = (conn: Conn) => conn.select(columns).from(companies).innerJoin(companyTypes, eq(companyTypes.id, companies.company_type_id));
 
-/** One page of companies, newest first, by name search (trigram index) and company type. */
-export async function page(conn: Conn, q: CompaniesQuery): Promise<{ rows: Company[]; total: number }> {
+function listWhere(q: CompaniesQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (q.search) filters.push(ilike(companies.name, likePattern(q.search)));
   if (q.company_type_id) filters.push(eq(companies.company_type_id, q.company_type_id));
-  const where = and(...filters);
-  const order = sortedBy({ name: companies.name, type: companyTypes.name }, q, companies.id, [desc(companies.id)]);
+  return and(...filters);
+}
+
+const listOrder = (q: CompaniesQuery) => sortedBy({ name: companies.name, type: companyTypes.name }, q, companies.id, [desc(companies.id)]);
+
+/** Every company the Companies list shows for this search and type, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamList(conn: Conn, q: CompaniesQuery, onBatch: (rows: Company[]) => Promise<void>): Promise<void> {
+  const ids = conn
+    .select({ id: companies.id })
+    .from(companies)
+    .innerJoin(companyTypes, eq(companyTypes.id, companies.company_type_id))
+    .where(listWhere(q))
+    .orderBy(...listOrder(q));
+  await streamByIds(conn, ids.getSQL(), (tx, wanted) => select(tx).where(inArray(companies.id, wanted)), onBatch);
+}
+
+/** One page of companies, newest first, by name search (trigram index) and company type. */
+export async function page(conn: Conn, q: CompaniesQuery): Promise<{ rows: Company[]; total: number }> {
+  const where = listWhere(q);
+  const order = listOrder(q);
   const rows = await select(conn)
     .where(where)
     .orderBy(...order)

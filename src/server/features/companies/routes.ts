@@ -2,9 +2,20 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { companiesQuery, companyRow, companySchema } from '../../../shared/schemas/companies.ts';
-import { created, listResponse, messageResponse, namedRef, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  created,
+  exportableResponse,
+  listResponse,
+  messageResponse,
+  namedRef,
+  ok,
+  pageResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
+import { COMPANY_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
+import { sendExport } from '../../lib/export.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
@@ -35,14 +46,18 @@ export function companyRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'searchCompanies',
-        summary: 'Lists companies a page at a time, with search',
+        summary: 'Lists companies a page at a time, with search, or exports all that match as CSV or .xlsx',
         tags,
         querystring: companiesQuery,
-        response: ok(pageResponse(companyRow)),
+        response: ok(exportableResponse(pageResponse(companyRow), 'The companies')),
       },
       onRequest: admin,
     },
-    async (request) => service.list(ctx, request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'Companies', COMPANY_LIST_COLUMNS, service.listSource(ctx, query));
+      return service.list(ctx, query);
+    },
   );
 
   app.post(

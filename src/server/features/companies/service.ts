@@ -2,6 +2,7 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { CompaniesQuery, Company } from '../../../shared/schemas/companies.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
+import type { RowSource } from '../../lib/export.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
@@ -77,4 +78,9 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
       throw error;
     }
   });
+}
+
+/** docs/design.md §10 Export: every company of the Companies list for this search, in batches. */
+export function listSource(ctx: AppContext, q: CompaniesQuery): RowSource<Company> {
+  return (write) => repo.streamList(ctx.db, q, write);
 }

@@ -10,11 +10,13 @@ import {
 } from '../../../shared/schemas/custodies.ts';
 import { invoicePage, invoiceRow } from '../../../shared/schemas/invoices.ts';
 import { padRow } from '../../../shared/schemas/pads.ts';
-import { created, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, exportableResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { invoiceListColumns } from '../../../shared/list-columns.ts';
 import { idempotencyHeaders, idParam } from '../../../shared/schemas/common.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { sendExport } from '../../lib/export.ts';
 import { idempotent } from '../idempotency/service.ts';
 import { answerHandOver, handOver, openTransfer, pendingHandOvers as listPendingHandOvers } from '../invoices/lifecycle.ts';
 import * as service from './service.ts';
@@ -27,14 +29,19 @@ export function custodyRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'listInTransitInvoices',
-        summary: 'Lists the invoices in transit that concern the signed-in user',
+        summary: 'Lists the invoices in transit that concern the signed-in user, or exports all that match as CSV or .xlsx',
         tags,
         querystring: inTransitQuery,
-        response: ok(invoicePage),
+        response: ok(exportableResponse(invoicePage, 'The in-transit invoices')),
       },
       onRequest: authorize(),
     },
-    async (request) => service.listInTransit(ctx, currentUser(request), request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return service.listInTransit(ctx, currentUser(request), query);
+      const columns = invoiceListColumns(ctx.config.timeZone, 'Invoice Type', false);
+      return sendExport(reply, format, 'Custodies', columns, service.inTransitSource(ctx, currentUser(request), query));
+    },
   );
 
   app.get(

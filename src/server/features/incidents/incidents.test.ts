@@ -7,6 +7,8 @@ import { invoices, padEvents, pads } from '../../db/schema.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { startSmtp } from '../../test/smtp.ts';
+import { incidentListColumns } from '../../../shared/list-columns.ts';
+import { exportCells, pagesAsCells } from '../../test/export.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
 
@@ -385,5 +387,15 @@ describe('losses in transit and numbering', () => {
     const seqs = results.map((res) => Number((res.json().data.number as string).slice(-4))).sort((a, b) => a - b);
     const start = before.length + 1;
     expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => start + i));
+  });
+
+  it('when the incidents are exported, then the CSV and .xlsx equal every page of the list, also for a status filter', async () => {
+    const columns = incidentListColumns(t.ctx.config.timeZone);
+    for (const url of ['/api/loss-incidents', '/api/loss-incidents?status=reported']) {
+      const screen = await pagesAsCells(t, url, role[1].headers, columns);
+      expect(screen.length).toBeGreaterThan(11);
+      expect(await exportCells(t, url, role[1].headers, 'csv')).toEqual(screen);
+      expect(await exportCells(t, url, role[1].headers, 'xlsx')).toEqual(screen);
+    }
   });
 });

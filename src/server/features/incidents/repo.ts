@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { USER_STATUS } from '../../../shared/lookups.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamRows } from '../../db/stream.ts';
 import { lossIncidentAttachments, lossIncidentCounters, lossIncidentFound, lossIncidentPads, lossIncidents } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { rowsOf, toNumbers } from '../../db/rows.ts';
@@ -187,6 +188,31 @@ export async function listIncidents(
   conn: Conn,
   query: { page: number; per_page: number; search?: string; status?: string },
 ): Promise<{ rows: IncidentListRow[]; total: number }> {
+  const rows = await rowsOf<IncidentListRow>(
+    conn,
+    sql`select i.id, i.number, i.status, i.place, i.occurred_at, i.reported_by, i.reported_at, count(*) over ()::int as total
+      from loss_incidents i where ${incidentsWhere(query)}
+      order by i.reported_at desc, i.id desc limit ${query.per_page}::int offset ${offsetOf(query.page, query.per_page)}::int`,
+  );
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** Every incident the list shows for this search and status, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamIncidents(
+  conn: Conn,
+  query: { search?: string; status?: string },
+  onBatch: (rows: IncidentListRow[], tx: Conn) => Promise<void>,
+): Promise<void> {
+  await streamRows<IncidentListRow>(
+    conn,
+    sql`select i.id, i.number, i.status, i.place, i.occurred_at, i.reported_by, i.reported_at, 0 as total
+      from loss_incidents i where ${incidentsWhere(query)} order by i.reported_at desc, i.id desc`,
+    onBatch,
+    2_000,
+  );
+}
+
+function incidentsWhere(query: { search?: string; status?: string }): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.status) conditions.push(sql`i.status = ${query.status}`);
   if (query.search) {
@@ -198,13 +224,7 @@ export async function listIncidents(
     }
     conditions.push(sql`(${sql.join(arms, sql` or `)})`);
   }
-  const rows = await rowsOf<IncidentListRow>(
-    conn,
-    sql`select i.id, i.number, i.status, i.place, i.occurred_at, i.reported_by, i.reported_at, count(*) over ()::int as total
-      from loss_incidents i where ${sql.join(conditions, sql` and `)}
-      order by i.reported_at desc, i.id desc limit ${query.per_page}::int offset ${offsetOf(query.page, query.per_page)}::int`,
-  );
-  return { rows, total: Number(rows[0]?.total ?? 0) };
+  return sql.join(conditions, sql` and `);
 }
 
 export async function padsOfIncidents(conn: Conn, incidentIds: number[]): Promise<IncidentPadRecord[]> {

@@ -16,7 +16,18 @@ import {
   lossIncidentSchema,
 } from '../../../shared/schemas/incidents.ts';
 import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
-import { created, errorAnswer, dataResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  created,
+  errorAnswer,
+  dataResponse,
+  exportableResponse,
+  ok,
+  pageResponse,
+  pdfResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
+import { incidentListColumns } from '../../../shared/list-columns.ts';
+import { sendExport } from '../../lib/export.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { SECURITY } from '../../lib/openapi.ts';
@@ -110,14 +121,18 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'listLossIncidents',
-        summary: 'Lists loss incidents, searchable by incident or receipt number',
+        summary: 'Lists loss incidents, searchable by incident or receipt number, or exports all that match as CSV or .xlsx',
         tags,
         querystring: incidentListQuery,
-        response: ok(pageResponse(incidentRowSchema), 403, 404, 409, 422),
+        response: ok(exportableResponse(pageResponse(incidentRowSchema), 'The loss incidents'), 403, 404, 409, 422),
       },
       onRequest: reader,
     },
-    async (request) => service.list(ctx, request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'Incidents', incidentListColumns(ctx.config.timeZone), service.listSource(ctx, query));
+      return service.list(ctx, query);
+    },
   );
 
   app.get(

@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Conn, Tx } from '../../db/client.ts';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { renderNoticeOfLossPdf } from '../../lib/pdf/notice-of-loss-pdf.ts';
 import { assertCan } from '../../lib/policy.ts';
@@ -409,20 +410,29 @@ function rowDto(
 /** The Incidents screen: roles 1–9, searchable by incident number or by a receipt number on it. */
 export async function list(ctx: AppContext, query: IncidentListQuery): Promise<Paginated<IncidentRow>> {
   const { rows, total } = await repo.listIncidents(ctx.db, query);
+  return paginated(await incidentRows(ctx.db, rows), total, query.page, query.per_page);
+}
+
+/** docs/design.md §10 Export: every incident of the Incidents list for this search and status, in batches. */
+export function listSource(ctx: AppContext, query: IncidentListQuery): RowSource<IncidentRow> {
+  return (write) => repo.streamIncidents(ctx.db, query, async (rows, tx) => write(await incidentRows(tx, rows)));
+}
+
+async function incidentRows(conn: Conn, rows: repo.IncidentListRow[]): Promise<IncidentRow[]> {
   const lines = await repo.padsOfIncidents(
-    ctx.db,
+    conn,
     rows.map((row) => row.id),
   );
-  const infos = new Map((await repo.padInfos(ctx.db, [...new Set(lines.map((line) => line.pad_id))])).map((info) => [info.id, info]));
+  const infos = new Map((await repo.padInfos(conn, [...new Set(lines.map((line) => line.pad_id))])).map((info) => [info.id, info]));
   const people = new Map(
     (
       await repo.people(
-        ctx.db,
+        conn,
         rows.map((row) => row.reported_by),
       )
     ).map((row) => [row.id, row]),
   );
-  const data = rows.map((row) =>
+  return rows.map((row) =>
     rowDto(
       { ...row, occurred_at: new Date(row.occurred_at), reported_at: new Date(row.reported_at) },
       lines
@@ -436,7 +446,6 @@ export async function list(ctx: AppContext, query: IncidentListQuery): Promise<P
       people,
     ),
   );
-  return paginated(data, total, query.page, query.per_page);
 }
 
 /** A bearer user or a signed link opens the file; either way the viewer must be allowed to read the incident. */

@@ -9,7 +9,8 @@ import { MY_ACTION_ITEM_LIMIT, type MyActionKind } from '../../../shared/schemas
 import { MIXED_ROUTES, type ActivityRow, type InvoiceSort, type InvoicePad, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf, toNumbers } from '../../db/rows.ts';
-import { Bindings, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
+import { Bindings, literal, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
+import { streamRows } from '../../db/stream.ts';
 import {
   activities,
   branches,
@@ -158,12 +159,16 @@ function scopeCondition(scope: InvoiceScope, bind: Bind): SQL | undefined {
 }
 
 /**
- * "Search by branch name or pad number": the origin or destination branch, one of the invoice's pads,
+ * "Search by branch name or pad number", and by invoice number (docs/design.md §10: "17" or "#17"; "#17" finds
+ * that invoice alone): the origin or destination branch, one of the invoice's pads,
  * and the route's name or the courier's (Assigned To) name.
  */
 function branchOrPadMatches(search: string, bind: Bind): SQL {
+  const numbered = /^#(\d{1,9})$/.exec(search);
+  if (numbered) return eq(invoices.id, bind('invoiceId', Number(numbered[1])));
   const pattern = bind('branchPattern', likePattern(search));
   return or(
+    /^\d{1,9}$/.test(search) ? eq(invoices.id, bind('invoiceId', Number(search))) : undefined,
     ilike(fromBranch.name, pattern),
     ilike(toBranch.name, pattern),
     exists(sql`(select 1 from ${routes} where ${routes.id} = ${invoices.route_id} and ${routes.name} ilike ${pattern})`),
@@ -304,6 +309,48 @@ export async function listInvoices(
     ),
     total: count,
   };
+}
+
+/** Statements built for one run, with the values written in (the export's cursor is declared once). */
+class LiteralBindings extends Bindings {
+  override readonly bind: Bind = literal;
+}
+
+/**
+ * Every invoice the filter lets through, in the list's order, batch by batch (docs/design.md §10 Export): the ids
+ * come through a cursor and each batch is read as the list reads its page, so memory holds one batch.
+ */
+export async function streamInvoices(
+  conn: Conn,
+  filter: InvoiceFilter,
+  page: { order?: 'newest' | 'lastAccepted'; sort?: InvoiceSort; direction?: SortOrder },
+  timeZone: string,
+  onBatch: (rows: InvoiceRow[]) => Promise<void>,
+): Promise<void> {
+  const where = filterCondition(filter, timeZone, new LiteralBindings());
+  const defaultOrder =
+    page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
+  const order = sortedBy(sortColumns, { sort: page.sort, order: page.direction }, invoices.id, defaultOrder);
+  const ids = conn
+    .select({ id: invoices.id })
+    .from(invoices)
+    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+    .where(where)
+    .orderBy(...order);
+  await streamRows<{ id: number }>(
+    conn,
+    ids.getSQL(),
+    async (batch, tx) =>
+      onBatch(
+        await rowsByIds(
+          tx,
+          batch.map((row) => Number(row.id)),
+          timeZone,
+        ),
+      ),
+    2_000,
+  );
 }
 
 /** One invoice, whoever may see it: the caller checks the scope on the row (permissions.ts `invoice.see`). */

@@ -19,6 +19,7 @@ import {
   created,
   dataResponse,
   errorResponse,
+  exportableResponse,
   listResponse,
   messageResponse,
   namedRef,
@@ -27,11 +28,13 @@ import {
   pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
+import { invoiceListColumns } from '../../../shared/list-columns.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { sendFile } from '../../lib/send-file.ts';
+import { sendExport } from '../../lib/export.ts';
 import * as lifecycle from './lifecycle.ts';
 import * as service from './service.ts';
 
@@ -45,14 +48,19 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'listInvoices',
-        summary: 'Lists the invoices the signed-in user may see',
+        summary: 'Lists the invoices the signed-in user may see, or exports all that match as CSV or .xlsx',
         tags,
         querystring: invoiceListQuery,
-        response: ok(invoicePage, 403),
+        response: ok(exportableResponse(invoicePage, 'The invoices'), 403),
       },
       onRequest: authorize(),
     },
-    async (request) => service.list(ctx, currentUser(request), request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return service.list(ctx, currentUser(request), query);
+      const columns = invoiceListColumns(ctx.config.timeZone, 'Transaction Type', true);
+      return sendExport(reply, format, 'Transactions', columns, service.listSource(ctx, currentUser(request), query));
+    },
   );
 
   app.get(

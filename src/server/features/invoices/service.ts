@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { claimedUserId, verifyBadge } from '../../lib/badge.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { renderTransmittalSlipPdf } from '../../lib/pdf/transmittal-slip-pdf.ts';
 import { qrPng } from '../../lib/qr.ts';
@@ -28,22 +29,32 @@ import * as repo from './repo.ts';
 
 /** docs/spec.md §2 Transactions list, limited to what the actor may see (docs/design.md §5 "Who sees what"). */
 export async function list(ctx: AppContext, actor: AuthUser, query: InvoiceListQuery): Promise<InvoicePage> {
-  if (!canOpenScreen(actor, 'invoices')) throw forbidden();
   const { rows, total } = await readModel.listInvoices(
     ctx.db,
-    {
-      scope: invoiceScope(actor),
-      typeId: query.invoice_type,
-      statusId: query.invoice_status,
-      issuanceStatusId: query.issuance_status,
-      createdFrom: query.start_date,
-      createdTo: query.end_date,
-      search: query.search ? { text: query.search, by: 'branchOrPad' } : undefined,
-    },
+    listFilter(actor, query),
     { page: query.page, perPage: query.per_page, sort: query.sort, direction: query.order },
     ctx.config.timeZone,
   );
   return { ...paginated(rows, total, query.page, query.per_page), time_zone: ctx.config.timeZone };
+}
+
+function listFilter(actor: AuthUser, query: InvoiceListQuery): readModel.InvoiceFilter {
+  if (!canOpenScreen(actor, 'invoices')) throw forbidden();
+  return {
+    scope: invoiceScope(actor),
+    typeId: query.invoice_type,
+    statusId: query.invoice_status,
+    issuanceStatusId: query.issuance_status,
+    createdFrom: query.start_date,
+    createdTo: query.end_date,
+    search: query.search ? { text: query.search, by: 'branchOrPad' } : undefined,
+  };
+}
+
+/** docs/design.md §10 Export: every invoice of the Transactions list for these filters, in its order, in batches. */
+export function listSource(ctx: AppContext, actor: AuthUser, query: InvoiceListQuery): RowSource<InvoiceRow> {
+  const filter = listFilter(actor, query);
+  return (write) => readModel.streamInvoices(ctx.db, filter, { sort: query.sort, direction: query.order }, ctx.config.timeZone, write);
 }
 
 async function visibleInvoice(ctx: AppContext, actor: AuthUser, id: number): Promise<InvoiceRow> {

@@ -8,7 +8,8 @@ import {
   type RaafCertificate,
 } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
-import { sqlState } from '../../db/client.ts';
+import { sqlState, type Conn } from '../../db/client.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
@@ -26,9 +27,14 @@ const keyOf = (ctx: AppContext) => urlKey(ctx.badgeSecret, 'raaf-pdf-url');
 const pdfUrl = (ctx: AppContext, certificateId: number, userId: number) =>
   `/api/raaf-certificates/${certificateId}/pdf?${signedQueryFor(keyOf(ctx), `raaf:${certificateId}`, userId)}`;
 
-async function certificateDto(ctx: AppContext, rows: repo.CertificateRow[], viewerId: number): Promise<RaafCertificate[]> {
+async function certificateDto(
+  ctx: AppContext,
+  rows: repo.CertificateRow[],
+  viewerId: number,
+  conn: Conn = ctx.db,
+): Promise<RaafCertificate[]> {
   const names = await Names.load(
-    ctx.db,
+    conn,
     rows.flatMap((row) => [row.certified_by, row.reviewed_by, row.holder_type === 'user' ? row.holder_id : null]),
     rows.map((row) => (row.holder_type === 'branch' ? row.holder_id : null)),
   );
@@ -105,6 +111,14 @@ export async function review(ctx: AppContext, actor: Actor, id: number): Promise
 export async function listCertificates(ctx: AppContext, actor: Actor, query: CertificateListQuery): Promise<Paginated<RaafCertificate>> {
   const { rows, total } = await repo.listCertificates(ctx.db, { ...query, scope: raafScope(actor) });
   return paginated(await certificateDto(ctx, rows, actor.id), total, query.page, query.per_page);
+}
+
+/** docs/design.md §10 Export: every certificate of the list the actor may read, for these filters, in batches. */
+export function certificateSource(ctx: AppContext, actor: Actor, query: CertificateListQuery): RowSource<RaafCertificate> {
+  return (write) =>
+    repo.streamCertificates(ctx.db, { ...query, scope: raafScope(actor) }, async (rows, tx) =>
+      write(await certificateDto(ctx, rows, actor.id, tx)),
+    );
 }
 
 /** The frozen PDF: to a bearer who may read that holder's RAAF, or through a signed short-lived address. */

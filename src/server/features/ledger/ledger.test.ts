@@ -4,6 +4,8 @@ import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { invoices, pads } from '../../db/schema.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
+import { certificateListColumns } from '../../../shared/list-columns.ts';
+import { exportCells, pagesAsCells } from '../../test/export.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runLedgerVerify } from './verifier.ts';
 
@@ -317,6 +319,18 @@ describe('certification', () => {
     const own = await ok(call(holderC, 'GET', '/api/raaf-certificates'));
     expect(own.data.map((c: { holder: { id: number } }) => c.holder.id)).toEqual(expect.arrayContaining([holderC.id]));
     expect(own.data.some((c: { holder: { type: string } }) => c.holder.type === 'branch')).toBe(false);
+  });
+
+  it('when the certificates are exported, then the CSV and .xlsx equal the list (all pages) as its columns word it, for each reader', async () => {
+    const columns = certificateListColumns(t.ctx.config.timeZone);
+    for (const who of [role[8], holderC]) {
+      const screen = await pagesAsCells(t, '/api/raaf-certificates', who.headers, columns);
+      expect(screen.length).toBeGreaterThan(1);
+      expect(await exportCells(t, '/api/raaf-certificates', who.headers, 'csv')).toEqual(screen);
+      expect(await exportCells(t, '/api/raaf-certificates', who.headers, 'xlsx')).toEqual(screen);
+    }
+    const reviewed = await exportCells(t, '/api/raaf-certificates?month=2026-10', role[8].headers, 'csv');
+    expect(reviewed.map((row) => row[6])).toEqual(['State', 'Reviewed']);
   });
 });
 

@@ -183,20 +183,52 @@ function certificateScopeWhere(scope: HolderScope): SQL | undefined {
     or (${raafCertificates.holder_type} = 'user' and exists (select 1 from users u where u.id = ${raafCertificates.holder_id} and u.branch_id = ${scope.branchId})))`;
 }
 
-export async function listCertificates(
-  conn: Conn,
-  query: { page: number; per_page: number; month?: string; search?: string; scope: HolderScope },
-) {
+function certificatesWhere(query: { month?: string; search?: string; scope: HolderScope }): SQL | undefined {
   const holderName = sql`(case when ${raafCertificates.holder_type} = 'user'
     then (select concat_ws(' ', u.first_name, u.middle_name, u.last_name) from users u where u.id = ${raafCertificates.holder_id})
     else (select b.name from branches b where b.id = ${raafCertificates.holder_id}) end)`;
-  const where = and(
+  return and(
     certificateScopeWhere(query.scope),
     query.month ? eq(raafCertificates.month, query.month) : undefined,
     query.search
       ? sql`(${raafCertificates.number} ilike ${likePattern(query.search)} or ${holderName} ilike ${likePattern(query.search)})`
       : undefined,
   );
+}
+
+/** Every certificate of the list for these filters, newest first, batch by batch (docs/design.md §10 Export). */
+export async function streamCertificates(
+  conn: Conn,
+  query: { month?: string; search?: string; scope: HolderScope },
+  onBatch: (rows: CertificateRow[], tx: Conn) => Promise<void>,
+): Promise<void> {
+  const ids = conn
+    .select({ id: raafCertificates.id })
+    .from(raafCertificates)
+    .where(certificatesWhere(query))
+    .orderBy(desc(raafCertificates.id));
+  await streamRows<{ id: number }>(
+    conn,
+    ids.getSQL(),
+    async (batch, tx) => {
+      const wanted = batch.map((row) => Number(row.id));
+      const byId = new Map(
+        (await tx.select().from(raafCertificates).where(inArray(raafCertificates.id, wanted))).map((row) => [row.id, row]),
+      );
+      await onBatch(
+        wanted.map((id) => byId.get(id)).filter((row) => row !== undefined),
+        tx,
+      );
+    },
+    200,
+  );
+}
+
+export async function listCertificates(
+  conn: Conn,
+  query: { page: number; per_page: number; month?: string; search?: string; scope: HolderScope },
+) {
+  const where = certificatesWhere(query);
   const [rows, [{ total }]] = await Promise.all([
     conn
       .select()

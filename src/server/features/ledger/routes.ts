@@ -21,10 +21,13 @@ import {
   ok,
   pageResponse,
   pdfResponse,
+  exportableResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
+import { certificateListColumns } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
+import { sendExport } from '../../lib/export.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { SECURITY } from '../../lib/openapi.ts';
@@ -131,14 +134,19 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'listRaafCertificates',
-        summary: 'Lists the RAAF certificates the user may read',
+        summary: 'Lists the RAAF certificates the user may read, or exports all that match as CSV or .xlsx',
         tags,
         querystring: certificateListQuery,
-        response: ok(pageResponse(certificateSchema)),
+        response: ok(exportableResponse(pageResponse(certificateSchema), 'The certificates')),
       },
       onRequest: ledgerReader,
     },
-    async (request) => certificates.listCertificates(ctx, currentUser(request), request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return certificates.listCertificates(ctx, currentUser(request), query);
+      const columns = certificateListColumns(ctx.config.timeZone);
+      return sendExport(reply, format, 'Certificates', columns, certificates.certificateSource(ctx, currentUser(request), query));
+    },
   );
 
   app.get(

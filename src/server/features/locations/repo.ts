@@ -1,16 +1,30 @@
-import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Location, LocationsQuery } from '../../../shared/schemas/locations.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamByIds } from '../../db/stream.ts';
 import { branches, locations } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
 const columns = { id: locations.id, name: locations.name };
 
+const listWhere = (q: LocationsQuery) => (q.search ? ilike(locations.name, likePattern(q.search)) : undefined);
+const listOrder = (q: LocationsQuery) => sortedBy({ name: locations.name }, q, locations.id, [desc(locations.id)]);
+
+/** Every location the Locations list shows for this search, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamList(conn: Conn, q: LocationsQuery, onBatch: (rows: Location[]) => Promise<void>): Promise<void> {
+  const ids = conn
+    .select({ id: locations.id })
+    .from(locations)
+    .where(listWhere(q))
+    .orderBy(...listOrder(q));
+  await streamByIds(conn, ids.getSQL(), (tx, wanted) => tx.select(columns).from(locations).where(inArray(locations.id, wanted)), onBatch);
+}
+
 /** One page of locations, newest first, matching the name search (trigram index). */
 export async function page(conn: Conn, q: LocationsQuery): Promise<{ rows: Location[]; total: number }> {
-  const where = q.search ? ilike(locations.name, likePattern(q.search)) : undefined;
-  const order = sortedBy({ name: locations.name }, q, locations.id, [desc(locations.id)]);
+  const where = listWhere(q);
+  const order = listOrder(q);
   const rows = await conn
     .select(columns)
     .from(locations)

@@ -2,9 +2,19 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { locationSchema, locationRow, locationsQuery } from '../../../shared/schemas/locations.ts';
-import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  created,
+  exportableResponse,
+  listResponse,
+  messageResponse,
+  ok,
+  pageResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
+import { LOCATION_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
+import { sendExport } from '../../lib/export.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
@@ -26,14 +36,18 @@ export function locationRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'searchLocations',
-        summary: 'Lists locations a page at a time, with search',
+        summary: 'Lists locations a page at a time, with search, or exports all that match as CSV or .xlsx',
         tags,
         querystring: locationsQuery,
-        response: ok(pageResponse(locationRow)),
+        response: ok(exportableResponse(pageResponse(locationRow), 'The locations')),
       },
       onRequest: admin,
     },
-    async (request) => service.list(ctx, request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'Locations', LOCATION_LIST_COLUMNS, service.listSource(ctx, query));
+      return service.list(ctx, query);
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { Paginated } from '../../../shared/schemas/common.ts';
 import type { Location, LocationsQuery } from '../../../shared/schemas/locations.ts';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { AppContext } from '../../context.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { sqlState } from '../../db/client.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -51,4 +52,9 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
       throw error;
     }
   });
+}
+
+/** docs/design.md §10 Export: every location of the Locations list for this search, in batches. */
+export function listSource(ctx: AppContext, q: LocationsQuery): RowSource<Location> {
+  return (write) => repo.streamList(ctx.db, q, write);
 }

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
-import { seriesRange } from '../../../shared/format.ts';
+import { heldByText, seriesRange } from '../../../shared/format.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import { seriesFromStatus, seriesSummary } from '../../../shared/pad-status.ts';
+import type { PadListRow } from '../../../shared/list-columns.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
 import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamRows } from '../../db/stream.ts';
 import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import { rowsOf, toNumbers } from '../../db/rows.ts';
 import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
@@ -81,7 +83,15 @@ export async function findOverlappingPad(conn: Conn, routeId: number, from: numb
   return row;
 }
 
+/** The holder's name and branch, read by id (docs/design.md §10 "Held by"). */
+const holderUserName = sql<
+  string | null
+>`(select concat_ws(' ', nullif(trim(u.first_name), ''), nullif(trim(u.middle_name), ''), nullif(trim(u.last_name), '')) from users u where u.id = ${pads.holder_user_id})`;
+const holderBranchName = sql<string | null>`(select b.name from branches b where b.id = ${pads.holder_branch_id})`;
+const holderColumns = { user: holderUserName.as('holder_user_name'), branch: holderBranchName.as('holder_branch_name') };
+
 const padColumns = {
+  holder: holderColumns,
   pad: pads,
   route: { id: routes.id, name: routes.name, tin: routes.tin, company_id: routes.company_id },
   company: { id: companies.id, name: companies.name },
@@ -90,6 +100,7 @@ const padColumns = {
 };
 
 type JoinedRow = {
+  holder: { user: string | null; branch: string | null };
   pad: PadRow;
   route: { id: number; name: string; tin: string; company_id: number };
   company: NamedRef;
@@ -116,6 +127,7 @@ function toPad(row: JoinedRow): Pad {
     ...seriesSummary(p.series_from, p.series_status),
     holder_user_id: p.holder_user_id,
     holder_branch_id: p.holder_branch_id,
+    held_by: heldByText(row.holder),
     locked_by_invoice_id: p.locked_by_invoice_id,
     updated_at: p.updated_at.toISOString(),
   };
@@ -245,13 +257,69 @@ const sortColumns: Record<PadSort, AnyColumn | AnyColumn[]> = {
   issuance_status: pads.issuance_status_id,
 };
 
+/** The pads a holder filter lets through: held by this user, or by anyone at this branch (its stock and its staff). */
+export type HolderCondition = { userId: number } | { branchId: number | null } | null;
+
+const holderWhere = (holder: HolderCondition | undefined) =>
+  !holder
+    ? undefined
+    : 'userId' in holder
+      ? eq(pads.holder_user_id, holder.userId)
+      : holder.branchId === null
+        ? sql`false`
+        : eq(pads.holder_branch_id, holder.branchId);
+
 export async function listPads(
   conn: Conn,
-  query: { page: number; per_page: number; search?: string; route?: number; sort?: PadSort; order?: SortOrder },
+  query: { page: number; per_page: number; search?: string; route?: number; sort?: PadSort; order?: SortOrder; holder?: HolderCondition },
 ) {
-  if (!query.search && !query.sort) return newestPage(conn, query.route, query.page, query.per_page);
-  const where = and(query.route ? eq(pads.route_id, query.route) : undefined, searchCondition(query.search));
+  if (!query.search && !query.sort && !query.holder) return newestPage(conn, query.route, query.page, query.per_page);
+  const where = and(query.route ? eq(pads.route_id, query.route) : undefined, holderWhere(query.holder), searchCondition(query.search));
   return page(conn, where, sortedBy(sortColumns, query, pads.id, [desc(pads.id)]), query.page, query.per_page);
+}
+
+/**
+ * Every pad the Inventories list shows for this search and route, in its order, batch by batch (docs/design.md
+ * §10 Export): the ids come through a cursor and each batch gets its names joined on, so memory holds one batch.
+ */
+export async function streamPadList(
+  conn: Conn,
+  query: { search?: string; route?: number; sort?: PadSort; order?: SortOrder; holder?: HolderCondition },
+  onBatch: (rows: PadListRow[]) => Promise<void>,
+): Promise<void> {
+  const where = and(query.route ? eq(pads.route_id, query.route) : undefined, holderWhere(query.holder), searchCondition(query.search));
+  const order = query.sort ? sortedBy(sortColumns, query, pads.id, [desc(pads.id)]) : [desc(pads.id)];
+  const ids = conn
+    .select({ id: pads.id })
+    .from(pads)
+    .where(where)
+    .orderBy(...order);
+  await streamRows<{ id: number }>(
+    conn,
+    ids.getSQL(),
+    async (batch, tx) => {
+      const byId = new Map<number, PadListRow>();
+      const rows = (await selectPads(tx).where(
+        sql`${pads.id} = any(${`{${batch.map((row) => row.id).join(',')}}`}::int[])`,
+      )) as JoinedRow[];
+      for (const row of rows) {
+        const p = row.pad;
+        byId.set(p.id, {
+          id: p.id,
+          route: { ...row.route, company: row.company },
+          number: p.number,
+          series_number: seriesRange(p.series_from, p.series_to),
+          next_number: seriesSummary(p.series_from, p.series_status).next_number,
+          pad_status: row.pad_status,
+          issuance_status: row.issuance_status,
+          remarks: p.remarks,
+          held_by: heldByText(row.holder),
+        });
+      }
+      await onBatch(batch.map((row) => byId.get(Number(row.id))).filter((row) => row !== undefined));
+    },
+    5_000,
+  );
 }
 
 /** docs/spec.md §4 "Pads available for issuing" (src/shared/custody-rules.ts), as a condition on `pads`. */
@@ -361,6 +429,7 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
       company: { id: companies.id, name: companies.name },
       padStatus: { id: padStatuses.id, name: padStatuses.name },
       issuanceStatus: { id: issuanceStatuses.id, name: issuanceStatuses.name },
+      holder: holderColumns,
     })
     .from(pads)
     .innerJoin(routes, eq(routes.id, pads.route_id))
@@ -402,6 +471,7 @@ export async function listHeldPads(
       ...seriesSummary(pad.series_from, series_status),
       pad_status: r.padStatus,
       issuance_status: r.issuanceStatus,
+      held_by: heldByText(r.holder),
     })),
     total: count,
   };

@@ -15,6 +15,7 @@ import {
 import {
   created,
   dataResponse,
+  exportableResponse,
   listResponse,
   messageResponse,
   namedRef,
@@ -23,9 +24,11 @@ import {
   pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
+import { PAD_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { sendExport } from '../../lib/export.ts';
 import { idempotent } from '../idempotency/service.ts';
 import { padByLabelQuery, padLabelQuery } from '../../../shared/schemas/counts.ts';
 import { sendFile } from '../../lib/send-file.ts';
@@ -92,14 +95,19 @@ export function padRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'listPads',
-        summary: 'Lists pads, a page at a time',
+        summary: 'Lists pads, a page at a time, or exports all matching pads as CSV or .xlsx',
         tags,
         querystring: padListQuery,
-        response: ok(pageResponse(padRow)),
+        response: ok(exportableResponse(pageResponse(padRow), 'The pads')),
       },
       onRequest: padReader,
     },
-    async (request) => service.listPads(ctx, request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format)
+        return sendExport(reply, format, 'Inventories', PAD_LIST_COLUMNS, service.padListSource(ctx, currentUser(request), query));
+      return service.listPads(ctx, currentUser(request), query);
+    },
   );
 
   app.get(

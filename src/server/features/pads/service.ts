@@ -10,11 +10,14 @@ import {
   type AddPadInput,
   type GeneratedPads,
   type Pad,
+  type PadHolderFilter,
   type PadListQuery,
   type UpdatePadInput,
 } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
+import type { PadListRow } from '../../../shared/list-columns.ts';
 import type { AppContext } from '../../context.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
@@ -90,9 +93,17 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
 }
 
 /** docs/spec.md §2 Inventories list: everyone with the screen sees every pad; search and route narrow it. */
-export async function listPads(ctx: AppContext, query: PadListQuery): Promise<Paginated<Pad>> {
-  const { data, total } = await repo.listPads(ctx.db, query);
+export async function listPads(ctx: AppContext, actor: AuthUser, query: PadListQuery): Promise<Paginated<Pad>> {
+  const { data, total } = await repo.listPads(ctx.db, { ...query, holder: holderCondition(actor, query.holder) });
   return paginated(data, total, query.page, query.per_page);
+}
+
+const holderCondition = (actor: AuthUser, holder: PadHolderFilter | undefined): repo.HolderCondition =>
+  holder === 'mine' ? { userId: actor.id } : holder === 'branch' ? { branchId: actor.branch_id } : null;
+
+/** docs/design.md §10 Export: every pad of the Inventories list for this search and route, in batches. */
+export function padListSource(ctx: AppContext, actor: AuthUser, query: PadListQuery): RowSource<PadListRow> {
+  return (write) => repo.streamPadList(ctx.db, { ...query, holder: holderCondition(actor, query.holder) }, write);
 }
 
 /** What the issue form may pick from: docs/spec.md §4's rule, minus pads an in-transit invoice is carrying. */

@@ -4,6 +4,7 @@ import { USER_STATUS } from '../../../shared/lookups.ts';
 import type { SortOrder } from '../../../shared/schemas/common.ts';
 import type { ReportSort } from '../../../shared/schemas/reports.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamByIds } from '../../db/stream.ts';
 import { invoices, reportInvoices, reports, roles, users } from '../../db/schema.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 import { fullNameOf } from '../invoices/read-model.ts';
@@ -87,19 +88,16 @@ const reportSortColumns: Record<ReportSort, SQLWrapper | AnyColumn> = {
   date: reports.created_at,
 };
 
-export async function listReports(
-  conn: Conn,
-  q: {
-    offset: number;
-    limit: number;
-    pattern?: string;
-    startDate?: string;
-    endDate?: string;
-    timeZone: string;
-    sort?: ReportSort;
-    order?: SortOrder;
-  },
-) {
+interface ReportListFilter {
+  pattern?: string;
+  startDate?: string;
+  endDate?: string;
+  timeZone: string;
+  sort?: ReportSort;
+  order?: SortOrder;
+}
+
+function reportsWhere(q: ReportListFilter): SQL | undefined {
   const filters: Array<SQL | undefined> = [];
   if (q.pattern) {
     filters.push(
@@ -110,13 +108,13 @@ export async function listReports(
   }
   if (q.startDate) filters.push(sql`${reports.created_at} >= (${q.startDate}::date::timestamp at time zone ${q.timeZone})`);
   if (q.endDate) filters.push(sql`${reports.created_at} < ((${q.endDate}::date + 1)::timestamp at time zone ${q.timeZone})`);
-  const where = and(...filters);
-  const [{ total }] = await conn
-    .select({ total: count() })
-    .from(reports)
-    .innerJoin(generatorUser, eq(generatorUser.id, reports.generated_by))
-    .where(where);
-  const rows = await conn
+  return and(...filters);
+}
+
+const reportsOrder = (q: ReportListFilter) => sortedBy(reportSortColumns, q, reports.id, [desc(reports.created_at), desc(reports.id)]);
+
+const selectReports = (conn: Conn) =>
+  conn
     .select({
       id: reports.id,
       number: reports.number,
@@ -128,12 +126,34 @@ export async function listReports(
       generated_by_user: { id: generatorUser.id, full_name: fullNameOf(generatorUser) },
     })
     .from(reports)
+    .innerJoin(generatorUser, eq(generatorUser.id, reports.generated_by));
+
+export type ReportListRecord = Awaited<ReturnType<ReturnType<typeof selectReports>['execute']>>[number];
+
+export async function listReports(conn: Conn, q: ReportListFilter & { offset: number; limit: number }) {
+  const where = reportsWhere(q);
+  const [{ total }] = await conn
+    .select({ total: count() })
+    .from(reports)
     .innerJoin(generatorUser, eq(generatorUser.id, reports.generated_by))
+    .where(where);
+  const rows = await selectReports(conn)
     .where(where)
-    .orderBy(...sortedBy(reportSortColumns, q, reports.id, [desc(reports.created_at), desc(reports.id)]))
+    .orderBy(...reportsOrder(q))
     .limit(q.limit)
     .offset(q.offset);
   return { total, rows };
+}
+
+/** Every saved report the Reports list shows for these filters, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamReports(conn: Conn, q: ReportListFilter, onBatch: (rows: ReportListRecord[]) => Promise<void>): Promise<void> {
+  const ids = conn
+    .select({ id: reports.id })
+    .from(reports)
+    .innerJoin(generatorUser, eq(generatorUser.id, reports.generated_by))
+    .where(reportsWhere(q))
+    .orderBy(...reportsOrder(q));
+  await streamByIds(conn, ids.getSQL(), (tx, wanted) => selectReports(tx).where(inArray(reports.id, wanted)), onBatch);
 }
 
 export async function findReportPdf(conn: Conn, id: number) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { can } from '../../../shared/permissions.ts';
 import { idParam, signedUrlQuery } from '../../../shared/schemas/common.ts';
-import { created, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { created, exportableResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { reportListColumns } from '../../../shared/list-columns.ts';
 import { invoicePage } from '../../../shared/schemas/invoices.ts';
 import {
   REPORT_MSG,
@@ -14,6 +15,7 @@ import {
 } from '../../../shared/schemas/reports.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
+import { sendExport } from '../../lib/export.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { SECURITY } from '../../lib/openapi.ts';
@@ -86,14 +88,18 @@ export function reportRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'listReports',
-        summary: 'Lists saved reports',
+        summary: 'Lists saved reports, or exports all that match as CSV or .xlsx',
         tags,
         querystring: reportListQuery,
-        response: ok(pageResponse(reportRow)),
+        response: ok(exportableResponse(pageResponse(reportRow), 'The saved reports')),
       },
       onRequest: reportAccess,
     },
-    async (request) => service.listReports(ctx, currentUser(request), request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return service.listReports(ctx, currentUser(request), query);
+      return sendExport(reply, format, 'Reports', reportListColumns(ctx.config.timeZone), service.reportListSource(ctx, query));
+    },
   );
 
   app.get(

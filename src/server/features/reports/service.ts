@@ -4,7 +4,9 @@ import { dateInZone } from '../../../shared/format.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import type { InvoicePage } from '../../../shared/schemas/invoices.ts';
 import { REPORT_MSG, type ReportListQuery, type ReportRow } from '../../../shared/schemas/reports.ts';
+import type { ReportListRow } from '../../../shared/list-columns.ts';
 import type { AppContext } from '../../context.ts';
+import type { RowSource } from '../../lib/export.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
@@ -189,6 +191,20 @@ export async function createReport(
     if (state === '23505' || state === '40001' || state === '40P01') throw conflict(REPORT_MSG.alreadyReported);
     throw error;
   }
+}
+
+/** docs/design.md §10 Export: every saved report of the Reports list for these filters, in batches. */
+export function reportListSource(ctx: AppContext, q: ReportListQuery): RowSource<ReportListRow> {
+  const filter = {
+    pattern: q.search ? likePattern(q.search) : undefined,
+    startDate: q.start_date,
+    endDate: q.end_date,
+    timeZone: ctx.config.timeZone,
+    sort: q.sort,
+    order: q.order,
+  };
+  return (write) =>
+    repo.streamReports(ctx.db, filter, (rows) => write(rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))));
 }
 
 /** Saved reports, newest first, each with a fresh signed address of its PDF for the asking user. */

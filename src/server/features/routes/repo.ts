@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Route, RoutesQuery } from '../../../shared/schemas/routes.ts';
 import type { Conn } from '../../db/client.ts';
+import { streamByIds } from '../../db/stream.ts';
 import { companies, invoices, pads, routes } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
@@ -18,10 +19,25 @@ type RouteValues = { company_id: number; name: string; tin: string };
 const select = (conn: Conn) => conn.select(columns).from(routes).innerJoin(companies, eq(companies.id, routes.company_id));
 
 /** One page of routes, newest first, matching route name or TIN (trigram indexes). */
+const listWhere = (q: RoutesQuery) =>
+  q.search ? or(ilike(routes.name, likePattern(q.search)), ilike(routes.tin, likePattern(q.search))) : undefined;
+const listOrder = (q: RoutesQuery) =>
+  sortedBy({ company: companies.name, name: routes.name, tin: routes.tin }, q, routes.id, [desc(routes.id)]);
+
+/** Every route the Routes list shows for this search, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamList(conn: Conn, q: RoutesQuery, onBatch: (rows: Route[]) => Promise<void>): Promise<void> {
+  const ids = conn
+    .select({ id: routes.id })
+    .from(routes)
+    .innerJoin(companies, eq(companies.id, routes.company_id))
+    .where(listWhere(q))
+    .orderBy(...listOrder(q));
+  await streamByIds(conn, ids.getSQL(), (tx, wanted) => select(tx).where(inArray(routes.id, wanted)), onBatch);
+}
+
 export async function page(conn: Conn, q: RoutesQuery): Promise<{ rows: Route[]; total: number }> {
-  const pattern = q.search ? likePattern(q.search) : null;
-  const where = pattern ? or(ilike(routes.name, pattern), ilike(routes.tin, pattern)) : undefined;
-  const order = sortedBy({ company: companies.name, name: routes.name, tin: routes.tin }, q, routes.id, [desc(routes.id)]);
+  const where = listWhere(q);
+  const order = listOrder(q);
   const rows = await select(conn)
     .where(where)
     .orderBy(...order)

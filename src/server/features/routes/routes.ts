@@ -2,9 +2,19 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import { routeSchema, routeRow, routesQuery } from '../../../shared/schemas/routes.ts';
-import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import {
+  created,
+  exportableResponse,
+  listResponse,
+  messageResponse,
+  ok,
+  pageResponse,
+  savedResponse,
+} from '../../../shared/schemas/responses.ts';
+import { ROUTE_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
+import { sendExport } from '../../lib/export.ts';
 import { authorize } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
@@ -26,14 +36,18 @@ export function routeRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'searchRoutes',
-        summary: 'Lists routes a page at a time, with search',
+        summary: 'Lists routes a page at a time, with search, or exports all that match as CSV or .xlsx',
         tags,
         querystring: routesQuery,
-        response: ok(pageResponse(routeRow)),
+        response: ok(exportableResponse(pageResponse(routeRow), 'The routes')),
       },
       onRequest: admin,
     },
-    async (request) => service.list(ctx, request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'Routes', ROUTE_LIST_COLUMNS, service.listSource(ctx, query));
+      return service.list(ctx, query);
+    },
   );
 
   app.post(

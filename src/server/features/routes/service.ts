@@ -2,6 +2,7 @@ import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import type { Route, RoutesQuery } from '../../../shared/schemas/routes.ts';
 import type { AppContext } from '../../context.ts';
+import type { RowSource } from '../../lib/export.ts';
 import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
@@ -66,4 +67,9 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
       throw error;
     }
   });
+}
+
+/** docs/design.md §10 Export: every route of the Routes list for this search, in batches. */
+export function listSource(ctx: AppContext, q: RoutesQuery): RowSource<Route> {
+  return (write) => repo.streamList(ctx.db, q, write);
 }

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { IN_TRANSIT } from '../../../shared/custody-rules.ts';
 import { USER_STATUS } from '../../../shared/lookups.ts';
 import { fullName } from '../../../shared/format.ts';
 import type { AdminUser, AssignableUser, UsersQuery } from '../../../shared/schemas/users.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
-import { accessTokens, activities, branches, invoices, pads, reports, roles, userStatuses, users } from '../../db/schema.ts';
+import { streamByIds } from '../../db/stream.ts';
+import { accessTokens, activities, branches, invoices, pads, reports, roles, routes, userStatuses, users } from '../../db/schema.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
@@ -58,12 +60,29 @@ const userSortColumns = {
   status: userStatuses.name,
 };
 
-/** One page of users, newest first or by a chosen column, by name-or-email search and role. */
-export async function page(conn: Conn, q: UsersQuery): Promise<{ rows: AdminUser[]; total: number }> {
+function listWhere(q: UsersQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (q.search) filters.push(sql`${searchable} ilike ${likePattern(q.search)}`);
   if (q.role) filters.push(eq(users.role_id, q.role));
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/** Every user the Users list shows for this search and role, in its order, batch by batch (docs/design.md §10 Export). */
+export async function streamList(conn: Conn, q: UsersQuery, onBatch: (rows: AdminUser[]) => Promise<void>): Promise<void> {
+  const ids = conn
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(branches, eq(branches.id, users.branch_id))
+    .leftJoin(userStatuses, eq(userStatuses.id, users.user_status_id))
+    .where(listWhere(q))
+    .orderBy(...sortedBy(userSortColumns, q, users.id, [desc(users.id)]));
+  await streamByIds(conn, ids.getSQL(), async (tx, wanted) => (await select(tx).where(inArray(users.id, wanted))).map(toUser), onBatch);
+}
+
+/** One page of users, newest first or by a chosen column, by name-or-email search and role. */
+export async function page(conn: Conn, q: UsersQuery): Promise<{ rows: AdminUser[]; total: number }> {
+  const where = listWhere(q);
   const order = sortedBy(userSortColumns, q, users.id, [desc(users.id)]);
   const rows = await select(conn)
     .where(where)
@@ -225,4 +244,36 @@ export async function activeActor(
     .from(users)
     .where(and(eq(users.id, id), eq(users.user_status_id, USER_STATUS.ACTIVE)));
   return row;
+}
+
+/** Locks the user's row, so two changes to one user (or a change and the custody check) run one after the other. */
+export async function lockForChange(conn: Conn, id: number): Promise<void> {
+  await conn.execute(sql`select 1 from ${users} where ${users.id} = ${id} for update`);
+}
+
+/**
+ * What a user answers for (docs/design.md §10): the pads they hold, named "Route #number", and the transfer
+ * invoices in transit that they carry as courier (IN_TRANSIT of src/shared/custody-rules.ts).
+ */
+export async function custodyHeld(conn: Conn, id: number): Promise<{ pads: string[]; invoices: number[] }> {
+  const held = await conn
+    .select({ route: routes.name, number: pads.number })
+    .from(pads)
+    .innerJoin(routes, eq(routes.id, pads.route_id))
+    .where(eq(pads.holder_user_id, id))
+    .orderBy(asc(routes.name), asc(pads.number))
+    .limit(1000);
+  const carried = await conn
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.assigned_user_id, id),
+        eq(invoices.invoice_status_id, IN_TRANSIT.invoice_status_id),
+        inArray(invoices.invoice_type_id, [...IN_TRANSIT.invoice_type_ids]),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(1000);
+  return { pads: held.map((pad) => `${pad.route} #${pad.number}`), invoices: carried.map((row) => row.id) };
 }

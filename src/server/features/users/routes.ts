@@ -4,6 +4,7 @@ import { idParam, signedUrl, signedUrlQuery } from '../../../shared/schemas/comm
 import {
   created,
   dataResponse,
+  exportableResponse,
   listResponse,
   messageResponse,
   namedRef,
@@ -20,9 +21,11 @@ import {
   usersByRolesQuery,
   usersQuery,
 } from '../../../shared/schemas/users.ts';
+import { USER_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
+import { sendExport } from '../../lib/export.ts';
 import { SECURITY } from '../../lib/openapi.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import * as service from './service.ts';
@@ -36,14 +39,18 @@ export function userRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'listUsers',
-        summary: 'Lists users, a page at a time',
+        summary: 'Lists users, a page at a time, or exports all that match as CSV or .xlsx',
         tags,
         querystring: usersQuery,
-        response: ok(pageResponse(adminUser)),
+        response: ok(exportableResponse(pageResponse(adminUser), 'The users')),
       },
       onRequest: admin,
     },
-    async (request) => service.list(ctx, request.query),
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'Users', USER_LIST_COLUMNS, service.listSource(ctx, query));
+      return service.list(ctx, query);
+    },
   );
 
   app.get(
@@ -107,7 +114,7 @@ export function userRoutes(app: App, ctx: AppContext) {
         tags,
         params: idParam,
         body: updateUserSchema,
-        response: ok(savedResponse(adminUser)),
+        response: ok(savedResponse(adminUser), 409),
       },
       onRequest: admin,
       config: { changesSessions: true },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { guardedUserChanges, type GuardedUserFields } from '../../../shared/custody-rules.ts';
 import { USER_STATUS } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
@@ -11,6 +12,7 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { encodeBadge } from '../../lib/badge.ts';
 import { countPhrase } from '../../lib/count-phrase.ts';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { renderBadgePdf } from '../../lib/pdf/badge-pdf.ts';
@@ -26,6 +28,11 @@ const NOT_FOUND = 'User not found.';
 export async function list(ctx: AppContext, q: UsersQuery): Promise<Paginated<AdminUser>> {
   const { rows, total } = await repo.page(ctx.db, q);
   return paginated(rows, total, q.page, q.per_page);
+}
+
+/** docs/design.md §10 Export: every user of the Users list for this search and role, in batches. */
+export function listSource(ctx: AppContext, q: UsersQuery): RowSource<AdminUser> {
+  return (write) => repo.streamList(ctx.db, q, write);
 }
 
 export async function get(ctx: AppContext, id: number): Promise<AdminUser> {
@@ -63,6 +70,19 @@ export async function create(
   const { password, send_set_password_email: mailLink, ...values } = input;
   const passwordHash = await hashPassword(mailLink ? randomBytes(24).toString('base64url') : password);
   const user = await ctx.db.transaction(async (tx) => {
+/** Refuses (409) a change the custody guards forbid while the user holds pads or carries an in-transit invoice (docs/design.md §10). */
+async function guardCustody(conn: Conn, id: number, before: GuardedUserFields, after: GuardedUserFields | null): Promise<void> {
+  const [change] = guardedUserChanges(before, after);
+  if (!change) return;
+  const held = await repo.custodyHeld(conn, id);
+  if (held.pads.length > 0 || held.invoices.length > 0) throw conflict(ADMIN_MSG.custodyHeld(change, held.pads, held.invoices));
+}
+
+/** An administrator creates a staff account with a first password the user should change by reset. */
+export async function create(ctx: AppContext, input: UserValues & { password: string }): Promise<AdminUser> {
+  const { password, ...values } = input;
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
     await checkInput(tx, values, null);
     const id = await repo.insert(tx, { ...values, password_hash: passwordHash, must_change_password: !mailLink });
     const created = await repo.find(tx, id);
@@ -76,11 +96,13 @@ export async function create(
 /** Changes a user's details; setting them Inactive ends their sessions, and nobody changes their own role or status. */
 export async function update(ctx: AppContext, actor: AuthUser, id: number, input: UserValues): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
+    await repo.lockForChange(tx, id);
     const before = await repo.find(tx, id);
     if (!before) throw notFound(NOT_FOUND);
     if (id === actor.id && input.role_id !== before.role_id) throw invalid('role_id', ADMIN_MSG.cannotChangeOwnRole);
     if (id === actor.id && input.user_status_id !== before.user_status_id) throw invalid('user_status_id', ADMIN_MSG.cannotChangeOwnStatus);
     await checkInput(tx, input, id);
+    await guardCustody(tx, id, before, input);
     await repo.update(tx, id, input);
     if (input.user_status_id !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);
     const user = await repo.find(tx, id);
@@ -93,7 +115,10 @@ export async function update(ctx: AppContext, actor: AuthUser, id: number, input
 export async function remove(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   if (id === actor.id) throw conflict(ADMIN_MSG.cannotDeleteSelf);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.find(tx, id))) throw notFound(NOT_FOUND);
+    await repo.lockForChange(tx, id);
+    const before = await repo.find(tx, id);
+    if (!before) throw notFound(NOT_FOUND);
+    await guardCustody(tx, id, before, null);
     const counts = await repo.usage(tx, id);
     const used = countPhrase([
       [counts.invoices, 'invoice', 'invoices'],
@@ -119,6 +144,11 @@ export async function remove(ctx: AppContext, actor: AuthUser, id: number): Prom
 export async function toggleActivation(ctx: AppContext, actor: AuthUser, id: number): Promise<{ message: string; data: AdminUser }> {
   if (id === actor.id) throw conflict(ADMIN_MSG.cannotDeactivateSelf);
   return ctx.db.transaction(async (tx) => {
+    await repo.lockForChange(tx, id);
+    const before = await repo.find(tx, id);
+    if (!before) throw notFound(NOT_FOUND);
+    if (before.user_status_id === USER_STATUS.ACTIVE)
+      await guardCustody(tx, id, before, { ...before, user_status_id: USER_STATUS.INACTIVE });
     const status = await repo.toggleStatus(tx, id);
     if (status === undefined) throw notFound(NOT_FOUND);
     if (status !== USER_STATUS.ACTIVE) await repo.deleteTokens(tx, id);

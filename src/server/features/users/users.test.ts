@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { accessTokens, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -7,7 +8,9 @@ import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import {
   buildActivity,
   buildInvoice,
+  buildIssuedInvoice,
   buildPad,
+  buildPads,
   buildReport,
   createBranch,
   createRoute,
@@ -311,7 +314,7 @@ describe('users', () => {
     const withActivity = await createUser(t.db);
     await buildActivity(t.db, { invoice_id: invoice.id, user_id: withActivity.id });
     const holder = await createUser(t.db);
-    await buildPad(t.db, { route_id: route.id, holder_user_id: holder.id });
+    await buildPad(t.db, { route_id: route.id, created_by: holder.id });
     const reporter = await createUser(t.db);
     await buildReport(t.db, reporter.id);
 
@@ -332,6 +335,107 @@ describe('users', () => {
     const own = await t.app.inject({ method: 'DELETE', url: `/api/delete-user/${self.user.id}`, headers: self.headers });
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe('You cannot delete your own account. Ask another administrator.');
+  });
+
+  describe('custody guards (docs/design.md §10)', () => {
+    const held = async () => {
+      const route = await createRoute(t.db, { name: `Batangas - Calapan ${seq++}` });
+      const user = await createUser(t.db, { role_id: 7, branch_id: branch.id });
+      await buildPads(t.db, route.id, 2, { heldBy: { userId: user.id, branchId: branch.id } });
+      return { user, why: `This user holds pads ${route.name} #1, ${route.name} #2, so the user cannot be` };
+    };
+    const carrying = async () => {
+      const user = await createUser(t.db, { role_id: 10, branch_id: branch.id });
+      const { invoice } = await buildIssuedInvoice(t.db, { courier: user, status: INVOICE_STATUS.IN_TRANSIT, acceptedAt: null });
+      return { user, why: `This user carries in-transit invoice #${invoice.id}, so the user cannot be` };
+    };
+    const anotherBranch = async () => (await createBranch(t.db, { name: `Lipa Office ${seq++}` })).id;
+    const editOf = (user: typeof users.$inferSelect, change: Record<string, unknown>) => ({
+      first_name: 'Juan',
+      middle_name: null,
+      last_name: 'Cruz',
+      contact_number: '+63 917-123-4567',
+      email: user.email,
+      branch_id: user.branch_id,
+      role_id: user.role_id,
+      user_status_id: user.user_status_id,
+      ...change,
+    });
+
+    for (const [what, make, way] of [
+      ['holds pads', held, 'Return or Turnover the pads first.'],
+      ['carries an in-transit invoice', carrying, 'Hand Over the invoices first.'],
+    ] as const) {
+      it(`when a user who ${what} is deactivated, deleted, given another role or moved, then each answers 409 naming them and the user is unchanged`, async () => {
+        const cases = [
+          ['deactivated', (id: number) => ({ method: 'POST' as const, url: `/api/toggle-user-activation/${id}` })],
+          ['deleted', (id: number) => ({ method: 'DELETE' as const, url: `/api/delete-user/${id}` })],
+        ] as const;
+        for (const [verb, call] of cases) {
+          const { user, why } = await make();
+          const res = await t.app.inject({ ...call(user.id), headers: s.admin });
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json().message).toBe(`${why} ${verb}. ${way}`);
+          const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
+          expect(stored).toMatchObject({ user_status_id: 1, role_id: user.role_id, branch_id: user.branch_id });
+        }
+        const edits = [
+          ['deactivated', () => ({ user_status_id: 2 })],
+          ['given another role', () => ({ role_id: 6 })],
+          ['moved to another branch', async () => ({ branch_id: await anotherBranch() })],
+        ] as const;
+        for (const [verb, change] of edits) {
+          const { user, why } = await make();
+          const res = await t.app.inject({
+            method: 'PUT',
+            url: `/api/update-user/${user.id}`,
+            headers: s.admin,
+            payload: editOf(user, await change()),
+          });
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json().message).toBe(`${why} ${verb}. ${way}`);
+          const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
+          expect(stored).toMatchObject({ user_status_id: 1, role_id: user.role_id, branch_id: user.branch_id });
+        }
+      });
+    }
+
+    it('when a user who holds pads only has their name or number edited, then it saves; with nothing held, a role change saves', async () => {
+      const { user } = await held();
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/update-user/${user.id}`,
+        headers: s.admin,
+        payload: editOf(user, { first_name: 'Renamed' }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const free = await createUser(t.db, { role_id: 7, branch_id: branch.id });
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/update-user/${free.id}`,
+        headers: s.admin,
+        payload: editOf(free, { role_id: 6, branch_id: await anotherBranch() }),
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const [stored] = await t.db.select().from(users).where(eq(users.id, free.id));
+      expect(stored.role_id).toBe(6);
+      expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0].first_name).toBe('Renamed');
+    });
+
+    it('when an in-transit Return names the user only as sender, then it does not count as carried', async () => {
+      const sender = await createUser(t.db, { role_id: 7, branch_id: branch.id });
+      const courier = await createUser(t.db, { role_id: 10 });
+      await buildInvoice(t.db, {
+        user_id: sender.id,
+        type: INVOICE_TYPE.RETURN,
+        status: INVOICE_STATUS.IN_TRANSIT,
+        assigned_user_id: courier.id,
+      });
+      const res = await t.app.inject({ method: 'POST', url: `/api/toggle-user-activation/${sender.id}`, headers: s.admin });
+      expect(res.statusCode, res.body).toBe(200);
+      const [stored] = await t.db.select().from(users).where(eq(users.id, sender.id));
+      expect(stored.user_status_id).toBe(2);
+    });
   });
 
   it("when an admin resets a user's password, then the reset mail reaches that user over SMTP and its link works", async () => {

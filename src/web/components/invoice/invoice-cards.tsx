@@ -65,7 +65,9 @@ export function InvoiceCards({
                       onChange={(event) => selection.onChange([row], event.currentTarget.checked)}
                     />
                   ) : null}
-                  <Text fw={700}>{row.invoice_type.name}</Text>
+                  <Text fw={700}>
+                    {row.invoice_type.name} #{row.id}
+                  </Text>
                   <Badge variant="light" color="gray">
                     {facts.padCount}
                   </Badge>

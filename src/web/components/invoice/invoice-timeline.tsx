@@ -3,6 +3,7 @@ import { INVOICE_STATUS } from '../../../shared/lookups.ts';
 import type { ActivityRow } from '../../../shared/schemas/invoices.ts';
 import { shownDayTime } from '../../../shared/format.ts';
 import { deviceZone } from '../../lib/clock.ts';
+import { InvoiceLinkedText } from './invoice-linked-text.tsx';
 import { statusLook } from './invoice-status.tsx';
 
 /**
@@ -38,7 +39,9 @@ export function InvoiceTimeline({ activities, title, timeZone }: { activities: A
                 <Text size="xs" c="dimmed">
                   {shownDayTime(a.created_at, timeZone, deviceZone())}
                 </Text>
-                <Text size="sm">{a.description}</Text>
+                <Text size="sm">
+                  <InvoiceLinkedText text={a.description} />
+                </Text>
                 {carrier ? (
                   <Text size="sm" fw={500}>
                     Assigned to {carrier.full_name}

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CertifyRaafInput, Raaf, RaafCertificate, RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AssignableUser } from '../../../shared/schemas/users.ts';
@@ -10,6 +11,10 @@ export interface CertificateListParams {
   page: number;
   search: string;
 }
+
+/** Every certificate matching the list's search, as a file (docs/design.md §10). */
+export const certificatesFile = (params: Omit<CertificateListParams, 'page'>, format: ExportFormat) =>
+  api.file('raaf-certificates', { search: params.search, format });
 
 export const accountabilityQueries = {
   raaf: (month: string, holder: HolderParam) =>

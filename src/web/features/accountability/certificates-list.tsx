@@ -13,8 +13,9 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { countText } from '../../../shared/format.ts';
 import { useClock } from '../../lib/clock.ts';
+import { ExportButton } from '../../components/export-button.tsx';
 import { useSession } from '../../lib/session.ts';
-import { accountabilityQueries, useReview } from './api.ts';
+import { accountabilityQueries, certificatesFile, useReview } from './api.ts';
 import { monthLabel } from './months.ts';
 
 function State({ certificate }: { certificate: RaafCertificate }) {
@@ -91,7 +92,12 @@ export function CertificatesList({ phone }: { phone: boolean }) {
       </Title>
       <ListCard
         query={list}
-        toolbar={<SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />}
+        toolbar={
+          <>
+            <SearchInput placeholder="Search by certificate number or holder" onSearch={(search) => setParams({ page: 1, search })} />
+            <ExportButton fileBase="Certificates" download={(format) => certificatesFile(params, format)} />
+          </>
+        }
       >
         {phone && list.data?.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">

@@ -1,5 +1,6 @@
 import { Card, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { Raaf } from '../../../shared/schemas/ledger.ts';
+import { InvoiceLinkedText } from '../../components/invoice/invoice-linked-text.tsx';
 
 /** A route's four column groups; the consolidated rows have no remarks. */
 export type RaafRow = Pick<Raaf['rows'][number], 'route' | 'beginning' | 'receipt' | 'issued' | 'ending'> & { remarks?: string[] };
@@ -99,7 +100,7 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
                   <Table.Td rowSpan={height} miw={190} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
                     {(row.remarks ?? []).map((remark, ri) => (
                       <Text key={ri} size="xs" mb={2}>
-                        {remark}
+                        <InvoiceLinkedText text={remark} />
                       </Text>
                     ))}
                   </Table.Td>
@@ -158,7 +159,9 @@ function RaafCards({ rows, withRemarks, label }: { rows: RaafRow[]; withRemarks:
           {withRemarks && row.remarks && row.remarks.length > 0 ? (
             <List size="xs" mt="xs" spacing={2}>
               {row.remarks.map((remark, ri) => (
-                <List.Item key={ri}>{remark}</List.Item>
+                <List.Item key={ri}>
+                  <InvoiceLinkedText text={remark} />
+                </List.Item>
               ))}
             </List>
           ) : null}

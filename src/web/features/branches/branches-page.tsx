@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { branchSchema, type Branch } from '../../../shared/schemas/branches.ts';
 import { SelectField } from '../../components/form-fields.tsx';
+import { BRANCH_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { tableColumns } from '../../components/list-columns.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { branchApi, branchCache } from './api.ts';
@@ -20,11 +22,11 @@ export function BranchesPage() {
     searchPlaceholder: 'Search by branch name',
     addLabel: 'Add Branch',
     emptyText: ADMIN_MSG.noBranches,
-    columns: [
-      { key: 'company', header: 'Company', sortable: true, render: (r) => r.company.name },
-      { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
-      { key: 'location', header: 'Location', sortable: true, render: (r) => r.location.name },
-    ],
+    columns: tableColumns(BRANCH_LIST_COLUMNS),
+    exportFile: {
+      fileBase: 'Branches',
+      download: ({ search, perPage, sort, order }, format) => branchApi.file({ search, perPage, sort, order }, format),
+    },
     cache: branchCache,
     fetchPage: ({ page, search, perPage, sort, order }) => branchApi.page({ page, search, perPage, sort, order }),
     form: {

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { companySchema, type Company } from '../../../shared/schemas/companies.ts';
 import { SelectField } from '../../components/form-fields.tsx';
+import { COMPANY_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { tableColumns } from '../../components/list-columns.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { companyApi, companyCache } from './api.ts';
@@ -19,10 +21,12 @@ export function CompaniesPage() {
     searchPlaceholder: 'Search by company name',
     addLabel: 'Add Company',
     emptyText: ADMIN_MSG.noCompanies,
-    columns: [
-      { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
-      { key: 'type', header: 'Company Type', sortable: true, render: (r) => r.company_type.name },
-    ],
+    columns: tableColumns(COMPANY_LIST_COLUMNS),
+    exportFile: {
+      fileBase: 'Companies',
+      download: ({ search, filter, perPage, sort, order }, format) =>
+        companyApi.file({ search, company_type_id: filter, perPage, sort, order }, format),
+    },
     cache: companyCache,
     fetchPage: ({ page, search, filter, perPage, sort, order }) =>
       companyApi.page({ page, search, company_type_id: filter, perPage, sort, order }),

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   HandOverInput,
@@ -15,6 +16,16 @@ export interface PageParams extends ListView {
   page: number;
   search: string;
 }
+
+/** Every in-transit invoice matching the Custodies search and filter, as a file (docs/design.md §10). */
+export const inTransitFile = (params: Omit<PageParams, 'page'> & { invoiceType: string | null }, format: ExportFormat) =>
+  api.file('get-in-transit-invoices', {
+    search: params.search,
+    ...viewParams(params),
+    per_page: undefined,
+    invoice_type: params.invoiceType,
+    format,
+  });
 
 export const custodyQueries = {
   inTransit: (params: PageParams & { invoiceType: string | null }) =>

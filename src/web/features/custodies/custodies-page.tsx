@@ -13,11 +13,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SortSelect } from '../../components/sort-select.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
-import { custodyQueries } from './api.ts';
+import { custodyQueries, inTransitFile } from './api.ts';
 import { couriersQuery } from '../../components/qr-scanner/assignee-field.tsx';
 import { CustodyDetailsModal } from './custody-details-modal.tsx';
 import { PendingHandOvers, QueuedHandOvers } from './pending-hand-overs.tsx';
@@ -86,6 +87,10 @@ export function CustodiesPage({
               comboboxProps={{ withinPortal: true }}
             />
             {phone ? <SortSelect columns={columns} sort={sort} /> : null}
+            <ExportButton
+              fileBase="Custodies"
+              download={(format) => inTransitFile({ ...params, invoiceType: params.filters.invoiceType }, format)}
+            />
           </>
         }
       >

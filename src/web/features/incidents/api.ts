@@ -1,5 +1,6 @@
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Incident, IncidentRow, IncidentStatus } from '../../../shared/schemas/incidents.ts';
+import { INCIDENT_STATUS_TEXT, type Incident, type IncidentRow, type IncidentStatus } from '../../../shared/schemas/incidents.ts';
 import type { InvoicePad } from '../../../shared/schemas/invoices.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, padNumberKeys, queryKeys } from '../../lib/query-keys.ts';
@@ -10,6 +11,10 @@ export interface IncidentListParams extends ListView {
   search: string;
   status: string | null;
 }
+
+/** Every incident matching the Incidents search and status, as a file (docs/design.md §10). */
+export const incidentListFile = (params: Omit<IncidentListParams, 'page'>, format: ExportFormat) =>
+  api.file('loss-incidents', { search: params.search, ...viewParams(params), per_page: undefined, status: params.status, format });
 
 export const incidentQueries = {
   list: (params: IncidentListParams) =>
@@ -38,9 +43,9 @@ export const incidentQueries = {
 };
 
 export const STATUS_LABELS: Record<IncidentStatus, { label: string; color: string }> = {
-  reported: { label: 'Reported', color: 'orange' },
-  confirmed: { label: 'Confirmed', color: 'red' },
-  rejected: { label: 'Rejected', color: 'gray' },
+  reported: { label: INCIDENT_STATUS_TEXT.reported, color: 'orange' },
+  confirmed: { label: INCIDENT_STATUS_TEXT.confirmed, color: 'red' },
+  rejected: { label: INCIDENT_STATUS_TEXT.rejected, color: 'gray' },
 };
 
 type Created = { message: string; data: { id: number; number: string; status: IncidentStatus } };

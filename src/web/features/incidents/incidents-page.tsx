@@ -7,13 +7,16 @@ import { CardListPlaceholder } from '../../components/card-list-placeholder.tsx'
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { LabelledValue } from '../../components/labelled-value.tsx';
 import { ListCard } from '../../components/list-card.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
+import { tableColumns } from '../../components/list-columns.tsx';
+import { incidentListColumns } from '../../../shared/list-columns.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useClock } from '../../lib/clock.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
-import { incidentQueries, STATUS_LABELS } from './api.ts';
+import { incidentListFile, incidentQueries, STATUS_LABELS } from './api.ts';
 import { IncidentStatusBadge } from './incident-status-badge.tsx';
 import { IncidentDetailsModal } from './incident-details-modal.tsx';
 
@@ -38,13 +41,15 @@ export function IncidentsPage() {
   );
 
   const columns: Column<IncidentRow>[] = [
-    { key: 'number', header: 'Incident No.', render: (row) => row.number },
-    { key: 'status', header: 'Status', render: (row) => <IncidentStatusBadge status={row.status} /> },
-    { key: 'pads', header: 'Pads and Numbers', wrap: true, minWidth: 240, render: (row) => row.summary },
-    { key: 'qty', header: 'Quantity', render: (row) => row.qty },
-    { key: 'place', header: 'Place', wrap: true, minWidth: 160, render: (row) => row.place },
-    { key: 'occurred_at', header: 'Approx. Date and Time', render: (row) => clock.dayTime(row.occurred_at) },
-    { key: 'reported_by', header: 'Reported By', render: (row) => row.reported_by.full_name },
+    ...tableColumns(
+      incidentListColumns(clock.zone),
+      {
+        status: { render: (row) => <IncidentStatusBadge status={row.status} /> },
+        pads: { wrap: true, minWidth: 240 },
+        place: { wrap: true, minWidth: 160 },
+      },
+      false,
+    ),
     { key: 'actions', header: 'Actions', render: view },
   ];
 
@@ -66,6 +71,10 @@ export function IncidentsPage() {
               onChange={(value) => setFilter('status', value)}
               w={{ base: '100%', xs: 180 }}
               comboboxProps={{ withinPortal: true }}
+            />
+            <ExportButton
+              fileBase="Incidents"
+              download={(format) => incidentListFile({ ...params, status: params.filters.status }, format)}
             />
           </>
         }

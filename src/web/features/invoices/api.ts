@@ -1,3 +1,4 @@
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type {
@@ -24,20 +25,24 @@ export interface PageParams extends ListView {
   search: string;
 }
 
+const listFilterParams = (params: Omit<PageParams, 'page'> & { filters: InvoiceFilters }) => ({
+  search: params.search,
+  ...viewParams(params),
+  invoice_type: params.filters.invoiceType,
+  invoice_status: params.filters.invoiceStatus,
+  start_date: params.filters.startDate,
+  end_date: params.filters.endDate,
+});
+
+/** Every invoice matching the Transactions search and filters, as a file (docs/design.md §10). */
+export const invoiceListFile = (params: Omit<PageParams, 'page'> & { filters: InvoiceFilters }, format: ExportFormat) =>
+  api.file('get-invoices', { ...listFilterParams(params), per_page: undefined, format });
+
 export const invoiceListQueries = {
   list: (params: PageParams & { filters: InvoiceFilters }) =>
     queryOptions({
       queryKey: queryKeys.invoices.of(params),
-      queryFn: () =>
-        api.get<InvoicePage>('get-invoices', {
-          page: params.page,
-          search: params.search,
-          ...viewParams(params),
-          invoice_type: params.filters.invoiceType,
-          invoice_status: params.filters.invoiceStatus,
-          start_date: params.filters.startDate,
-          end_date: params.filters.endDate,
-        }),
+      queryFn: () => api.get<InvoicePage>('get-invoices', { page: params.page, ...listFilterParams(params) }),
       placeholderData: keepPreviousData,
     }),
   availablePads: (routeId: number, params: PageParams) =>

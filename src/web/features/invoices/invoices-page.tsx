@@ -7,6 +7,7 @@ import { can } from '../../../shared/permissions.ts';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
 import { InvoiceCards } from '../../components/invoice/invoice-cards.tsx';
 import { invoiceColumns } from '../../components/invoice/invoice-columns.tsx';
 import { ListCard } from '../../components/list-card.tsx';
@@ -19,7 +20,7 @@ import { useSession } from '../../lib/session.ts';
 import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
-import { invoiceListQueries, type InvoiceFilters } from './api.ts';
+import { invoiceListFile, invoiceListQueries, type InvoiceFilters } from './api.ts';
 
 const RequestInvoiceModal = lazy(() => import('./request-invoice-modal.tsx').then((m) => ({ default: m.RequestInvoiceModal })));
 const InvoiceDetailsModal = lazy(() => import('./invoice-details-modal.tsx').then((m) => ({ default: m.InvoiceDetailsModal })));
@@ -74,6 +75,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
       >
         Filter
       </AppButton>
+      <ExportButton fileBase="Transactions" download={(format) => invoiceListFile(params, format)} />
     </>
   );
 

@@ -2,6 +2,8 @@ import { TextInput } from '@mantine/core';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import type { Location } from '../../../shared/schemas/locations.ts';
 import { locationSchema } from '../../../shared/schemas/locations.ts';
+import { LOCATION_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { tableColumns } from '../../components/list-columns.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { locationApi, locationCache } from './api.ts';
 
@@ -14,7 +16,11 @@ const screen: CrudScreen<Location, Values> = {
   searchPlaceholder: 'Search by location name',
   addLabel: 'Add Location',
   emptyText: ADMIN_MSG.noLocations,
-  columns: [{ key: 'name', header: 'Name', sortable: true, render: (r) => r.name }],
+  columns: tableColumns(LOCATION_LIST_COLUMNS),
+  exportFile: {
+    fileBase: 'Locations',
+    download: ({ search, perPage, sort, order }, format) => locationApi.file({ search, perPage, sort, order }, format),
+  },
   cache: locationCache,
   fetchPage: ({ page, search, perPage, sort, order }) => locationApi.page({ page, search, perPage, sort, order }),
   form: {

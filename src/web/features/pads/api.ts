@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Outcome, OutcomeRequest } from '../../../shared/schemas/outcomes.ts';
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import type { GeneratedPads, Pad } from '../../../shared/schemas/pads.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, padNumberKeys, queryKeys } from '../../lib/query-keys.ts';
@@ -9,7 +10,11 @@ export interface PadListParams extends ListView {
   page: number;
   search: string;
   route: string | null;
+  /** Held by: all, mine or branch (docs/design.md §10). */
+  holder: string | null;
 }
+
+const holderParam = (holder: string | null) => (holder === 'mine' || holder === 'branch' ? holder : undefined);
 
 export interface PadChanges {
   number: number;
@@ -26,8 +31,24 @@ export const padQueries = {
     queryOptions({
       queryKey: queryKeys.pads.of(params),
       queryFn: () =>
-        api.get<Paginated<Pad>>('get-pads', { page: params.page, search: params.search, ...viewParams(params), route: params.route }),
+        api.get<Paginated<Pad>>('get-pads', {
+          page: params.page,
+          search: params.search,
+          ...viewParams(params),
+          route: params.route,
+          holder: holderParam(params.holder),
+        }),
       placeholderData: keepPreviousData,
+    }),
+  /** Every pad matching the list's search and filters, as a file (docs/design.md §10). */
+  file: (params: Omit<PadListParams, 'page'>, format: ExportFormat) =>
+    api.file('get-pads', {
+      search: params.search,
+      ...viewParams(params),
+      per_page: undefined,
+      route: params.route,
+      holder: holderParam(params.holder),
+      format,
     }),
   /** One pad, for details opened from a link (`?pad=12`) when the pad is not on the page shown. */
   one: (id: number) =>

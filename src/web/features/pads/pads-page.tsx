@@ -1,15 +1,18 @@
-import { Button, Collapse, Group, Menu, Text } from '@mantine/core';
+import { Button, Collapse, Group, Menu, Select, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import type { Pad } from '../../../shared/schemas/pads.ts';
+import { PAD_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { PAD_HOLDER_DEFAULT_ROLES, type Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection, type TableSort } from '../../components/data-table.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
+import { tableColumns } from '../../components/list-columns.tsx';
 import { SelectField } from '../../components/form-fields.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { PadCards } from '../../components/pad-cards.tsx';
@@ -29,7 +32,6 @@ import { padQueries } from './api.ts';
 import { EditPadModal } from './edit-pad-modal.tsx';
 import { PadDetailsModal } from './pad-details-modal.tsx';
 
-const initialFilters = { route: null as string | null };
 const padKey = (pad: Pad) => pad.id;
 
 /** docs/design.md §9 labels: the label sheet PDF of the chosen pads, opened in a new tab to print. */
@@ -41,14 +43,23 @@ async function printLabels(ids: number[], size: 'a4' | '4x6') {
   }
 }
 
+const HOLDER_OPTIONS = [
+  { value: 'all', label: 'All pads' },
+  { value: 'mine', label: 'My pads' },
+  { value: 'branch', label: 'My branch' },
+];
+
 /**
  * docs/spec.md §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8;
  * each pad with its next number (docs/design.md §9). `padActions` are the buttons other features add to Pad Details.
  */
 export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode }) {
   const session = useSession();
+  const defaultHolder = session?.user.role_id != null && PAD_HOLDER_DEFAULT_ROLES.includes(session.user.role_id) ? 'mine' : 'all';
+  const initialFilters = useMemo(() => ({ route: null as string | null, holder: defaultHolder as string | null }), [defaultHolder]);
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
-  const list = useQuery(padQueries.list({ ...params, route: params.filters.route }));
+  const listParams = { ...params, route: params.filters.route, holder: params.filters.holder };
+  const list = useQuery(padQueries.list(listParams));
   const routes = useQuery(lookupQueries.routes());
   const [filterOpen, setFilterOpen] = useState(false);
   const adding = useUrlModal('add');
@@ -94,33 +105,27 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
     </Group>
   );
 
-  const columns: Column<Pad>[] = [
-    { key: 'route', header: 'Route', wrap: true, sortable: true, render: (pad) => routeLabel(pad.route) },
-    { key: 'number', header: 'Pad Number', sortable: true, render: (pad) => pad.number },
+  const listColumns = tableColumns(
+    PAD_LIST_COLUMNS.filter((column) => column.key !== 'next'),
     {
-      key: 'series',
-      header: 'Series Number',
-      sortable: true,
-      render: (pad) => (
-        <>
-          <Text inherit style={{ whiteSpace: 'nowrap' }}>
-            {pad.series_number}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            Next: {pad.next_number ?? 'none left'}
-          </Text>
-        </>
-      ),
+      route: { wrap: true },
+      series: {
+        render: (pad) => (
+          <>
+            <Text inherit style={{ whiteSpace: 'nowrap' }}>
+              {pad.series_number}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              Next: {pad.next_number ?? 'none left'}
+            </Text>
+          </>
+        ),
+      },
+      held_by: { wrap: true, minWidth: 140, sortable: false },
+      remarks: { wrap: true, sortable: false },
     },
-    { key: 'pad_status', header: 'Pad Status', sortable: true, render: (pad) => pad.pad_status.name },
-    { key: 'issuance_status', header: 'Issuance Status', sortable: true, render: (pad) => pad.issuance_status.name },
-    { key: 'remarks', header: 'Remarks', wrap: true, render: (pad) => pad.remarks ?? '' },
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: actions,
-    },
-  ];
+  );
+  const columns: Column<Pad>[] = [...listColumns, { key: 'actions', header: 'Actions', render: actions }];
 
   return (
     <>
@@ -138,6 +143,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
             >
               Filter
             </AppButton>
+            <ExportButton fileBase="Inventories" download={(format) => padQueries.file(listParams, format)} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <AppButton variant="secondary" leftSection={<IconPrinter size={16} />} disabled={pickedIds.length === 0}>
@@ -171,6 +177,15 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
                 value={params.filters.route}
                 onChange={(value) => setFilter('route', value)}
                 w={{ base: '100%', xs: 360 }}
+              />
+              <Select
+                label="Held by"
+                data={HOLDER_OPTIONS}
+                value={params.filters.holder ?? 'all'}
+                onChange={(value) => setFilter('holder', value ?? 'all')}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                w={{ base: '100%', xs: 200 }}
               />
               <AppButton variant="secondary" onClick={clearFilters}>
                 Clear Filter

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InvoicePage } from '../../../shared/schemas/invoices.ts';
 import type { CreateReportInput, ReportPreview, ReportRow } from '../../../shared/schemas/reports.ts';
@@ -11,6 +12,17 @@ export interface ReportListParams extends ListView {
   startDate: string | null;
   endDate: string | null;
 }
+
+/** Every saved report matching the Reports search and dates, as a file (docs/design.md §10). */
+export const reportListFile = (params: Omit<ReportListParams, 'page'>, format: ExportFormat) =>
+  api.file('reports', {
+    search: params.search,
+    ...viewParams(params),
+    per_page: undefined,
+    start_date: params.startDate,
+    end_date: params.endDate,
+    format,
+  });
 
 export const reportQueries = {
   list: (params: ReportListParams) =>

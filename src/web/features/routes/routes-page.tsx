@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { routeSchema, type Route } from '../../../shared/schemas/routes.ts';
 import { SelectField } from '../../components/form-fields.tsx';
+import { ROUTE_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { tableColumns } from '../../components/list-columns.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { routeApi, routeCache } from './api.ts';
@@ -19,11 +21,11 @@ export function RoutesPage() {
     searchPlaceholder: 'Search by route name or TIN',
     addLabel: 'Add Route',
     emptyText: ADMIN_MSG.noRoutes,
-    columns: [
-      { key: 'company', header: 'Company', sortable: true, render: (r) => r.company.name },
-      { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
-      { key: 'tin', header: 'TIN', sortable: true, render: (r) => r.tin },
-    ],
+    columns: tableColumns(ROUTE_LIST_COLUMNS),
+    exportFile: {
+      fileBase: 'Routes',
+      download: ({ search, perPage, sort, order }, format) => routeApi.file({ search, perPage, sort, order }, format),
+    },
     cache: routeCache,
     fetchPage: ({ page, search, perPage, sort, order }) => routeApi.page({ page, search, perPage, sort, order }),
     form: {

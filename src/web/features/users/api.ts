@@ -1,3 +1,4 @@
+import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, CreateUserInput, UpdateUserInput } from '../../../shared/schemas/users.ts';
 import type { ListArgs } from '../../components/crud-page.tsx';
@@ -10,6 +11,9 @@ type Saved = { message: string; data: AdminUser };
 export const userApi = {
   page: ({ perPage, sort, order, ...params }: ListView & { page: number; search: string; role: string | null }) =>
     api.get<Paginated<AdminUser>>('get-users', { ...params, ...viewParams({ perPage, sort, order }) }),
+  /** Every row matching the list's search and filter, as a file (docs/design.md §10). */
+  file: ({ perPage, sort, order, ...params }: ListView & { search: string; role: string | null }, format: ExportFormat) =>
+    api.file('get-users', { ...params, ...viewParams({ perPage, sort, order }), per_page: undefined, format }),
   create: (input: CreateUserInput) => api.post<Saved>('add-user', input),
   update: (id: number, input: UpdateUserInput) => api.put<Saved>(`update-user/${id}`, input),
   remove: (id: number) => api.delete<{ message: string }>(`delete-user/${id}`),

@@ -7,8 +7,10 @@ import { AppButton } from '../../components/app-button.tsx';
 import { confirmAction } from '../../components/confirm.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { notify } from '../../components/notify.ts';
+import { USER_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { tableColumns } from '../../components/list-columns.tsx';
 import { CrudPage, type CrudScreen, type Runner } from '../../components/crud-page.tsx';
-import { errorMessage, failureMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage, failureMessage } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useBadgeCard, useResetUserPassword, userApi, userCache, useToggleUserActivation } from './api.ts';
 
@@ -68,7 +70,7 @@ export function UsersPage() {
         const result = await toggleActivation.mutateAsync(row.id);
         notify.success(result.message);
       } catch (error) {
-        notify.error(failureMessage(error, ADMIN_MSG.toggleUserFailed));
+        notify.error(error instanceof ApiError && error.status === 409 ? error.message : failureMessage(error, ADMIN_MSG.toggleUserFailed));
       }
     });
   };
@@ -80,23 +82,19 @@ export function UsersPage() {
     searchPlaceholder: 'Search by name or email',
     addLabel: 'Add User',
     emptyText: ADMIN_MSG.noUsers,
-    columns: [
-      { key: 'first_name', header: 'First Name', sortable: true, render: (r) => r.first_name },
-      { key: 'last_name', header: 'Last Name', sortable: true, render: (r) => r.last_name },
-      { key: 'email', header: 'Email', sortable: true, render: (r) => r.email },
-      { key: 'role', header: 'Role', sortable: true, render: (r) => r.role?.name ?? '-' },
-      { key: 'branch', header: 'Branch', sortable: true, render: (r) => r.branch?.name ?? '-' },
-      {
-        key: 'status',
-        header: 'Status',
-        sortable: true,
+    columns: tableColumns(USER_LIST_COLUMNS, {
+      status: {
         render: (r) => (
           <Text size="sm" fw={600} c={r.user_status_id === USER_STATUS.ACTIVE ? 'teal' : 'dimmed'}>
             {r.status?.name ?? '-'}
           </Text>
         ),
       },
-    ],
+    }),
+    exportFile: {
+      fileBase: 'Users',
+      download: ({ search, filter, perPage, sort, order }, format) => userApi.file({ search, role: filter, perPage, sort, order }, format),
+    },
     cache: userCache,
     fetchPage: ({ page, search, filter, perPage, sort, order }) => userApi.page({ page, search, role: filter, perPage, sort, order }),
     filter: { label: 'Role', options: roles.data },

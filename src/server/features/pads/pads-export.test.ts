@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAD_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { buildPads, createBranch, createCompany, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import { exportCells, pagesAsCells } from '../../test/export.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = (await signedIn(t, { role_id: 3 })).headers;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('Inventories export (docs/design.md §10)', () => {
+  it('when pads of a route span three pages, then the CSV and the .xlsx hold exactly the rows of all pages, in order, with the screen columns', async () => {
+    const company = await createCompany(t.db, { name: 'Ferry, "Lines"' });
+    const route = await createRoute(t.db, { company_id: company.id, name: 'Batangas - Calapan' });
+    await buildPads(t.db, route.id, 23, { remarks: 'kept at the "front" desk,\nshelf 2' });
+    await buildPads(t.db, (await createRoute(t.db)).id, 4);
+    const url = `/api/get-pads?route=${route.id}`;
+    const screen = await pagesAsCells(t, url, headers, PAD_LIST_COLUMNS);
+    expect(screen).toHaveLength(24);
+    expect(screen[0]).toEqual(['Route', 'Pad Number', 'Series Number', 'Next', 'Pad Status', 'Issuance Status', 'Held by', 'Remarks']);
+    expect(screen[1][0]).toBe(`Ferry, "Lines" - Batangas - Calapan - ${route.tin}`);
+    expect(await exportCells(t, url, headers, 'csv')).toEqual(screen);
+    expect(await exportCells(t, url, headers, 'xlsx')).toEqual(screen);
+    const sorted = `${url}&sort=number&order=asc`;
+    expect(await exportCells(t, sorted, headers, 'csv')).toEqual(await pagesAsCells(t, sorted, headers, PAD_LIST_COLUMNS));
+  });
+
+  it('when pads are held by a user or a branch, then Held by names them, and holder=mine / holder=branch narrow the list and its export', async () => {
+    const branch = await createBranch(t.db, { name: 'Calapan Agency' });
+    const other = await createBranch(t.db, { name: 'Lipa Office' });
+    const me = await signedIn(t, { role_id: 7, branch_id: branch.id, first_name: 'Tessa', last_name: 'Teller' });
+    const colleague = await createUser(t.db, { role_id: 6, branch_id: branch.id, first_name: 'Carla', last_name: 'Clerk' });
+    const route = await createRoute(t.db, { name: 'Held Route' });
+    const mine = await buildPads(t.db, route.id, 12, { heldBy: { userId: me.user.id, branchId: branch.id } });
+    const theirs = await buildPads(t.db, route.id, 2, { heldBy: { userId: colleague.id, branchId: branch.id } });
+    const stock = await buildPads(t.db, route.id, 1, { holder_branch_id: branch.id });
+    await buildPads(t.db, route.id, 3, { holder_branch_id: other.id });
+    const ids = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: me.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: Array<{ id: number; held_by: string }>; total: number };
+    };
+    const own = await ids(`/api/get-pads?route=${route.id}&holder=mine&per_page=100`);
+    expect(own.data.map((pad) => pad.id).sort((a, b) => a - b)).toEqual(mine.map((pad) => pad.id));
+    expect(new Set(own.data.map((pad) => pad.held_by))).toEqual(new Set(['Tessa Teller (Calapan Agency)']));
+    const branchPads = await ids(`/api/get-pads?route=${route.id}&holder=branch&per_page=100`);
+    expect(branchPads.data.map((pad) => pad.id).sort((a, b) => a - b)).toEqual([...mine, ...theirs, ...stock].map((pad) => pad.id));
+    expect(branchPads.data.find((pad) => pad.id === stock[0].id)?.held_by).toBe('Calapan Agency');
+    expect((await ids(`/api/get-pads?route=${route.id}`)).total).toBe(18);
+    const url = `/api/get-pads?route=${route.id}&holder=mine`;
+    const screen = await pagesAsCells(t, url, me.headers, PAD_LIST_COLUMNS);
+    expect(screen).toHaveLength(13);
+    expect(await exportCells(t, url, me.headers, 'csv')).toEqual(screen);
+    expect(screen[1][6]).toBe('Tessa Teller (Calapan Agency)');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/get-pads?holder=everyone', headers: me.headers });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('when a search matches nothing, then the export is the header line alone; a bad format is refused with 422', async () => {
+    expect(await exportCells(t, '/api/get-pads?search=zzz-none', headers, 'csv')).toEqual([PAD_LIST_COLUMNS.map((c) => c.header)]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/get-pads?format=pdf', headers });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.format).toEqual(['The format must be csv or xlsx.']);
+  });
+});
