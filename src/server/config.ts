@@ -15,6 +15,8 @@ export interface Config {
   headOfficeBranchId: number;
   timeZone: string;
   padSize: number;
+  /** REQUIRE_REGISTERED_SERIES=true: generating pads outside every registered series is refused, not only warned (docs/design.md §10). */
+  requireRegisteredSeries: boolean;
   tokenTtlHours: number;
   logLevel: string;
   /** Longest a database statement may run before it is cancelled and answered 503. */
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headOfficeBranchId: int(env.HEAD_OFFICE_BRANCH_ID, 1),
     timeZone: env.APP_TIMEZONE || 'Asia/Manila',
     padSize: int(env.PAD_SIZE, 50),
+    requireRegisteredSeries: env.REQUIRE_REGISTERED_SERIES === 'true',
     tokenTtlHours: int(env.TOKEN_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL || 'info',
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 30_000),

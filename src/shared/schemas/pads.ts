@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registeredSeriesRef } from './registered-series.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
 import { deviceTime, listQuery, sortParams, text } from './common.ts';
@@ -158,6 +159,8 @@ export const padRow = z
     holder_user_id: z.number().nullable(),
     holder_branch_id: z.number().nullable(),
     locked_by_invoice_id: z.number().nullable(),
+    /** docs/design.md §10: the registered series (ATP) the pad lies inside. */
+    registered_series: registeredSeriesRef.nullable(),
     /** The version an edit sends back (update-pad's updated_at). */
     updated_at: z.string(),
   })
@@ -173,6 +176,8 @@ export const generatedPads = z
     last_pad_number: z.number(),
     series_from: z.number(),
     series_to: z.number(),
+    /** docs/design.md §10: set when some of the pads lie outside every registered series of the route. */
+    warning: z.string().nullable(),
   })
   .meta({ id: 'GeneratedPads' });
 export type GeneratedPads = z.infer<typeof generatedPads>;

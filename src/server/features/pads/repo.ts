@@ -9,7 +9,8 @@ import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
 import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import { rowsOf, toNumbers } from '../../db/rows.ts';
-import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
+import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, registeredSeries, routes } from '../../db/schema.ts';
+import type { FormType, RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
@@ -54,11 +55,46 @@ export async function insertGeneratedPads(
   const start = sql`(${input.from}::bigint + g.i * ${input.size}::bigint)`;
   const end = sql`least(${input.from}::bigint + (g.i + 1) * ${input.size}::bigint - 1, ${input.to}::bigint)`;
   const result = await conn.execute(sql`
-    insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_branch_id, created_by)
+    insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_branch_id, created_by,
+                      registered_series_id)
     select ${input.routeId}::int, ${input.firstNumber}::int + g.i::int, ${start}, ${end}, repeat('1', (${end} - ${start} + 1)::int),
-           ${PAD_STATUS.UNUSED}::smallint, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${input.holderBranchId}::int, ${input.createdBy}::int
+           ${PAD_STATUS.UNUSED}::smallint, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${input.holderBranchId}::int, ${input.createdBy}::int,
+           ${seriesContaining(sql`${input.routeId}::int`, start, end)}
     from generate_series(0::bigint, ${count - 1}::bigint) as g(i)`);
   return affectedRows(result) ?? count;
+}
+
+/** docs/design.md §10: the registered series of the route that contains from..to whole (the exclusion constraint's index finds it). */
+const seriesContaining = (routeId: SQL, from: SQL, to: SQL) =>
+  sql`(select rs.id from registered_series rs where rs.route_id = ${routeId}
+        and int8range(rs.series_from, rs.series_to, '[]') @> int8range(${from}, ${to}, '[]'))`;
+
+/** The numbers of from..to on the route that no registered series covers, as the first such run (null: all covered). */
+export async function firstUnregisteredRun(conn: Conn, routeId: number, from: number, to: number): Promise<[number, number] | null> {
+  const rows = await rowsOf<{ series_from: number; series_to: number }>(
+    conn,
+    sql`select series_from, series_to from registered_series
+        where route_id = ${routeId}::int and int8range(series_from, series_to, '[]') && int8range(${from}::bigint, ${to}::bigint, '[]')
+        order by series_from`,
+  );
+  let next = from;
+  for (const row of rows) {
+    const start = Number(row.series_from);
+    if (start > next) return [next, Math.min(start - 1, to)];
+    next = Math.max(next, Number(row.series_to) + 1);
+    if (next > to) return null;
+  }
+  return next <= to ? [next, to] : null;
+}
+
+/** docs/design.md §10: after a series is registered or changed, the route's pads inside it carry it and those no longer inside drop it. */
+export async function linkPadsToSeries(conn: Conn, series: { id: number; route_id: number; series_from: number; series_to: number }) {
+  await conn.execute(sql`update pads set registered_series_id = null
+    where registered_series_id = ${series.id}::int
+      and not (route_id = ${series.route_id}::int and series_from >= ${series.series_from}::bigint and series_to <= ${series.series_to}::bigint)`);
+  await conn.execute(sql`update pads set registered_series_id = ${series.id}::int
+    where route_id = ${series.route_id}::int and registered_series_id is distinct from ${series.id}::int
+      and int8range(series_from, series_to, '[]') <@ int8range(${series.series_from}::bigint, ${series.series_to}::bigint, '[]')`);
 }
 
 function affectedRows(result: unknown): number | null {
@@ -87,7 +123,18 @@ const padColumns = {
   company: { id: companies.id, name: companies.name },
   pad_status: { id: padStatuses.id, name: padStatuses.name },
   issuance_status: { id: issuanceStatuses.id, name: issuanceStatuses.name },
+  registered_series: seriesRefColumns(),
 };
+
+/** docs/design.md §10: what a pad shows of its registered series, left-joined (null outside every series). */
+function seriesRefColumns() {
+  return {
+    id: registeredSeries.id,
+    atp_number: registeredSeries.atp_number,
+    atp_date: registeredSeries.atp_date,
+    form_type: sql<FormType>`${registeredSeries.form_type}`,
+  };
+}
 
 type JoinedRow = {
   pad: PadRow;
@@ -95,6 +142,7 @@ type JoinedRow = {
   company: NamedRef;
   pad_status: NamedRef;
   issuance_status: NamedRef;
+  registered_series: RegisteredSeriesRef | null;
 };
 
 function toPad(row: JoinedRow): Pad {
@@ -117,6 +165,7 @@ function toPad(row: JoinedRow): Pad {
     holder_user_id: p.holder_user_id,
     holder_branch_id: p.holder_branch_id,
     locked_by_invoice_id: p.locked_by_invoice_id,
+    registered_series: row.registered_series,
     updated_at: p.updated_at.toISOString(),
   };
 }
@@ -128,7 +177,8 @@ function selectPads(conn: Conn) {
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
-    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id));
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .leftJoin(registeredSeries, eq(registeredSeries.id, pads.registered_series_id));
 }
 
 /**
@@ -342,12 +392,14 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
       company: { id: companies.id, name: companies.name },
       padStatus: { id: padStatuses.id, name: padStatuses.name },
       issuanceStatus: { id: issuanceStatuses.id, name: issuanceStatuses.name },
+      registeredSeries: seriesRefColumns(),
     })
     .from(pads)
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
     .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .leftJoin(registeredSeries, eq(registeredSeries.id, pads.registered_series_id))
     .where(where)
     .orderBy(routes.name, pads.route_id, pads.number)
     .limit(sql.placeholder('limit'))
@@ -383,6 +435,7 @@ export async function listHeldPads(
       ...seriesSummary(pad.series_from, series_status),
       pad_status: r.padStatus,
       issuance_status: r.issuanceStatus,
+      registered_series: r.registeredSeries,
     })),
     total: count,
   };
@@ -401,6 +454,7 @@ export interface PadView {
   holder_branch_id: number | null;
   locked_by_invoice_id: number | null;
   remarks: string | null;
+  registered_series_id: number | null;
 }
 
 const padViewColumns = {
@@ -415,6 +469,7 @@ const padViewColumns = {
   holder_branch_id: pads.holder_branch_id,
   locked_by_invoice_id: pads.locked_by_invoice_id,
   remarks: pads.remarks,
+  registered_series_id: pads.registered_series_id,
 };
 
 /** Row locks in id order, so two writers of one pad's chain take turns and never deadlock. */
@@ -569,4 +624,11 @@ export async function padRuleFacts(
   };
   const row = result.rows[0];
   return { holder_user_branch_id: row?.holder_user_branch_id ?? null, carrier_user_id: row?.carrier_user_id ?? null };
+}
+
+/** docs/design.md §10: the registered series a pad lies inside, as find-receipt shows it. */
+export async function registeredSeriesRefOf(conn: Conn, seriesId: number | null): Promise<RegisteredSeriesRef | null> {
+  if (seriesId === null) return null;
+  const [row] = await conn.select(seriesRefColumns()).from(registeredSeries).where(eq(registeredSeries.id, seriesId));
+  return row ?? null;
 }
