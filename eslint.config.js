@@ -27,6 +27,16 @@ const ALLOWED_SERVER_IMPORTS = {
   /** DESIGN §9: outcomes and loss incidents change numbers through the pad service's one number module. */
   outcomes: { pads: ['numbers.ts'] },
   incidents: { pads: ['numbers.ts'] },
+  /** DESIGN §10: opening balances go in through the pad feature's opening module; users through their repo; links through accounts. */
+  imports: { pads: ['opening.ts'], users: ['repo.ts'], accounts: ['service.ts'] },
+  /** The inventory of unused forms folds the ledger at a date and names pads, routes, people and in-transit invoices. */
+  'registered-series': {
+    ledger: ['month-balances.ts', 'raaf-fold.ts', 'fold.ts', 'writer.ts'],
+    pads: ['repo.ts'],
+    routes: ['repo.ts'],
+    users: ['names.ts'],
+    invoices: ['read-model.ts'],
+  },
 };
 
 /** Which feature owns each table of src/server/db/schema.ts; only its files import it (plus TABLE_READS). */
@@ -46,6 +56,8 @@ const TABLE_OWNERS = {
   outcomes: ['outcomeRequests'],
   incidents: ['lossIncidents', 'lossIncidentPads', 'lossIncidentAttachments', 'lossIncidentFound', 'lossIncidentCounters'],
   setup: ['settings'],
+  imports: ['imports'],
+  'registered-series': ['registeredSeries'],
 };
 
 /**
@@ -58,7 +70,9 @@ const TABLE_READS = {
   companies: ['branches', 'routes'],
   invoices: ['branches', 'companies', 'locations', 'pads', 'padStatuses', 'issuanceStatuses', 'reportInvoices', 'routes', 'users'],
   locations: ['branches'],
-  pads: ['branches', 'companies', 'invoicePads', 'routes'],
+  pads: ['branches', 'companies', 'invoicePads', 'routes', 'registeredSeries'],
+  imports: ['branches', 'roles', 'routes', 'users'],
+  'registered-series': ['branches', 'companies', 'routes'],
   reports: ['invoices', 'roles', 'users'],
   roles: ['users'],
   routes: ['companies', 'invoices', 'pads'],

@@ -193,7 +193,10 @@ export type Action =
   | 'incident.report'
   | 'incident.decide'
   | 'incident.found'
-  | 'incident.confirmFound';
+  | 'incident.confirmFound'
+  | 'import.use'
+  | 'registry.use'
+  | 'unusedForms.read';
 
 export type SubjectOf<A extends Action> = A extends keyof Subjects ? Subjects[A] : never;
 
@@ -337,6 +340,12 @@ const RULES: { [A in Action]: Rule<A> } = {
   /** Undoing a cancellation is decided by the same people who approve one. */
   'number.revertOutcome': (actor, pad) => outcomeApprover(actor, pad),
   'incident.read': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
+  /** docs/design.md §10 go-live imports: Admin, IT Admin, Custodian. */
+  'import.use': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.CUSTODIAN]),
+  /** docs/design.md §10 registered series: Admin, IT Admin, Accounting. */
+  'registry.use': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.ACCOUNTING]),
+  /** docs/design.md §10 inventory of unused forms: the head office and the auditors. */
+  'unusedForms.read': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.ACCOUNTING, ROLE.AUDITOR]),
   /**
    * Reporting a loss: roles 1, 3, 8 any pad; roles 4–7 pads they or their branch hold; anyone (couriers,
    * roles 10 and 11, included) the pads of an in-transit invoice they carry.

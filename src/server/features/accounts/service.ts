@@ -85,6 +85,27 @@ export async function sendResetLink(ctx: AppContext, user: { id: number; email: 
   });
 }
 
+const SET_PASSWORD_TTL_MS = 7 * 24 * 3_600_000;
+
+/**
+ * docs/design.md §10: an imported user chooses their own password through the reset mechanism's single-use token
+ * (valid seven days, as the first sign-in may wait for the go-live); nobody gets a password by file.
+ */
+export async function sendSetPasswordLink(ctx: AppContext, user: { id: number; email: string; first_name: string }): Promise<void> {
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await repo.voidPasswordResets(tx, user.id);
+    await repo.insertPasswordReset(tx, user.id, hashToken(token), new Date(Date.now() + SET_PASSWORD_TTL_MS));
+  });
+  const link = `${ctx.config.appUrl}/reset-password/${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Set your PadTrack password',
+    text: `Hello ${user.first_name},\n\nA PadTrack account was made for you. Open this link within 7 days to choose your password:\n${link}\n`,
+    html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>A PadTrack account was made for you. Open this link within 7 days to choose your password:</p><p><a href="${link}">${link}</a></p>`,
+  });
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**

@@ -632,3 +632,78 @@ export async function registeredSeriesRefOf(conn: Conn, seriesId: number | null)
   const [row] = await conn.select(seriesRefColumns()).from(registeredSeries).where(eq(registeredSeries.id, seriesId));
   return row ?? null;
 }
+
+/** docs/design.md §10: each named pad's number and registered series, for the inventory of unused forms. */
+export async function padSeriesOf(
+  conn: Conn,
+  padIds: number[],
+): Promise<Map<number, { number: number; registered_series_id: number | null }>> {
+  const result = new Map<number, { number: number; registered_series_id: number | null }>();
+  for (let start = 0; start < padIds.length; start += 10_000) {
+    const rows = await rowsOf<{ id: number; number: number; registered_series_id: number | null }>(
+      conn,
+      sql`select id, number, registered_series_id from pads
+          where id in (select value::int from json_array_elements_text(${JSON.stringify(padIds.slice(start, start + 10_000))}::json))`,
+    );
+    for (const row of rows) result.set(Number(row.id), { number: Number(row.number), registered_series_id: row.registered_series_id });
+  }
+  return result;
+}
+
+const OPENING_CHUNK = 5000;
+
+const asJson = (rows: Array<{ line: number; routeId: number; number: number; from: number; to: number }>) =>
+  JSON.stringify(rows.map((row) => ({ line: row.line, route_id: row.routeId, number: row.number, from: row.from, to: row.to })));
+
+/** The lines whose range overlaps a pad already stored on the route, with that pad; the exclusion constraint's index answers each. */
+export async function overlappingPads(
+  conn: Conn,
+  rows: Array<{ line: number; routeId: number; number: number; from: number; to: number }>,
+) {
+  const found: Array<{ line: number; number: number; series_from: number; series_to: number }> = [];
+  for (let start = 0; start < rows.length; start += OPENING_CHUNK) {
+    const hits = await rowsOf<{ line: number; number: number; series_from: number; series_to: number }>(
+      conn,
+      sql`select x.line, p.number, p.series_from, p.series_to
+          from json_to_recordset(${asJson(rows.slice(start, start + OPENING_CHUNK))}::json) as x(line int, route_id int, number int, "from" bigint, "to" bigint)
+          cross join lateral (select p.number, p.series_from, p.series_to from pads p where p.route_id = x.route_id
+            and int8range(p.series_from, p.series_to, '[]') && int8range(x."from", x."to", '[]') order by p.series_from limit 1) p
+          order by x.line`,
+    );
+    found.push(...hits.map((hit) => ({ ...hit, series_from: Number(hit.series_from), series_to: Number(hit.series_to) })));
+  }
+  return found;
+}
+
+/** The lines whose pad number the route already uses. */
+export async function takenPadNumbers(
+  conn: Conn,
+  rows: Array<{ line: number; routeId: number; number: number; from: number; to: number }>,
+): Promise<number[]> {
+  const lines: number[] = [];
+  for (let start = 0; start < rows.length; start += OPENING_CHUNK) {
+    const hits = await rowsOf<{ line: number }>(
+      conn,
+      sql`select x.line from json_to_recordset(${asJson(rows.slice(start, start + OPENING_CHUNK))}::json) as x(line int, route_id int, number int)
+          where exists (select 1 from pads p where p.route_id = x.route_id and p.number = x.number) order by x.line`,
+    );
+    lines.push(...hits.map((hit) => hit.line));
+  }
+  return lines;
+}
+
+/** docs/design.md §10: inserts the pads of an opening balance given as JSON rows, with the series each lies inside. */
+export async function insertPadsFromJson(tx: Conn, json: string, actorId: number) {
+  return rowsOf<{ id: number; route_id: number; number: number }>(
+    tx,
+    sql`insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, remarks,
+                            holder_user_id, holder_branch_id, created_by, registered_series_id)
+          select x.route_id, x.number, x.series_from, x.series_to, x.series_status, x.pad_status_id, x.issuance_status_id, x.remarks,
+                 x.holder_user_id, x.holder_branch_id, ${actorId}::int,
+                 (select rs.id from registered_series rs where rs.route_id = x.route_id
+                    and int8range(rs.series_from, rs.series_to, '[]') @> int8range(x.series_from, x.series_to, '[]'))
+          from json_to_recordset(${json}::json) as x(route_id int, number int, series_from bigint, series_to bigint, series_status text,
+            pad_status_id smallint, issuance_status_id smallint, remarks text, holder_user_id int, holder_branch_id int)
+          returning id, route_id, number`,
+  );
+}
