@@ -19,7 +19,6 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let custodian: { headers: { authorization: string } };
 let admin: { headers: { authorization: string } };
 let auditor: { headers: { authorization: string } };
-let route: { id: number; name: string; tin: string };
 let batangas: { id: number; name: string };
 let cashier: { id: number; email: string };
 
@@ -30,7 +29,9 @@ function multipart(fields: Record<string, string>, file: { name: string; content
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file)
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
       file.content,
       Buffer.from('\r\n'),
     );
@@ -56,7 +57,7 @@ beforeAll(async () => {
   custodian = await signedIn(t, { role_id: ROLE.CUSTODIAN });
   admin = await signedIn(t, { role_id: ROLE.ADMIN });
   auditor = await signedIn(t, { role_id: ROLE.AUDITOR });
-  route = await createRoute(t.db, { name: 'Batangas - Calapan', tin: '000-111-222' });
+  await createRoute(t.db, { name: 'Batangas - Calapan', tin: '000-111-222' });
   batangas = await createBranch(t.db, { name: 'Batangas Port' });
   await createBranch(t.db, { name: 'Calapan Terminal' });
   cashier = await createUser(t.db, { email: 'cashier@padtrack.test', role_id: ROLE.TICKETING_OFFICER, branch_id: batangas.id });
@@ -93,7 +94,9 @@ describe('pad import (opening balances, docs/design.md §10)', () => {
 
   it('when a row is bad, then the answer is 422 naming its line and column, and nothing is stored', async () => {
     const before = await stored();
-    const file = [PAD_HEADER, `000-111-222,2001,2050,10,cashier@padtrack.test,,,`, `Nowhere,2051,2100,11,nobody@x.ph,2051-20x,,`].join('\n');
+    const file = [PAD_HEADER, `000-111-222,2001,2050,10,cashier@padtrack.test,,,`, `Nowhere,2051,2100,11,nobody@x.ph,2051-20x,,`].join(
+      '\n',
+    );
     const res = await upload(custodian, 'pads', false, 'mixed.csv', file);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(IMPORT_MSG.hasErrors(3));
@@ -107,12 +110,12 @@ describe('pad import (opening balances, docs/design.md §10)', () => {
   });
 
   it('when rows overlap each other or numbers fall outside the pad, then each later line is named', async () => {
-    const file = [PAD_HEADER, `000-111-222,3001,3050,20,Calapan Terminal,,,`, `000-111-222,3040,3090,20,Calapan Terminal,3095,,`].join('\n');
+    const file = [PAD_HEADER, `000-111-222,3001,3050,20,Calapan Terminal,,,`, `000-111-222,3040,3090,20,Calapan Terminal,3095,,`].join(
+      '\n',
+    );
     const res = await upload(custodian, 'pads', true, 'overlap.csv', file);
     expect(res.statusCode).toBe(422);
-    expect(res.json().data.errors).toEqual([
-      { line: 3, column: 'used', message: IMPORT_MSG.rangeOutside('used', '3095') },
-    ]);
+    expect(res.json().data.errors).toEqual([{ line: 3, column: 'used', message: IMPORT_MSG.rangeOutside('used', '3095') }]);
     const again = await upload(custodian, 'pads', true, 'overlap.csv', file.replace(',3095,', ',,'));
     expect(again.json().data.errors).toEqual([
       { line: 3, column: 'series_from', message: IMPORT_MSG.overlapInFile(2) },
@@ -142,7 +145,13 @@ describe('pad import (opening balances, docs/design.md §10)', () => {
     expect(row.beginning.qty).toBe(0);
     expect(row.receipt).toMatchObject({ qty: 50, ranges: [[1201, 1250]] });
     expect(row.issued.qty).toBe(39);
-    expect(row.ending).toMatchObject({ qty: 11, ranges: [[1239, 1239], [1241, 1250]] });
+    expect(row.ending).toMatchObject({
+      qty: 11,
+      ranges: [
+        [1239, 1239],
+        [1241, 1250],
+      ],
+    });
     expect(row.remarks).toContain(`Opening balance (import #${data.id}): 1201-1250 (50) received at go-live`);
     await expectLedgerVerified(t.db);
   });
@@ -152,9 +161,7 @@ describe('pad import (opening balances, docs/design.md §10)', () => {
     const file = [PAD_HEADER, `000-111-222,5001,5050,30,Calapan Terminal,,,`, `000-111-222,1290,1310,31,Calapan Terminal,,,`].join('\n');
     const res = await upload(custodian, 'pads', false, 'again.csv', file);
     expect(res.statusCode).toBe(422);
-    expect(res.json().data.errors).toEqual([
-      { line: 3, column: 'series_from', message: IMPORT_MSG.overlapStored(2, '1251-1300') },
-    ]);
+    expect(res.json().data.errors).toEqual([{ line: 3, column: 'series_from', message: IMPORT_MSG.overlapStored(2, '1251-1300') }]);
     expect(await stored()).toEqual(before);
   });
 
@@ -205,7 +212,11 @@ describe('user import (docs/design.md §10)', () => {
       payload: { token, password: 'Maria@2030', password_confirmation: 'Maria@2030' },
     });
     expect(set.statusCode, set.body).toBeLessThan(300);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'maria.reyes@padtrack.test', password: 'Maria@2030' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'maria.reyes@padtrack.test', password: 'Maria@2030' },
+    });
     expect(login.statusCode).toBe(200);
   });
 

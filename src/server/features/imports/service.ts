@@ -346,7 +346,7 @@ export async function runImport(ctx: AppContext, actorId: number | null, input: 
     const created = await ctx.db.transaction(async (tx) => {
       const made: Array<{ id: number; email: string; first_name: string }> = [];
       if (input.kind === 'pads') {
-        await insertOpeningPads(tx, ctx, checked.rows as unknown as OpeningPadRow[], { importId: id, actorId: actorId ?? 0 });
+        await insertOpeningPads(tx, ctx, checked.rows as unknown as OpeningPadRow[], { importId: id, actorId });
       } else {
         const unusable = await hashPassword(randomBytes(32).toString('hex'));
         for (const row of checked.rows as unknown as UserRow[]) {

@@ -108,7 +108,7 @@ export async function recordOpeningBalances(
   tx: Conn,
   ctx: LedgerCtx,
   pads: OpeningPad[],
-  input: { importId: number; actorId: number },
+  input: { importId: number; actorId: number | null },
 ): Promise<void> {
   const reason = `Opening balance (import #${input.importId})`;
   const events: PadEventInput[] = [];

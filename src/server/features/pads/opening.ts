@@ -45,7 +45,7 @@ export async function insertOpeningPads(
   tx: Conn,
   ctx: Pick<AppContext, 'config' | 'ledgerClock'>,
   rows: OpeningPadRow[],
-  input: { importId: number; actorId: number },
+  input: { importId: number; actorId: number | null },
 ): Promise<void> {
   const headOffice = ctx.config.headOfficeBranchId;
   const opening: OpeningPad[] = [];

@@ -693,7 +693,7 @@ export async function takenPadNumbers(
 }
 
 /** docs/design.md §10: inserts the pads of an opening balance given as JSON rows, with the series each lies inside. */
-export async function insertPadsFromJson(tx: Conn, json: string, actorId: number) {
+export async function insertPadsFromJson(tx: Conn, json: string, actorId: number | null) {
   return rowsOf<{ id: number; route_id: number; number: number }>(
     tx,
     sql`insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, remarks,
