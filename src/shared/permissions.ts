@@ -27,6 +27,10 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   accountability: PAD_AND_INVOICE_ROLES,
   /** docs/design.md §9: the loss incidents and their Notices of Loss, for roles 1–9. */
   incidents: PAD_AND_INVOICE_ROLES,
+  /** docs/design.md §10: go-live imports, the form registry and the inventory of unused forms. */
+  imports: [1, 2, 3],
+  'registered-series': [1, 2, 8],
+  'unused-forms': [1, 2, 8, 9],
   custodies: null,
   'user-profile': null,
 };
@@ -77,6 +81,9 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Locations', path: '/locations', screen: 'locations', roles: [1, 2] },
     { label: 'Users', path: '/users', screen: 'users', roles: [1, 2] },
     { label: 'Roles', path: '/roles', screen: 'roles', roles: [1, 2] },
+    { label: 'Import', path: '/imports', screen: 'imports', roles: [1, 2, 3] },
+    { label: 'Registered series', path: '/registered-series', screen: 'registered-series', roles: [1, 2, 8] },
+    { label: 'Unused forms', path: '/unused-forms', screen: 'unused-forms', roles: [1, 2, 8, 9] },
   ];
   return items
     .filter((item) => (item.screen === 'custodies' ? Boolean(actor) : hasRole(actor, item.roles)))

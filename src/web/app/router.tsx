@@ -60,6 +60,9 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
   signedInScreen('invoices', () => import('./transactions-screen.tsx'), 'TransactionsScreen'),
   signedInScreen('accountability', () => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage'),
   signedInScreen('incidents', () => import('../features/incidents/incidents-page.tsx'), 'IncidentsPage'),
+  signedInScreen('imports', () => import('../features/imports/imports-page.tsx'), 'ImportsPage'),
+  signedInScreen('registered-series', () => import('../features/registered-series/registered-series-page.tsx'), 'RegisteredSeriesPage'),
+  signedInScreen('unused-forms', () => import('../features/registered-series/unused-forms-page.tsx'), 'UnusedFormsPage'),
 ];
 
 /**

@@ -56,6 +56,9 @@ export const queryKeys = {
   incidents: endpoint<[params: object]>('loss-incidents'),
   incident: endpoint<[id: number]>('loss-incident'),
   pendingHandOvers: endpoint('get-pending-hand-overs'),
+  imports: endpoint<[params: object]>('imports'),
+  registeredSeries: endpoint<[params: object]>('registered-series'),
+  unusedForms: endpoint<[date: string, branchId: string | null]>('unused-forms'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */
