@@ -27,7 +27,7 @@ test('when a go-live file with a bad row is dry-run on the Import screen, then e
   const bad = [HEADER, `${route.tin},700001,700050,1,${branch.name},700001-700010,,`, `${route.tin},700051,700040,2,Nobody Branch,,,`].join(
     '\n',
   );
-  await page.getByLabel('File (CSV or .xlsx)').setInputFiles({ name: 'go-live.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await page.locator('input[type="file"]').setInputFiles({ name: 'go-live.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   await page.getByRole('button', { name: 'Dry run' }).click();
   const table = page.getByRole('table', { name: 'Errors' });
   await expect(table).toContainText('series_to must not be less than series_from');
@@ -35,7 +35,7 @@ test('when a go-live file with a bad row is dry-run on the Import screen, then e
   await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
   await shotBoth(page, 'import-errors');
   const good = bad.split('\n').slice(0, 2).join('\n');
-  await page.getByLabel('File (CSV or .xlsx)').setInputFiles({ name: 'go-live.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await page.locator('input[type="file"]').setInputFiles({ name: 'go-live.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByText('Line 2: New pad 1')).toBeVisible();
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -43,7 +43,8 @@ test('when a go-live file with a bad row is dry-run on the Import screen, then e
   await shotBoth(page, 'import-applied');
   const pads = await admin.get<{ data: Array<{ series_number: string; holder_branch_id: number }> }>('get-pads', { search: '700001' });
   expect(pads.data[0]).toMatchObject({ series_number: '700001-700050', holder_branch_id: branch.id });
-  expect(errors).toEqual([]);
+  // The dry run of the bad file is answered 422 by design (docs/design.md §10); the browser logs that status.
+  expect(errors.filter((error) => !error.includes('status of 422'))).toEqual([]);
 });
 
 test('when a series is registered through its form and the inventory is asked as of today, then the PDF reads as the screen', async ({
