@@ -53,7 +53,10 @@ try {
   console.log(
     `import of ${PADS.toLocaleString('en-US')} pads (${(content.length / 1e6).toFixed(1)} MB CSV): applied=${result.applied}, errors=${result.errors.length}, ` +
       `${seconds.toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (start ${(before / 1e6).toFixed(0)} MB); verifier problems: ${verified.problems.length}; ` +
-      `load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
   );
 } finally {
   await started.app.close();
