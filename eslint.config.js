@@ -29,6 +29,16 @@ const ALLOWED_SERVER_IMPORTS = {
   incidents: { pads: ['numbers.ts'] },
   /** docs/design.md §9 counts settle variances through the existing actions: range usage and loss incidents. */
   counts: { pads: ['numbers.ts', 'repo.ts', 'labels.ts'], incidents: ['service.ts'], users: ['repo.ts'] },
+  /** DESIGN §10: opening balances go in through the pad feature's opening module; users through their repo; links through accounts. */
+  imports: { pads: ['opening.ts'], users: ['repo.ts'], accounts: ['service.ts'] },
+  /** The inventory of unused forms folds the ledger at a date and names pads, routes, people and in-transit invoices. */
+  'registered-series': {
+    ledger: ['month-balances.ts', 'raaf-fold.ts', 'fold.ts', 'writer.ts'],
+    pads: ['repo.ts'],
+    routes: ['repo.ts'],
+    users: ['names.ts'],
+    invoices: ['read-model.ts'],
+  },
 };
 
 /** Which feature owns each table of src/server/db/schema.ts; only its files import it (plus TABLE_READS). */
@@ -49,6 +59,8 @@ const TABLE_OWNERS = {
   incidents: ['lossIncidents', 'lossIncidentPads', 'lossIncidentAttachments', 'lossIncidentFound', 'lossIncidentCounters'],
   setup: ['settings'],
   counts: ['countSessions', 'countItems', 'countResolutions'],
+  imports: ['imports'],
+  'registered-series': ['registeredSeries'],
 };
 
 /**
@@ -61,7 +73,9 @@ const TABLE_READS = {
   companies: ['branches', 'routes'],
   invoices: ['branches', 'companies', 'locations', 'pads', 'padStatuses', 'issuanceStatuses', 'reportInvoices', 'routes', 'users'],
   locations: ['branches'],
-  pads: ['branches', 'companies', 'invoicePads', 'routes'],
+  pads: ['branches', 'companies', 'invoicePads', 'routes', 'registeredSeries'],
+  imports: ['branches', 'roles', 'routes', 'users'],
+  'registered-series': ['branches', 'companies', 'routes'],
   reports: ['invoices', 'roles', 'users'],
   roles: ['users'],
   routes: ['companies', 'invoices', 'pads'],

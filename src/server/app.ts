@@ -32,6 +32,8 @@ import { myActionRoutes } from './features/my-actions/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { outcomeRoutes } from './features/outcomes/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
+import { registeredSeriesRoutes } from './features/registered-series/routes.ts';
 import { incidentRoutes } from './features/incidents/routes.ts';
 import { countRoutes } from './features/counts/routes.ts';
 import multipart from '@fastify/multipart';
@@ -60,6 +62,8 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   outcomeRoutes,
   incidentRoutes,
   countRoutes,
+  importRoutes,
+  registeredSeriesRoutes,
 ];
 
 /** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */

@@ -1,3 +1,4 @@
+import { FORM_TYPES } from './schemas/registered-series.ts';
 const SUFFIXES: Array<[number, string]> = [
   [1e12, 'T'],
   [1e9, 'B'],
@@ -156,4 +157,9 @@ export function routeLabel(
 ): string {
   if (!route) return '-';
   return [route.company?.name, route.name, route.tin].filter(Boolean).join(' - ');
+}
+
+/** docs/design.md §10: a pad's registered series as Find receipt and Pad Details show it. */
+export function registeredSeriesText(ref: { atp_number: string; atp_date: string; form_type: keyof typeof FORM_TYPES } | null): string {
+  return ref ? `ATP ${ref.atp_number} of ${ref.atp_date} · ${FORM_TYPES[ref.form_type]}` : 'Not in a registered series';
 }

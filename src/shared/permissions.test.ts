@@ -67,8 +67,13 @@ describe('roles and permissions', () => {
       'Inventories',
       'Reports',
       'Accountability',
+      'Registered series',
+      'Unused forms',
     ]);
     expect(menuFor(actor(5)).map((m) => m.label)).not.toContain('Dashboard');
+    expect(menuFor(actor(3)).map((m) => m.label)).toContain('Import');
+    expect(menuFor(actor(9)).map((m) => m.label)).toEqual(expect.arrayContaining(['Unused forms']));
+    expect(menuFor(actor(9)).map((m) => m.label)).not.toContain('Registered series');
     expect(menuFor(actor(1)).map((m) => m.label)).toEqual([
       'Custodies',
       'Transactions',
@@ -82,6 +87,9 @@ describe('roles and permissions', () => {
       'Locations',
       'Users',
       'Roles',
+      'Import',
+      'Registered series',
+      'Unused forms',
     ]);
   });
 

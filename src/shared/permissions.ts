@@ -33,6 +33,10 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   accountability: PAD_AND_INVOICE_ROLES,
   /** docs/design.md §9: the loss incidents and their Notices of Loss, for roles 1–9. */
   incidents: PAD_AND_INVOICE_ROLES,
+  /** docs/design.md §10: go-live imports, the form registry and the inventory of unused forms. */
+  imports: [1, 2, 3],
+  'registered-series': [1, 2, 8],
+  'unused-forms': [1, 2, 8, 9],
   custodies: null,
   'user-profile': null,
 };
@@ -83,6 +87,9 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Locations', path: '/locations', screen: 'locations', roles: [1, 2] },
     { label: 'Users', path: '/users', screen: 'users', roles: [1, 2] },
     { label: 'Roles', path: '/roles', screen: 'roles', roles: [1, 2] },
+    { label: 'Import', path: '/imports', screen: 'imports', roles: [1, 2, 3] },
+    { label: 'Registered series', path: '/registered-series', screen: 'registered-series', roles: [1, 2, 8] },
+    { label: 'Unused forms', path: '/unused-forms', screen: 'unused-forms', roles: [1, 2, 8, 9] },
   ];
   return items
     .filter((item) => (item.screen === 'custodies' ? Boolean(actor) : hasRole(actor, item.roles)))
@@ -221,7 +228,10 @@ export type Action =
   | 'count.start'
   | 'count.read'
   | 'count.work'
-  | 'count.signOff';
+  | 'count.signOff'
+  | 'import.use'
+  | 'registry.use'
+  | 'unusedForms.read';
 
 export type SubjectOf<A extends Action> = A extends keyof Subjects ? Subjects[A] : never;
 
@@ -365,6 +375,12 @@ const RULES: { [A in Action]: Rule<A> } = {
   /** Undoing a cancellation is decided by the same people who approve one. */
   'number.revertOutcome': (actor, pad) => outcomeApprover(actor, pad),
   'incident.read': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
+  /** docs/design.md §10 go-live imports: Admin, IT Admin, Custodian. */
+  'import.use': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.CUSTODIAN]),
+  /** docs/design.md §10 registered series: Admin, IT Admin, Accounting. */
+  'registry.use': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.ACCOUNTING]),
+  /** docs/design.md §10 inventory of unused forms: the head office and the auditors. */
+  'unusedForms.read': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.ACCOUNTING, ROLE.AUDITOR]),
   /**
    * Reporting a loss: roles 1, 3, 8 any pad; roles 4–7 pads they or their branch hold; anyone (couriers,
    * roles 10 and 11, included) the pads of an in-transit invoice they carry.

@@ -217,6 +217,8 @@ export const pads = pgTable(
     holder_user_id: integer('holder_user_id').references(() => users.id),
     holder_branch_id: integer('holder_branch_id').references(() => branches.id),
     locked_by_invoice_id: integer('locked_by_invoice_id'),
+    /** docs/design.md §10: the registered series (ATP) the pad lies inside, if any. */
+    registered_series_id: integer('registered_series_id').references(() => registeredSeries.id),
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -231,6 +233,9 @@ export const pads = pgTable(
       .on(t.locked_by_invoice_id)
       .where(sql`${t.locked_by_invoice_id} is not null`),
     index('pads_route_id_idx').on(t.route_id, t.id),
+    index('pads_registered_series_idx')
+      .on(t.registered_series_id)
+      .where(sql`${t.registered_series_id} is not null`),
     check('pads_range_ck', sql`${t.series_to} >= ${t.series_from}`),
     check('pads_series_len_ck', sql`length(${t.series_status}) = ${t.series_to} - ${t.series_from} + 1`),
     check('pads_series_chars_ck', sql`${t.series_status} ~ '^[1-4]*$'`),
@@ -450,6 +455,8 @@ export const padEvents = pgTable(
     copies_retained: boolean('copies_retained'),
     /** docs/design.md §2 offline: when the phone recorded it, if sent from its queue; recorded_at stays the server's time. */
     device_at: timestamp('device_at', { withTimezone: true }),
+    /** docs/design.md §10: the import an opening balance (and its outcomes) came from. */
+    import_id: integer('import_id').references(() => imports.id),
   },
   (t) => [
     uniqueIndex('pad_events_pad_seq_uq').on(t.pad_id, t.seq),
@@ -796,5 +803,56 @@ export const countResolutions = pgTable(
     index('count_resolutions_count_idx').on(t.count_id),
     check('count_resolutions_action_ck', sql`${t.action} in ('usage', 'incident', 'accept')`),
     check('count_resolutions_kind_ck', sql`${t.kind} in ('missing', 'found_elsewhere', 'unrecorded_use', 'unused_recorded')`),
+  ],
+);
+
+/** docs/design.md §10: one import file (pads or users), dry run or applied, with its totals and errors as JSON. */
+export const imports = pgTable(
+  'imports',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    dry_run: boolean('dry_run').notNull(),
+    applied: boolean('applied').notNull(),
+    file_name: text('file_name').notNull(),
+    totals: text('totals').notNull(),
+    errors: text('errors').notNull(),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [index('imports_created_idx').on(t.created_at), check('imports_kind_ck', sql`${t.kind} in ('pads', 'users')`)],
+);
+
+/**
+ * docs/design.md §10: what the tax bureau authorised to be printed for one establishment (an Authority to Print).
+ * Series of one route never overlap: an exclusion constraint added in the migration, like pads'.
+ */
+export const registeredSeries = pgTable(
+  'registered_series',
+  {
+    id: serial('id').primaryKey(),
+    route_id: integer('route_id')
+      .notNull()
+      .references(() => routes.id),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    form_type: text('form_type').notNull(),
+    atp_number: text('atp_number').notNull(),
+    atp_date: date('atp_date', { mode: 'string' }).notNull(),
+    printer: text('printer').notNull(),
+    delivery_date: date('delivery_date', { mode: 'string' }),
+    series_from: bigint('series_from', { mode: 'number' }).notNull(),
+    series_to: bigint('series_to', { mode: 'number' }).notNull(),
+    remarks: text('remarks'),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('registered_series_route_idx').on(t.route_id),
+    index('registered_series_branch_idx').on(t.branch_id),
+    check('registered_series_range_ck', sql`${t.series_to} >= ${t.series_from}`),
+    check('registered_series_form_type_ck', sql`${t.form_type} in ('invoice', 'converted_receipt', 'supplementary')`),
   ],
 );

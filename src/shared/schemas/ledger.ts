@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exportParam, listQuery } from './common.ts';
+import { registeredSeriesRef } from './registered-series.ts';
 import { id, optionalId } from './fields.ts';
 
 export const LEDGER_MSG = {
@@ -158,6 +159,8 @@ export const receiptFindingSchema = z
     voided: voidedSchema.nullable(),
     holder: holderSchema,
     in_transit_invoice: inTransitInvoiceSchema,
+    /** docs/design.md §10: the registered series (ATP, form type) the pad lies inside. */
+    registered_series: registeredSeriesRef.nullable(),
     events: z.array(padEventSchema),
   })
   .meta({ id: 'ReceiptFinding' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countText } from '../format.ts';
+import { registeredSeriesRef } from './registered-series.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
 import { deviceTime, exportParam, listQuery, sortParams, text } from './common.ts';
@@ -174,6 +175,8 @@ export const padRow = z
     /** The holder as the Held by column says it (docs/design.md §10). */
     held_by: z.string(),
     locked_by_invoice_id: z.number().nullable(),
+    /** docs/design.md §10: the registered series (ATP) the pad lies inside. */
+    registered_series: registeredSeriesRef.nullable(),
     /** The version an edit sends back (update-pad's updated_at). */
     updated_at: z.string(),
   })
@@ -189,6 +192,8 @@ export const generatedPads = z
     last_pad_number: z.number(),
     series_from: z.number(),
     series_to: z.number(),
+    /** docs/design.md §10: set when some of the pads lie outside every registered series of the route. */
+    warning: z.string().nullable(),
   })
   .meta({ id: 'GeneratedPads' });
 export type GeneratedPads = z.infer<typeof generatedPads>;

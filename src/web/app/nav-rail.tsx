@@ -4,6 +4,9 @@ import {
   IconBuildingSkyscraper,
   IconBuildingStore,
   IconCircle,
+  IconCertificate,
+  IconFileImport,
+  IconListNumbers,
   IconClipboardCheck,
   IconLayoutDashboard,
   IconLogout,
@@ -21,6 +24,9 @@ import { Link, useLocation } from 'react-router';
 
 const ICONS: Record<string, Icon> = {
   '/dashboard': IconLayoutDashboard,
+  '/imports': IconFileImport,
+  '/registered-series': IconCertificate,
+  '/unused-forms': IconListNumbers,
   '/custodies': IconTruckDelivery,
   '/invoices': IconArrowsExchange,
   '/pads': IconNotebook,

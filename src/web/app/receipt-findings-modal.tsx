@@ -1,3 +1,4 @@
+import { registeredSeriesText } from '../../shared/format.ts';
 import { Anchor, Badge, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -79,6 +80,14 @@ function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; rec
           <Text fw={500}>{finding.pad.series_number}</Text>
         </div>
         <HeldBy history={finding} />
+        <div>
+          <Text size="xs" c="dimmed">
+            Registered series
+          </Text>
+          <Text fw={500} data-testid="receipt-series">
+            {registeredSeriesText(finding.registered_series)}
+          </Text>
+        </div>
       </SimpleGrid>
       <Stack gap="xs">
         <Title order={4} size="h6">

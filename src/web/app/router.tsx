@@ -61,6 +61,9 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
   signedInScreen('accountability', () => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage'),
   signedInScreen('incidents', () => import('../features/incidents/incidents-page.tsx'), 'IncidentsPage'),
   signedInScreen('counts', () => import('../features/counts/counts-page.tsx'), 'CountsPage'),
+  signedInScreen('imports', () => import('../features/imports/imports-page.tsx'), 'ImportsPage'),
+  signedInScreen('registered-series', () => import('../features/registered-series/registered-series-page.tsx'), 'RegisteredSeriesPage'),
+  signedInScreen('unused-forms', () => import('../features/registered-series/unused-forms-page.tsx'), 'UnusedFormsPage'),
 ];
 
 /**

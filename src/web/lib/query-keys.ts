@@ -60,6 +60,9 @@ export const queryKeys = {
   counts: endpoint<[params: object]>('counts'),
   count: endpoint<[id: number]>('count'),
   countVariances: endpoint<[id: number]>('count-variances'),
+  imports: endpoint<[params: object]>('imports'),
+  registeredSeries: endpoint<[params: object]>('registered-series'),
+  unusedForms: endpoint<[date: string, branchId: string | null]>('unused-forms'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */

@@ -669,15 +669,23 @@ export async function invoiceTypeAndCourier(conn: Conn, id: number) {
 
 /** Transfer invoices on the road at the instant `end` (a business date's start in `timeZone`): written before it, not accepted before it. */
 export async function invoicesInTransitAt(conn: Conn, end: string, timeZone: string) {
-  return rowsOf<{ invoice_id: number; route_id: number; series_from: number; series_to: number; assigned_user_id: number | null }>(
+  return rowsOf<{
+    invoice_id: number;
+    pad_id: number;
+    pad_number: number;
+    route_id: number;
+    series_from: number;
+    series_to: number;
+    assigned_user_id: number | null;
+  }>(
     conn,
-    sql`select i.id as invoice_id, p.route_id, p.series_from, p.series_to, i.assigned_user_id
+    sql`select i.id as invoice_id, p.id as pad_id, p.number as pad_number, p.route_id, p.series_from, p.series_to, i.assigned_user_id
       from invoices i join invoice_pads ip on ip.invoice_id = i.id join pads p on p.id = ip.pad_id
       where i.invoice_type_id <> ${INVOICE_TYPE.REQUEST}
         and i.invoice_status_id in (${INVOICE_STATUS.IN_TRANSIT}, ${INVOICE_STATUS.COMPLETED})
         and i.created_at < (${end}::timestamp at time zone ${timeZone})
         and (i.accepted_at is null or i.accepted_at >= (${end}::timestamp at time zone ${timeZone}))
-      order by i.id`,
+      order by i.id, p.id`,
   );
 }
 

@@ -53,12 +53,13 @@ export interface HashedEvent {
   incident_id?: number | null;
   copies_retained?: boolean | null;
   device_at?: Date | null;
+  import_id?: number | null;
 }
 
 const opt = (value: number | null) => (value === null ? '' : String(value));
 
 /**
- * docs/design.md §9's columns join the hashed text only when set, so every event written before them keeps its hash
+ * docs/design.md §9's and §10's columns join the hashed text only when set, so every event written before them keeps its hash
  * (and 0003's SQL, which hashes rows without them, stays right).
  */
 function outcomeSuffix(event: HashedEvent): string[] {
@@ -67,6 +68,7 @@ function outcomeSuffix(event: HashedEvent): string[] {
   if (event.incident_id != null) parts.push(`incident:${event.incident_id}`);
   if (event.copies_retained != null) parts.push(`copies:${event.copies_retained ? 1 : 0}`);
   if (event.device_at != null) parts.push(`device:${event.device_at.getTime()}`);
+  if (event.import_id != null) parts.push(`import:${event.import_id}`);
   return parts;
 }
 

@@ -120,3 +120,29 @@ export async function foldMonth(
   );
   return fold.finish();
 }
+
+/** The day after a business date (YYYY-MM-DD). */
+export function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * docs/design.md §10: every holder's unused numbers of every pad at the end of business date `date` — the fold the
+ * RAAF's Ending uses, stopped after that day: the stored balances of the last closed month before it, then the events.
+ */
+export async function endingsAt(ctx: AppContext, date: string): Promise<PadEnding[]> {
+  const month = monthOf(date);
+  await closeEndedMonths(ctx, month);
+  const base = await repo.latestCloseBefore(ctx.db, month);
+  const endings: PadEnding[] = [];
+  const fold = new RaafFold(monthBounds(month).start, (ending) => endings.push(ending));
+  await repo.streamRaafRows(
+    ctx.db,
+    { base, fromDate: base === null ? null : monthBounds(nextMonth(base)).start, endDate: nextDay(date), holder: null },
+    (rows) => fold.push(rows),
+  );
+  fold.finish();
+  return endings;
+}

@@ -135,6 +135,7 @@ export async function findReceipt(ctx: AppContext, query: { number: number; rout
       voided: null,
       holder: { user: names.person(pad.holder_user_id), branch: names.branch(pad.holder_branch_id) },
       in_transit_invoice: await inTransitOf(ctx, pad, names),
+      registered_series: await pads.registeredSeriesRefOf(ctx.db, pad.registered_series_id),
       events,
     });
   }
@@ -151,6 +152,7 @@ export async function findReceipt(ctx: AppContext, query: { number: number; rout
       voided: { at: gone.recorded_at.toISOString(), by: names.person(gone.actor_user_id) },
       holder: { user: null, branch: null },
       in_transit_invoice: null,
+      registered_series: null,
       events,
     });
   }

@@ -59,7 +59,7 @@ function balanceEvents(row: RaafEvent): RaafEvent[] {
  * (who, when) from padId and seq and words it, "correction" only when the original was in an earlier month.
  */
 export interface RaafRemark {
-  kind: 'transfer_out' | 'cancelled' | 'lost' | 'voided' | 'undone';
+  kind: 'transfer_out' | 'cancelled' | 'lost' | 'voided' | 'undone' | 'opening';
   from: number;
   to: number;
   invoiceId: number | null;
@@ -274,7 +274,13 @@ function foldPad(
       counterpartyBranchId: event.counterparty_branch_id,
       reason: event.reason,
     };
-    if (event.kind === 'transfer_out' || event.kind === 'cancelled' || event.kind === 'lost' || event.kind === 'voided') {
+    if (
+      event.kind === 'transfer_out' ||
+      event.kind === 'cancelled' ||
+      event.kind === 'lost' ||
+      event.kind === 'voided' ||
+      event.kind === 'opening'
+    ) {
       h.remarks.push({ ...base, kind: event.kind, from: event.from_number, to: event.to_number });
     } else if (isUndo(event)) {
       for (const [from, to] of received)

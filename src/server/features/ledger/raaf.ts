@@ -81,6 +81,8 @@ function remarkText(
       return `Lost ${range} (${qty}): ${remark.reason ?? 'no reason given'}`;
     case 'voided':
       return `Voided ${range} (${qty}): ${remark.reason ?? 'pad deleted'}`;
+    case 'opening':
+      return `${remark.reason ?? 'Opening balance'}: ${range} (${qty}) received at go-live`;
     case 'undone':
       return undoneText(remark, originals.get(remark), monthStart, names);
   }

@@ -9,8 +9,8 @@ import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export type PadEventRow = typeof padEvents.$inferSelect;
 /** A row to insert; docs/design.md §9's columns may be left out (they are null then). */
-export type NewPadEventRow = Omit<PadEventRow, 'id' | 'approver_user_id' | 'incident_id' | 'copies_retained' | 'device_at'> &
-  Partial<Pick<PadEventRow, 'approver_user_id' | 'incident_id' | 'copies_retained' | 'device_at'>>;
+export type NewPadEventRow = Omit<PadEventRow, 'id' | 'approver_user_id' | 'incident_id' | 'copies_retained' | 'device_at' | 'import_id'> &
+  Partial<Pick<PadEventRow, 'approver_user_id' | 'incident_id' | 'copies_retained' | 'device_at' | 'import_id'>>;
 
 export async function lastEventHeads(conn: Conn, padIds: number[]): Promise<Map<number, { seq: number; hash: string }>> {
   const heads = new Map<number, { seq: number; hash: string }>();
@@ -37,14 +37,14 @@ export async function insertEvents(conn: Conn, rows: NewPadEventRow[]): Promise<
     await conn.execute(sql`
       insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
         counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
-        approver_user_id, incident_id, copies_retained, device_at)
+        approver_user_id, incident_id, copies_retained, device_at, import_id)
       select pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
         counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
-        approver_user_id, incident_id, copies_retained, device_at
+        approver_user_id, incident_id, copies_retained, device_at, import_id
       from json_to_recordset(${JSON.stringify(chunk)}::json) as x(pad_id int, seq int, route_id int, kind text, from_number bigint,
         to_number bigint, qty int, holder_user_id int, holder_branch_id int, counterparty_user_id int, counterparty_branch_id int,
         invoice_id int, actor_user_id int, reason text, recorded_at timestamptz, business_date date, prev_hash text, hash text,
-        approver_user_id int, incident_id int, copies_retained boolean, device_at timestamptz)`);
+        approver_user_id int, incident_id int, copies_retained boolean, device_at timestamptz, import_id int)`);
   }
 }
 
@@ -355,7 +355,7 @@ export async function balancesOfPads(conn: Conn, fromPad: number, toPad: number)
 const verifierEventColumns = sql`id, pad_id, seq, route_id, kind, from_number::float8 as from_number, to_number::float8 as to_number, qty,
   holder_user_id, holder_branch_id, counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason,
   round(extract(epoch from recorded_at) * 1000)::float8 as recorded_at, business_date::text as business_date, prev_hash, hash,
-  approver_user_id, incident_id, copies_retained, round(extract(epoch from device_at) * 1000)::float8 as device_at`;
+  approver_user_id, incident_id, copies_retained, round(extract(epoch from device_at) * 1000)::float8 as device_at, import_id`;
 
 /** Both drivers answer the instants as milliseconds here; the hash needs them as Dates. */
 type VerifierRow = Omit<PadEventRow, 'recorded_at' | 'device_at'> & { recorded_at: number; device_at: number | null };

@@ -27,6 +27,8 @@ export interface PadEventInput {
   copiesRetained?: boolean | null;
   /** docs/design.md §2 offline: when the phone recorded the action it queued; the event's recorded_at is the server's. */
   deviceAt?: Date | null;
+  /** docs/design.md §10: the import an opening balance came from. */
+  importId?: number | null;
 }
 
 /** The day of an instant in the operator's time zone, as YYYY-MM-DD. */
@@ -44,12 +46,16 @@ const recordedAt = (ctx: LedgerCtx) => new Date(Math.floor((ctx.ledgerClock?.() 
  */
 export async function appendPadEvents(tx: Conn, ctx: LedgerCtx, events: PadEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  const at = recordedAt(ctx);
-  const day = businessDate(at, ctx.config.timeZone);
   const padIds = [...new Set(events.map((event) => event.padId))].sort((a, b) => a - b);
   await lockPadRows(tx, padIds);
-  const heads = await repo.lastEventHeads(tx, padIds);
-  const rows: repo.NewPadEventRow[] = events.map((event) => {
+  await repo.insertEvents(tx, chained(ctx, events, await repo.lastEventHeads(tx, padIds)));
+}
+
+/** The events as rows, each numbered and hashed onto its pad's head (which it then becomes). */
+function chained(ctx: LedgerCtx, events: PadEventInput[], heads: Map<number, { seq: number; hash: string }>): repo.NewPadEventRow[] {
+  const at = recordedAt(ctx);
+  const day = businessDate(at, ctx.config.timeZone);
+  return events.map((event) => {
     const head = heads.get(event.padId) ?? { seq: 0, hash: GENESIS_HASH };
     const row = {
       pad_id: event.padId,
@@ -73,12 +79,55 @@ export async function appendPadEvents(tx: Conn, ctx: LedgerCtx, events: PadEvent
       incident_id: event.incidentId ?? null,
       copies_retained: event.copiesRetained ?? null,
       device_at: event.deviceAt ?? null,
+      import_id: event.importId ?? null,
     };
     const hash = eventHash(row, head.hash);
     heads.set(event.padId, { seq: row.seq, hash });
     return { ...row, hash };
   });
-  await repo.insertEvents(tx, rows);
+}
+
+/** One pad of an opening balance: its range, its holder, and the numbers consumed before go-live. */
+export interface OpeningPad {
+  padId: number;
+  routeId: number;
+  from: number;
+  to: number;
+  holderUserId: number | null;
+  holderBranchId: number | null;
+  used: Array<[number, number]>;
+  cancelled: Array<[number, number]>;
+}
+
+/**
+ * docs/design.md §10 opening balances: every number of each imported pad enters its holder's stock (`opening`), then
+ * the numbers already used or cancelled leave it, all with the reason "Opening balance" and the import's id, so the
+ * import month's RAAF shows them as Receipt and Issued and balances. The pads were created in this transaction, so
+ * no other can hold their chains: they start at the genesis hash without a lock, like a generation's.
+ */
+export async function recordOpeningBalances(
+  tx: Conn,
+  ctx: LedgerCtx,
+  pads: OpeningPad[],
+  input: { importId: number; actorId: number | null },
+): Promise<void> {
+  const reason = `Opening balance (import #${input.importId})`;
+  const events: PadEventInput[] = [];
+  for (const pad of pads) {
+    const base = {
+      padId: pad.padId,
+      routeId: pad.routeId,
+      holderUserId: pad.holderUserId,
+      holderBranchId: pad.holderBranchId,
+      actorId: input.actorId,
+      reason,
+      importId: input.importId,
+    };
+    events.push({ ...base, kind: 'opening', from: pad.from, to: pad.to });
+    for (const [from, to] of pad.used) events.push({ ...base, kind: 'used', from, to });
+    for (const [from, to] of pad.cancelled) events.push({ ...base, kind: 'cancelled', from, to });
+  }
+  await repo.insertEvents(tx, chained(ctx, events, new Map()));
 }
 
 /**

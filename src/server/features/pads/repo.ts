@@ -11,7 +11,8 @@ import type { Conn } from '../../db/client.ts';
 import { streamRows } from '../../db/stream.ts';
 import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import { rowsOf, toNumbers } from '../../db/rows.ts';
-import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, routes } from '../../db/schema.ts';
+import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, registeredSeries, routes } from '../../db/schema.ts';
+import type { FormType, RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
@@ -56,11 +57,46 @@ export async function insertGeneratedPads(
   const start = sql`(${input.from}::bigint + g.i * ${input.size}::bigint)`;
   const end = sql`least(${input.from}::bigint + (g.i + 1) * ${input.size}::bigint - 1, ${input.to}::bigint)`;
   const result = await conn.execute(sql`
-    insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_branch_id, created_by)
+    insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_branch_id, created_by,
+                      registered_series_id)
     select ${input.routeId}::int, ${input.firstNumber}::int + g.i::int, ${start}, ${end}, repeat('1', (${end} - ${start} + 1)::int),
-           ${PAD_STATUS.UNUSED}::smallint, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${input.holderBranchId}::int, ${input.createdBy}::int
+           ${PAD_STATUS.UNUSED}::smallint, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${input.holderBranchId}::int, ${input.createdBy}::int,
+           ${seriesContaining(sql`${input.routeId}::int`, start, end)}
     from generate_series(0::bigint, ${count - 1}::bigint) as g(i)`);
   return affectedRows(result) ?? count;
+}
+
+/** docs/design.md §10: the registered series of the route that contains from..to whole (the exclusion constraint's index finds it). */
+const seriesContaining = (routeId: SQL, from: SQL, to: SQL) =>
+  sql`(select rs.id from registered_series rs where rs.route_id = ${routeId}
+        and int8range(rs.series_from, rs.series_to, '[]') @> int8range(${from}, ${to}, '[]'))`;
+
+/** The numbers of from..to on the route that no registered series covers, as the first such run (null: all covered). */
+export async function firstUnregisteredRun(conn: Conn, routeId: number, from: number, to: number): Promise<[number, number] | null> {
+  const rows = await rowsOf<{ series_from: number; series_to: number }>(
+    conn,
+    sql`select series_from, series_to from registered_series
+        where route_id = ${routeId}::int and int8range(series_from, series_to, '[]') && int8range(${from}::bigint, ${to}::bigint, '[]')
+        order by series_from`,
+  );
+  let next = from;
+  for (const row of rows) {
+    const start = Number(row.series_from);
+    if (start > next) return [next, Math.min(start - 1, to)];
+    next = Math.max(next, Number(row.series_to) + 1);
+    if (next > to) return null;
+  }
+  return next <= to ? [next, to] : null;
+}
+
+/** docs/design.md §10: after a series is registered or changed, the route's pads inside it carry it and those no longer inside drop it. */
+export async function linkPadsToSeries(conn: Conn, series: { id: number; route_id: number; series_from: number; series_to: number }) {
+  await conn.execute(sql`update pads set registered_series_id = null
+    where registered_series_id = ${series.id}::int
+      and not (route_id = ${series.route_id}::int and series_from >= ${series.series_from}::bigint and series_to <= ${series.series_to}::bigint)`);
+  await conn.execute(sql`update pads set registered_series_id = ${series.id}::int
+    where route_id = ${series.route_id}::int and registered_series_id is distinct from ${series.id}::int
+      and int8range(series_from, series_to, '[]') <@ int8range(${series.series_from}::bigint, ${series.series_to}::bigint, '[]')`);
 }
 
 function affectedRows(result: unknown): number | null {
@@ -97,7 +133,18 @@ const padColumns = {
   company: { id: companies.id, name: companies.name },
   pad_status: { id: padStatuses.id, name: padStatuses.name },
   issuance_status: { id: issuanceStatuses.id, name: issuanceStatuses.name },
+  registered_series: seriesRefColumns(),
 };
+
+/** docs/design.md §10: what a pad shows of its registered series, left-joined (null outside every series). */
+function seriesRefColumns() {
+  return {
+    id: registeredSeries.id,
+    atp_number: registeredSeries.atp_number,
+    atp_date: registeredSeries.atp_date,
+    form_type: sql<FormType>`${registeredSeries.form_type}`,
+  };
+}
 
 type JoinedRow = {
   holder: { user: string | null; branch: string | null };
@@ -106,6 +153,7 @@ type JoinedRow = {
   company: NamedRef;
   pad_status: NamedRef;
   issuance_status: NamedRef;
+  registered_series: RegisteredSeriesRef | null;
 };
 
 function toPad(row: JoinedRow): Pad {
@@ -129,6 +177,7 @@ function toPad(row: JoinedRow): Pad {
     holder_branch_id: p.holder_branch_id,
     held_by: heldByText(row.holder),
     locked_by_invoice_id: p.locked_by_invoice_id,
+    registered_series: row.registered_series,
     updated_at: p.updated_at.toISOString(),
   };
 }
@@ -140,7 +189,8 @@ function selectPads(conn: Conn) {
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
-    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id));
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .leftJoin(registeredSeries, eq(registeredSeries.id, pads.registered_series_id));
 }
 
 /**
@@ -430,12 +480,14 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
       padStatus: { id: padStatuses.id, name: padStatuses.name },
       issuanceStatus: { id: issuanceStatuses.id, name: issuanceStatuses.name },
       holder: holderColumns,
+      registeredSeries: seriesRefColumns(),
     })
     .from(pads)
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
     .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .leftJoin(registeredSeries, eq(registeredSeries.id, pads.registered_series_id))
     .where(where)
     .orderBy(routes.name, pads.route_id, pads.number)
     .limit(sql.placeholder('limit'))
@@ -472,6 +524,7 @@ export async function listHeldPads(
       pad_status: r.padStatus,
       issuance_status: r.issuanceStatus,
       held_by: heldByText(r.holder),
+      registered_series: r.registeredSeries,
     })),
     total: count,
   };
@@ -490,6 +543,7 @@ export interface PadView {
   holder_branch_id: number | null;
   locked_by_invoice_id: number | null;
   remarks: string | null;
+  registered_series_id: number | null;
 }
 
 const padViewColumns = {
@@ -504,6 +558,7 @@ const padViewColumns = {
   holder_branch_id: pads.holder_branch_id,
   locked_by_invoice_id: pads.locked_by_invoice_id,
   remarks: pads.remarks,
+  registered_series_id: pads.registered_series_id,
 };
 
 /** Row locks in id order, so two writers of one pad's chain take turns and never deadlock. */
@@ -658,4 +713,86 @@ export async function padRuleFacts(
   };
   const row = result.rows[0];
   return { holder_user_branch_id: row?.holder_user_branch_id ?? null, carrier_user_id: row?.carrier_user_id ?? null };
+}
+
+/** docs/design.md §10: the registered series a pad lies inside, as find-receipt shows it. */
+export async function registeredSeriesRefOf(conn: Conn, seriesId: number | null): Promise<RegisteredSeriesRef | null> {
+  if (seriesId === null) return null;
+  const [row] = await conn.select(seriesRefColumns()).from(registeredSeries).where(eq(registeredSeries.id, seriesId));
+  return row ?? null;
+}
+
+/** docs/design.md §10: each named pad's number and registered series, for the inventory of unused forms. */
+export async function padSeriesOf(
+  conn: Conn,
+  padIds: number[],
+): Promise<Map<number, { number: number; registered_series_id: number | null }>> {
+  const result = new Map<number, { number: number; registered_series_id: number | null }>();
+  for (let start = 0; start < padIds.length; start += 10_000) {
+    const rows = await rowsOf<{ id: number; number: number; registered_series_id: number | null }>(
+      conn,
+      sql`select id, number, registered_series_id from pads
+          where id in (select value::int from json_array_elements_text(${JSON.stringify(padIds.slice(start, start + 10_000))}::json))`,
+    );
+    for (const row of rows) result.set(Number(row.id), { number: Number(row.number), registered_series_id: row.registered_series_id });
+  }
+  return result;
+}
+
+const OPENING_CHUNK = 5000;
+
+const asJson = (rows: Array<{ line: number; routeId: number; number: number; from: number; to: number }>) =>
+  JSON.stringify(rows.map((row) => ({ line: row.line, route_id: row.routeId, number: row.number, from: row.from, to: row.to })));
+
+/** The lines whose range overlaps a pad already stored on the route, with that pad; the exclusion constraint's index answers each. */
+export async function overlappingPads(
+  conn: Conn,
+  rows: Array<{ line: number; routeId: number; number: number; from: number; to: number }>,
+) {
+  const found: Array<{ line: number; number: number; series_from: number; series_to: number }> = [];
+  for (let start = 0; start < rows.length; start += OPENING_CHUNK) {
+    const hits = await rowsOf<{ line: number; number: number; series_from: number; series_to: number }>(
+      conn,
+      sql`select x.line, p.number, p.series_from, p.series_to
+          from json_to_recordset(${asJson(rows.slice(start, start + OPENING_CHUNK))}::json) as x(line int, route_id int, number int, "from" bigint, "to" bigint)
+          cross join lateral (select p.number, p.series_from, p.series_to from pads p where p.route_id = x.route_id
+            and int8range(p.series_from, p.series_to, '[]') && int8range(x."from", x."to", '[]') order by p.series_from limit 1) p
+          order by x.line`,
+    );
+    found.push(...hits.map((hit) => ({ ...hit, series_from: Number(hit.series_from), series_to: Number(hit.series_to) })));
+  }
+  return found;
+}
+
+/** The lines whose pad number the route already uses. */
+export async function takenPadNumbers(
+  conn: Conn,
+  rows: Array<{ line: number; routeId: number; number: number; from: number; to: number }>,
+): Promise<number[]> {
+  const lines: number[] = [];
+  for (let start = 0; start < rows.length; start += OPENING_CHUNK) {
+    const hits = await rowsOf<{ line: number }>(
+      conn,
+      sql`select x.line from json_to_recordset(${asJson(rows.slice(start, start + OPENING_CHUNK))}::json) as x(line int, route_id int, number int)
+          where exists (select 1 from pads p where p.route_id = x.route_id and p.number = x.number) order by x.line`,
+    );
+    lines.push(...hits.map((hit) => hit.line));
+  }
+  return lines;
+}
+
+/** docs/design.md §10: inserts the pads of an opening balance given as JSON rows, with the series each lies inside. */
+export async function insertPadsFromJson(tx: Conn, json: string, actorId: number | null) {
+  return rowsOf<{ id: number; route_id: number; number: number }>(
+    tx,
+    sql`insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, remarks,
+                            holder_user_id, holder_branch_id, created_by, registered_series_id)
+          select x.route_id, x.number, x.series_from, x.series_to, x.series_status, x.pad_status_id, x.issuance_status_id, x.remarks,
+                 x.holder_user_id, x.holder_branch_id, ${actorId}::int,
+                 (select rs.id from registered_series rs where rs.route_id = x.route_id
+                    and int8range(rs.series_from, rs.series_to, '[]') @> int8range(x.series_from, x.series_to, '[]'))
+          from json_to_recordset(${json}::json) as x(route_id int, number int, series_from bigint, series_to bigint, series_status text,
+            pad_status_id smallint, issuance_status_id smallint, remarks text, holder_user_id int, holder_branch_id int)
+          returning id, route_id, number`,
+  );
 }

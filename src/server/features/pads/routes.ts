@@ -144,7 +144,7 @@ export function padRoutes(app: App, ctx: AppContext) {
         summary: 'Generates the pads of a series range',
         tags,
         body: addPadSchema,
-        response: created(savedResponse(generatedPads)),
+        response: created(savedResponse(generatedPads), 409),
       },
       onRequest: authorize((user) => can(user, 'pad.create')),
     },

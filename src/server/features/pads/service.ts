@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
 import type { PadListRow } from '../../../shared/list-columns.ts';
+import { SERIES_MSG } from '../../../shared/schemas/registered-series.ts';
 import type { AppContext } from '../../context.ts';
 import type { RowSource } from '../../lib/export.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
@@ -62,7 +63,10 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
         createdBy: actor.id,
       });
       await recordGeneratedPads(tx, ctx, { routeId: input.route_id, firstPadNumber: firstNumber, actorId: actor.id });
+      const outside = await repo.firstUnregisteredRun(tx, input.route_id, input.series_from, input.series_to);
+      if (outside && ctx.config.requireRegisteredSeries) throw conflict(SERIES_MSG.refusedOutsideRegistry(...outside));
       return {
+        warning: outside ? SERIES_MSG.outsideRegistry(...outside) : null,
         route_id: input.route_id,
         pads_created: created,
         pad_size: size,

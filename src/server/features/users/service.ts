@@ -59,6 +59,14 @@ async function checkInput(conn: Conn, input: UserValues, userId: number | null):
   if (!found.status) throw invalid('user_status_id', ADMIN_MSG.selectedInvalid(USER_LABELS.user_status_id));
 }
 
+/** Refuses (409) a change the custody guards forbid while the user holds pads or carries an in-transit invoice (docs/design.md §10). */
+async function guardCustody(conn: Conn, id: number, before: GuardedUserFields, after: GuardedUserFields | null): Promise<void> {
+  const [change] = guardedUserChanges(before, after);
+  if (!change) return;
+  const held = await repo.custodyHeld(conn, id);
+  if (held.pads.length > 0 || held.invoices.length > 0) throw conflict(ADMIN_MSG.custodyHeld(change, held.pads, held.invoices));
+}
+
 /**
  * An administrator creates a staff account with a first password, which the user must change at first sign-in, or with
  * none the administrator knows: then the user gets a link to set one (docs/design.md §5).
@@ -70,19 +78,6 @@ export async function create(
   const { password, send_set_password_email: mailLink, ...values } = input;
   const passwordHash = await hashPassword(mailLink ? randomBytes(24).toString('base64url') : password);
   const user = await ctx.db.transaction(async (tx) => {
-/** Refuses (409) a change the custody guards forbid while the user holds pads or carries an in-transit invoice (docs/design.md §10). */
-async function guardCustody(conn: Conn, id: number, before: GuardedUserFields, after: GuardedUserFields | null): Promise<void> {
-  const [change] = guardedUserChanges(before, after);
-  if (!change) return;
-  const held = await repo.custodyHeld(conn, id);
-  if (held.pads.length > 0 || held.invoices.length > 0) throw conflict(ADMIN_MSG.custodyHeld(change, held.pads, held.invoices));
-}
-
-/** An administrator creates a staff account with a first password the user should change by reset. */
-export async function create(ctx: AppContext, input: UserValues & { password: string }): Promise<AdminUser> {
-  const { password, ...values } = input;
-  const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
     await checkInput(tx, values, null);
     const id = await repo.insert(tx, { ...values, password_hash: passwordHash, must_change_password: !mailLink });
     const created = await repo.find(tx, id);

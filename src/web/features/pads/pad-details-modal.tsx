@@ -1,3 +1,4 @@
+import { registeredSeriesText } from '../../../shared/format.ts';
 import { Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -94,6 +95,7 @@ export function PadDetailsModal({ pad, onClose, actions }: { pad: Pad | null; on
             <Detail label="Remarks">{pad.remarks}</Detail>
             <Detail label="Next Number">{pad.next_number ?? 'None left'}</Detail>
             <Detail label="Numbers">{countsText(pad)}</Detail>
+            <Detail label="Registered series">{registeredSeriesText(pad.registered_series)}</Detail>
           </SimpleGrid>
           <PadHolder padId={pad.id} />
           <OutcomeRequestsSection padId={pad.id} />

@@ -1,0 +1,130 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FormType, RegisteredSeries, RegisteredSeriesInput } from '../../../shared/schemas/registered-series.ts';
+import { seriesRange } from '../../../shared/format.ts';
+import type { Conn } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { branches, companies, registeredSeries, routes } from '../../db/schema.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
+
+export type SeriesRow = typeof registeredSeries.$inferSelect;
+
+const columns = {
+  series: registeredSeries,
+  route: { id: routes.id, name: routes.name, tin: routes.tin },
+  company: companies.name,
+  branch: { id: branches.id, name: branches.name },
+  pads: sql<number>`(select count(*)::int from pads p where p.registered_series_id = ${registeredSeries.id})`,
+};
+
+function select(conn: Conn) {
+  return conn
+    .select(columns)
+    .from(registeredSeries)
+    .innerJoin(routes, eq(routes.id, registeredSeries.route_id))
+    .innerJoin(companies, eq(companies.id, routes.company_id))
+    .innerJoin(branches, eq(branches.id, registeredSeries.branch_id));
+}
+
+type Joined = {
+  series: SeriesRow;
+  route: { id: number; name: string; tin: string };
+  company: string;
+  branch: { id: number; name: string };
+  pads: number;
+};
+
+const toSeries = (row: Joined): RegisteredSeries => ({
+  id: row.series.id,
+  route: { ...row.route, company: row.company },
+  branch: row.branch,
+  form_type: row.series.form_type as FormType,
+  atp_number: row.series.atp_number,
+  atp_date: row.series.atp_date,
+  printer: row.series.printer,
+  delivery_date: row.series.delivery_date,
+  series_from: row.series.series_from,
+  series_to: row.series.series_to,
+  series_number: seriesRange(row.series.series_from, row.series.series_to),
+  remarks: row.series.remarks,
+  pads: Number(row.pads),
+});
+
+function searchWhere(q: { search?: string; route_id?: number }): SQL | undefined {
+  const pattern = q.search ? likePattern(q.search) : null;
+  return and(
+    q.route_id ? eq(registeredSeries.route_id, q.route_id) : undefined,
+    pattern
+      ? or(
+          ilike(registeredSeries.atp_number, pattern),
+          ilike(routes.name, pattern),
+          ilike(branches.name, pattern),
+          ilike(routes.tin, pattern),
+        )
+      : undefined,
+  );
+}
+
+export async function page(conn: Conn, q: { page: number; per_page: number; search?: string; route_id?: number }) {
+  const where = searchWhere(q);
+  const [rows, [{ total }]] = await Promise.all([
+    select(conn)
+      .where(where)
+      .orderBy(asc(routes.name), asc(registeredSeries.series_from), desc(registeredSeries.id))
+      .limit(q.per_page)
+      .offset(offsetOf(q.page, q.per_page)),
+    conn
+      .select({ total: sql<number>`count(*)::int` })
+      .from(registeredSeries)
+      .innerJoin(routes, eq(routes.id, registeredSeries.route_id))
+      .innerJoin(branches, eq(branches.id, registeredSeries.branch_id))
+      .where(where),
+  ]);
+  return { rows: (rows as Joined[]).map(toSeries), total };
+}
+
+export async function find(conn: Conn, id: number): Promise<RegisteredSeries | undefined> {
+  const [row] = await select(conn).where(eq(registeredSeries.id, id));
+  return row ? toSeries(row as Joined) : undefined;
+}
+
+/** Every registered series with its establishment, for the inventory of unused forms. */
+export async function all(conn: Conn): Promise<SeriesRow[]> {
+  return conn.select().from(registeredSeries).orderBy(asc(registeredSeries.id));
+}
+
+export async function insert(conn: Conn, values: RegisteredSeriesInput, userId: number): Promise<number> {
+  const [row] = await conn
+    .insert(registeredSeries)
+    .values({ ...values, delivery_date: values.delivery_date ?? null, created_by: userId })
+    .returning({ id: registeredSeries.id });
+  return row.id;
+}
+
+export async function update(conn: Conn, id: number, values: RegisteredSeriesInput): Promise<boolean> {
+  const rows = await conn
+    .update(registeredSeries)
+    .set({ ...values, delivery_date: values.delivery_date ?? null, updated_at: sql`now()` })
+    .where(eq(registeredSeries.id, id))
+    .returning({ id: registeredSeries.id });
+  return rows.length > 0;
+}
+
+/** The series of the route overlapping from..to (other than `exceptId`), for the overlap message. */
+export async function overlapping(conn: Conn, routeId: number, from: number, to: number, exceptId: number | null) {
+  const [row] = await rowsOf<{ atp_number: string; series_from: number; series_to: number }>(
+    conn,
+    sql`select atp_number, series_from, series_to from registered_series
+        where route_id = ${routeId}::int and id <> ${exceptId ?? 0}::int
+          and int8range(series_from, series_to, '[]') && int8range(${from}::bigint, ${to}::bigint, '[]')
+        order by series_from limit 1`,
+  );
+  return row;
+}
+
+export async function routeAndBranchExist(conn: Conn, routeId: number, branchId: number) {
+  const [row] = await rowsOf<{ route: boolean; branch: boolean }>(
+    conn,
+    sql`select exists(select 1 from routes where id = ${routeId}::int) as route, exists(select 1 from branches where id = ${branchId}::int) as branch`,
+  );
+  return { route: Boolean(row?.route), branch: Boolean(row?.branch) };
+}

@@ -1,0 +1,90 @@
+import { can } from '../../../shared/permissions.ts';
+import { idParam } from '../../../shared/schemas/common.ts';
+import {
+  SERIES_MSG,
+  registeredSeriesInput,
+  registeredSeriesQuery,
+  registeredSeriesSchema,
+  unusedFormsQuery,
+  unusedFormsSchema,
+} from '../../../shared/schemas/registered-series.ts';
+import { created, dataResponse, formatResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import type { App } from '../../app-type.ts';
+import type { AppContext } from '../../context.ts';
+import { authorize, currentUser } from '../../lib/auth.ts';
+import { sendFile } from '../../lib/send-file.ts';
+import * as service from './service.ts';
+import { unusedForms, unusedFormsCsv, unusedFormsPdf } from './unused-forms.ts';
+
+const tags = ['registered-series'];
+const registrar = authorize((user) => can(user, 'registry.use'));
+
+export function registeredSeriesRoutes(app: App, ctx: AppContext) {
+  app.get(
+    '/api/registered-series',
+    {
+      schema: {
+        operationId: 'listRegisteredSeries',
+        summary: 'Lists registered series (ATPs), searchable by ATP number, route, TIN or establishment',
+        tags,
+        querystring: registeredSeriesQuery,
+        response: ok(pageResponse(registeredSeriesSchema), 403),
+      },
+      onRequest: registrar,
+    },
+    async (request) => service.list(ctx, request.query),
+  );
+
+  app.post(
+    '/api/registered-series',
+    {
+      schema: {
+        operationId: 'createRegisteredSeries',
+        summary: 'Registers the series of an Authority to Print',
+        tags,
+        body: registeredSeriesInput,
+        response: created(savedResponse(registeredSeriesSchema), 403, 409, 422),
+      },
+      onRequest: registrar,
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: SERIES_MSG.created, data: await service.create(ctx, currentUser(request).id, request.body) }),
+  );
+
+  app.put(
+    '/api/registered-series/:id',
+    {
+      schema: {
+        operationId: 'updateRegisteredSeries',
+        summary: 'Corrects a registered series',
+        tags,
+        params: idParam,
+        body: registeredSeriesInput,
+        response: ok(savedResponse(registeredSeriesSchema), 403, 409, 422),
+      },
+      onRequest: registrar,
+    },
+    async (request) => ({ message: SERIES_MSG.updated, data: await service.update(ctx, request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/api/unused-forms',
+    {
+      schema: {
+        operationId: 'getUnusedForms',
+        summary: 'Inventory of unused forms at the end of a date, per establishment and registered series',
+        tags,
+        querystring: unusedFormsQuery,
+        response: { 200: formatResponse(dataResponse(unusedFormsSchema), 'The inventory of unused forms') },
+      },
+      onRequest: authorize((user) => can(user, 'unusedForms.read')),
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const report = await unusedForms(ctx, query);
+      if (format === 'pdf') return sendFile(reply, await unusedFormsPdf(report), 'pdf', `unused-forms-${report.date}.pdf`);
+      if (format === 'csv') return sendFile(reply, unusedFormsCsv(report), 'csv', `unused-forms-${report.date}.csv`);
+      return { data: report };
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import PDFDocument from 'pdfkit';
+import { FORM_TYPES, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
+import { pdfText } from './text.ts';
+
+const MARGIN = 40;
+const INK = '#1a1a1a';
+const MUTED = '#5b6470';
+const ACCENT = '#1f3a5f';
+
+const rangesText = (ranges: Array<[number, number]>) => ranges.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(', ');
+
+/** docs/design.md §10: the inventory of unused forms as of a date, per establishment and registered series; portrait A4. */
+export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    info: { Title: `Inventory of unused forms as of ${report.date}`, Creator: 'PadTrack', Producer: 'PadTrack', CreationDate: generatedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const font = (bold: boolean, size: number, color = INK) =>
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size)
+      .fillColor(color);
+
+  font(true, 15, ACCENT).text('INVENTORY OF UNUSED ACCOUNTABLE FORMS', { align: 'center', width });
+  font(false, 10, MUTED).text(`As of the end of ${report.date}   ·   Total unused: ${report.total}`, { align: 'center', width });
+  doc.moveDown(1);
+  for (const establishment of report.establishments) {
+    font(true, 12, ACCENT).text(pdfText(`${establishment.branch?.name ?? 'No establishment'} — ${establishment.qty} unused`), { width });
+    doc.moveDown(0.3);
+    for (const series of establishment.series) {
+      const ref = series.registered_series;
+      const head = ref ? `${FORM_TYPES[ref.form_type]} · ATP ${ref.atp_number} of ${ref.atp_date}` : 'Not inside any registered series';
+      font(true, 10).text(pdfText(`${series.route.company} – ${series.route.name} (TIN ${series.route.tin}) · ${head}`), { width });
+      font(false, 10).text(pdfText(`Quantity ${series.qty}: ${rangesText(series.ranges)}`), { width, indent: 12 });
+      for (const holder of series.holders) {
+        font(false, 9, holder.outside_establishment ? '#9a3412' : MUTED).text(
+          pdfText(
+            `Held by ${holder.holder.name}${holder.holder.branch ? ` (${holder.holder.branch})` : ''}: ${holder.qty} — ${rangesText(holder.ranges)}${holder.outside_establishment ? '  [held outside its establishment]' : ''}`,
+          ),
+          { width, indent: 24 },
+        );
+      }
+      doc.moveDown(0.4);
+    }
+    doc.moveDown(0.5);
+  }
+  if (report.in_transit.length > 0) {
+    font(true, 12, ACCENT).text('In transit at the end of the day', { width });
+    for (const invoice of report.in_transit) {
+      font(false, 10).text(
+        pdfText(
+          `Invoice #${invoice.invoice_id}${invoice.courier ? ` with ${invoice.courier}` : ''}: ${invoice.pads.map((pad) => `pad ${pad.number} ${pad.route} ${pad.series_number}`).join('; ')}`,
+        ),
+        { width, indent: 12 },
+      );
+    }
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, FileInput, Group, List, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IMPORT_COLUMNS, type ImportKind, type ImportResult } from '../../../shared/schemas/imports.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage, openBlob } from '../../lib/api.ts';
+import { invalidate, queryKeys } from '../../lib/query-keys.ts';
+import { importApi, importQueries } from './api.ts';
+
+/** docs/design.md §10 go-live: a CSV or .xlsx of pads in the field or of users, checked by a dry run, then applied whole. */
+export function ImportsPage() {
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<ImportKind>('pads');
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<{ message: string; data: ImportResult } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const past = useQuery(importQueries.list(1));
+  const run = useMutation({
+    mutationFn: (dryRun: boolean) => importApi.run(kind, dryRun, file as File),
+    onSuccess: (answer) => {
+      setResult(answer);
+      setFailure(null);
+      void invalidate(queryClient, [queryKeys.imports.all]);
+    },
+    onError: (error) => setFailure(errorMessage(error)),
+  });
+  const data = result?.data;
+  return (
+    <Stack>
+      <PageHeader
+        title="Import"
+        actions={
+          <>
+            {(['pads', 'users'] as const).map((k) => (
+              <Button
+                key={k}
+                variant="default"
+                onClick={async () => openBlob(await importApi.template(k), `padtrack-${k}-template.csv`, true)}
+              >
+                {k === 'pads' ? 'Pads template (CSV)' : 'Users template (CSV)'}
+              </Button>
+            ))}
+          </>
+        }
+      />
+      <Paper withBorder p="md">
+        <Stack>
+          <SegmentedControl
+            aria-label="What to import"
+            value={kind}
+            onChange={(value) => {
+              setKind(value as ImportKind);
+              setResult(null);
+            }}
+            data={[
+              { value: 'pads', label: 'Pads in the field' },
+              { value: 'users', label: 'Users' },
+            ]}
+          />
+          <Text size="sm" c="dimmed">
+            Columns: {IMPORT_COLUMNS[kind].join(', ')}.{' '}
+            {kind === 'pads'
+              ? 'Route by TIN or name; holder by user e-mail or branch name; used and cancelled as ranges like 1201-1237;1240.'
+              : 'Each new user is mailed a link to set their password; nobody gets a password by file.'}
+          </Text>
+          <FileInput label="File (CSV or .xlsx)" accept=".csv,.xlsx" value={file} onChange={setFile} clearable />
+          <Group>
+            <Button disabled={!file} loading={run.isPending && run.variables === true} onClick={() => run.mutate(true)}>
+              Dry run
+            </Button>
+            <Button
+              color="green"
+              disabled={!file || !data || !data.dry_run || data.errors.length > 0}
+              loading={run.isPending && run.variables === false}
+              onClick={() => run.mutate(false)}
+            >
+              Apply
+            </Button>
+          </Group>
+          {failure ? <Alert color="red">{failure}</Alert> : null}
+        </Stack>
+      </Paper>
+      {data ? (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <Title order={2} size="h4">
+                Import #{data.id}
+              </Title>
+              <Badge color={data.errors.length > 0 ? 'red' : data.applied ? 'green' : 'blue'}>
+                {data.errors.length > 0 ? 'Errors' : data.applied ? 'Applied' : 'Dry run'}
+              </Badge>
+            </Group>
+            <Text>{result?.message}</Text>
+            <Text size="sm">
+              {data.totals.rows} rows · {data.totals.ok} ok · {data.totals.errors} errors
+              {data.kind === 'pads'
+                ? ` · ${data.totals.pads} pads · ${data.totals.numbers_used} used · ${data.totals.numbers_cancelled} cancelled`
+                : ` · ${data.totals.users} users`}
+            </Text>
+            {data.errors.length > 0 ? (
+              <Table.ScrollContainer minWidth={360}>
+                <Table striped aria-label="Errors">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Line</Table.Th>
+                      <Table.Th>Column</Table.Th>
+                      <Table.Th>Error</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.errors.map((error, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{error.line}</Table.Td>
+                        <Table.Td>{error.column}</Table.Td>
+                        <Table.Td>{error.message}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : null}
+            {data.rows.length > 0 ? (
+              <List size="sm" aria-label="Rows">
+                {data.rows.slice(0, 200).map((row) => (
+                  <List.Item key={row.line}>
+                    Line {row.line}: {row.result}
+                  </List.Item>
+                ))}
+              </List>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="xs">
+          Past imports
+        </Title>
+        <Stack gap={4}>
+          {(past.data?.data ?? []).map((row) => (
+            <Text key={row.id} size="sm">
+              #{row.id} · {row.kind} · {row.file_name} · {row.applied ? 'applied' : row.dry_run ? 'dry run' : 'not applied'} ·{' '}
+              {row.totals.rows} rows, {row.error_count} errors · {new Date(row.created_at).toLocaleString()}
+              {row.created_by ? ` · ${row.created_by}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
