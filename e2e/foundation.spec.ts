@@ -33,6 +33,9 @@ test('when the admin signs in, then Transactions is home and every menu entry is
     'Locations',
     'Users',
     'Roles',
+    'Import',
+    'Registered series',
+    'Unused forms',
     'Profile',
     'Logout',
   ]);
@@ -41,7 +44,7 @@ test('when the admin signs in, then Transactions is home and every menu entry is
 });
 
 for (const [role, home, menu] of [
-  [3, '/pads', ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Profile', 'Logout']],
+  [3, '/pads', ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Import', 'Profile', 'Logout']],
   [5, '/invoices', ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Profile', 'Logout']],
   [10, '/custodies', ['Custodies', 'Profile', 'Logout']],
 ] as const) {

@@ -5,7 +5,11 @@ import { transactionScene } from './invoices-support.ts';
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 const range = (page: Page) => page.getByTestId('list-range');
-const padNumbers = async (page: Page) => (await page.getByRole('row').locator('td:nth-child(2)').allInnerTexts()).map(Number);
+/** The Pad Number cells in order, wherever the column sits (a selection column may come first). */
+const padNumbers = async (page: Page) => {
+  const column = (await page.getByRole('columnheader').allInnerTexts()).findIndex((header) => header.trim().startsWith('Pad Number')) + 1;
+  return (await page.getByRole('row').locator(`td:nth-child(${column})`).allInnerTexts()).map(Number);
+};
 
 /** A route of its own with `count` fresh pads, numbered 1..count. */
 async function routeWithPads(admin: Api, count: number) {

@@ -109,6 +109,9 @@ test.describe('Inventories', () => {
     await page.goto('/pads');
     await expect(page.getByRole('button', { name: 'Add Pad' })).toHaveCount(0);
     await filterByRoute(page, route);
+    // Roles 4–7 open Inventories on "My pads"; this pad is the head office's stock.
+    await page.getByRole('combobox', { name: 'Held by' }).click();
+    await page.getByRole('option', { name: 'My branch' }).click();
     await page.getByRole('button', { name: 'EDIT pad 1 1000001-1000050' }).click();
     const modal = page.getByRole('dialog', { name: 'Edit Pad' });
     await expect(modal.getByLabel('Pad Number')).toBeDisabled();
