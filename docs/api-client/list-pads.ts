@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './padtrack-api';
 
-const api = createClient<paths>({ baseUrl: process.env.PADTRACK_URL ?? 'http://localhost:3000' });
+const api = createClient<paths, 'application/json'>({ baseUrl: process.env.PADTRACK_URL ?? 'http://localhost:3000' });
 const { data: session, error } = await api.POST('/api/login', { body: { email: process.env.PADTRACK_EMAIL ?? '', password: process.env.PADTRACK_PASSWORD ?? '' } });
 if (!session) throw new Error(error.message);
 const pads = await api.GET('/api/get-pads', { params: { query: { per_page: 10 } }, headers: { Authorization: `Bearer ${session.token}` } });

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { insertUser } from '../features/accounts/repo.ts';
 import { businessDate } from '../features/ledger/writer.ts';
 import { encodeBadge } from '../lib/badge.ts';
+import { badgeVersion } from '../features/users/repo.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { type Created, DemoApi } from './api.ts';
@@ -283,8 +284,8 @@ export async function onTheRoad(w: DemoWorld, held: HeldPads): Promise<void> {
   const ticketHeld = await w.ticketing.call<{ data: Array<{ id: number }> }>('GET', 'get-user-pads');
   const body = { pads: [ticketHeld.data[0].id], branch_id: w.branches['Calapan Terminal'], assigned_user_id: w.ids[ROLE.DRIVER] };
   const turnover = (await w.ticketing.call<Created>('POST', 'create-turnover-invoice', body)).data.id;
-  /* The driver scans the messenger's badge on the way (docs/design.md §5): the demo's fresh accounts are on badge version 1. */
-  const badge = encodeBadge(w.ctx.badgeSecret, w.ids[ROLE.MESSENGER], 1);
+  /* The driver scans the messenger's badge on the way (docs/design.md §5): the badge as it stands after his first password change. */
+  const badge = encodeBadge(w.ctx.badgeSecret, w.ids[ROLE.MESSENGER], (await badgeVersion(w.ctx.db, w.ids[ROLE.MESSENGER])) ?? 1);
   await w.driver.call('POST', `hand-over-invoice/${turnover}`, { assigned_user_id: w.ids[ROLE.MESSENGER], badge });
   const travelling = await request(w, w.supervisor, w.routes.cebuTagbilaran, 4);
   await issue(
