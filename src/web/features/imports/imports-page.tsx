@@ -99,7 +99,7 @@ export function ImportsPage() {
                 : ` · ${data.totals.users} users`}
             </Text>
             {data.errors.length > 0 ? (
-              <Table.ScrollContainer minWidth={360}>
+              <Table.ScrollContainer minWidth={0} type="native" tabIndex={0}>
                 <Table striped aria-label="Errors">
                   <Table.Thead>
                     <Table.Tr>

@@ -49,7 +49,7 @@ export function UnusedFormsPage() {
               <Title order={2} size="h4" mb="xs">
                 {establishment.branch?.name ?? 'No establishment'} · {establishment.qty} unused
               </Title>
-              <Table.ScrollContainer minWidth={360}>
+              <Table.ScrollContainer minWidth={0} type="native" tabIndex={0}>
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
