@@ -50,11 +50,16 @@ export const createUserSchema = z
     password: z.string().max(128).default(''),
     send_set_password_email: z.boolean().default(false),
   })
-  .superRefine((values, ctx) => {
-    if (values.send_set_password_email) return;
-    const check = firstPassword.safeParse(values.password);
-    if (!check.success) ctx.addIssue({ code: 'custom', path: ['password'], message: check.error.issues[0]?.message ?? MSG.strongPassword });
-  });
+  .superRefine(
+    (values, ctx) => {
+      if (values.send_set_password_email === true) return;
+      const check = firstPassword.safeParse(values.password ?? '');
+      if (!check.success)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: check.error.issues[0]?.message ?? MSG.strongPassword });
+    },
+    // Also while other fields fail, so an empty form names every missing field at once.
+    { when: () => true },
+  );
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** The Users columns the list sorts by. */
