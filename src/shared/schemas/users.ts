@@ -43,23 +43,21 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 /** The password is asked for on create only; later changes go through the reset link. */
 const firstPassword = firstRuleText(USER_LABELS.password, 128).regex(STRONG_PASSWORD, MSG.strongPassword);
 
-/** A new user gets a first password (changed at first sign-in) or, instead, an e-mail with a link to set one. */
-export const createUserSchema = z
+/**
+ * A new user gets a first password (changed at first sign-in) or, instead, an e-mail with a link to set one. The password
+ * part is parsed on its own, so an empty form names a missing password together with the other missing fields.
+ */
+const firstPasswordPart = z
   .object({
-    ...userFields,
     password: z.string().max(128).default(''),
     send_set_password_email: z.boolean().default(false),
   })
-  .superRefine(
-    (values, ctx) => {
-      if (values.send_set_password_email === true) return;
-      const check = firstPassword.safeParse(values.password ?? '');
-      if (!check.success)
-        ctx.addIssue({ code: 'custom', path: ['password'], message: check.error.issues[0]?.message ?? MSG.strongPassword });
-    },
-    // Also while other fields fail, so an empty form names every missing field at once.
-    { when: () => true },
-  );
+  .superRefine((values, ctx) => {
+    if (values.send_set_password_email) return;
+    const check = firstPassword.safeParse(values.password);
+    if (!check.success) ctx.addIssue({ code: 'custom', path: ['password'], message: check.error.issues[0]?.message ?? MSG.strongPassword });
+  });
+export const createUserSchema = z.object(userFields).and(firstPasswordPart);
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** The Users columns the list sorts by. */
