@@ -11,8 +11,8 @@ import { InvoiceStatusBadge } from './invoice-status.tsx';
  */
 export function invoiceColumns(timeZone: string, typeHeader: string | null, withExpectedReturn: boolean): Column<InvoiceRow>[] {
   return tableColumns(invoiceListColumns(timeZone, typeHeader, withExpectedReturn), {
-    id: { sortable: false, width: 70 },
-    route: { wrap: true, minWidth: 150 },
+    id: { sortable: false, width: 56 },
+    route: { wrap: true, minWidth: 136 },
     by: { wrap: true, minWidth: 90 },
     to: { wrap: true, minWidth: 90 },
     status: { width: 130, render: (r) => <InvoiceStatusBadge status={r.invoice_status} /> },
