@@ -149,7 +149,7 @@ test.describe.serial('a courier at the pier without network', () => {
       await page.getByRole('option', { name: rey.full_name }).click();
       if (id === first) await page.screenshot({ path: `${SHOTS}/offline-hand-over-picker-phone.png` });
       await modal.getByRole('button', { name: 'Submit' }).click();
-      await expect(page.getByText(MSG.queuedOffline)).toBeVisible();
+      await expect(page.getByText(MSG.queuedOffline).last()).toBeVisible();
       await expect(modal).toHaveCount(0);
       if ((await page.getByRole('dialog').count()) > 0) await page.keyboard.press('Escape');
     }
