@@ -1,77 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { ledgerVerifiedHeads, ledgerVerifyRuns, padEvents, pads, raafMonthBalances } from '../../db/schema.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { verifierGround } from '../../test/ledger.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { closeEndedMonths } from './month-balances.ts';
-import { runLedgerVerify, type VerifyOptions } from './verifier.ts';
 
-type Headers = { authorization: string };
+type Ground = Awaited<ReturnType<typeof verifierGround>>;
+
 let t: TestApp;
-let custodian: { id: number; headers: Headers };
+let freshPads: Ground['freshPads'];
+let verify: Ground['verify'];
+let tamper: Ground['tamper'];
+let mark: (padId: number, used: number[]) => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const headOffice = await createBranch(t.db, { name: 'Head Office' });
-  t.ctx.config.headOfficeBranchId = headOffice.id;
-  const signed = await signedIn(t, { role_id: 3, branch_id: headOffice.id });
-  custodian = { id: signed.user.id, headers: signed.headers };
+  const ground = await verifierGround();
+  ({ t, freshPads, verify, tamper } = ground);
+  mark = async (padId, used) => {
+    expect((await ground.markUsed(padId, used)).statusCode).toBe(200);
+  };
 });
 afterAll(async () => {
   await t.close();
 });
-
-async function freshPads(from: number, to: number) {
-  const route = await createRoute(t.db);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/add-pad',
-    headers: custodian.headers,
-    payload: { route_id: route.id, series_from: from, series_to: to },
-  });
-  expect(res.statusCode).toBe(201);
-  return t.db.select().from(pads).where(eq(pads.route_id, route.id)).orderBy(asc(pads.number));
-}
-
-async function mark(padId: number, used: number[]) {
-  const get = await t.app.inject({ method: 'GET', url: `/api/get-pad/${padId}`, headers: custodian.headers });
-  const pad = get.json().data as {
-    number: number;
-    pad_status_id: number;
-    issuance_status_id: number;
-    remarks: string | null;
-    series: Array<{ number: number; status: number }>;
-  };
-  const series = pad.series.map((entry) => ({ number: entry.number, status: used.includes(entry.number) ? 2 : 1 }));
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/update-pad/${padId}`,
-    headers: custodian.headers,
-    payload: {
-      number: pad.number,
-      pad_status_id: pad.pad_status_id,
-      issuance_status_id: pad.issuance_status_id,
-      remarks: pad.remarks,
-      series,
-    },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
-async function verify(options: VerifyOptions) {
-  const lines: string[] = [];
-  const code = await runLedgerVerify(t.db, (line) => lines.push(line), options);
-  return { code, output: lines.join('\n') };
-}
-
-async function tamper(statement: ReturnType<typeof sql>) {
-  await t.db.execute(sql`alter table pad_events disable trigger pad_events_no_update_delete`);
-  try {
-    await t.db.execute(statement);
-  } finally {
-    await t.db.execute(sql`alter table pad_events enable trigger pad_events_no_update_delete`);
-  }
-}
 
 const lastRun = async () => (await t.db.select().from(ledgerVerifyRuns).orderBy(desc(ledgerVerifyRuns.id)).limit(1))[0];
 

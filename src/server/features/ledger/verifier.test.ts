@@ -1,76 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { padEvents, pads } from '../../db/schema.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { runLedgerVerify } from './verifier.ts';
+import { verifierGround } from '../../test/ledger.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
-type Headers = { authorization: string };
+type Ground = Awaited<ReturnType<typeof verifierGround>>;
+
 let t: TestApp;
-let custodian: { id: number; headers: Headers };
+let custodian: { id: number; headers: { authorization: string } };
+let freshPads: Ground['freshPads'];
+let mark: Ground['markUsed'];
+let verify: () => ReturnType<Ground['verify']>;
+let tamper: Ground['tamper'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const headOffice = await createBranch(t.db, { name: 'Head Office' });
-  t.ctx.config.headOfficeBranchId = headOffice.id;
-  const signed = await signedIn(t, { role_id: 3, branch_id: headOffice.id });
-  custodian = { id: signed.user.id, headers: signed.headers };
+  const ground = await verifierGround();
+  ({ t, custodian, freshPads, markUsed: mark, tamper } = ground);
+  verify = () => ground.verify();
 });
 afterAll(async () => {
   await t.close();
 });
-
-async function freshPads(from: number, to: number) {
-  const route = await createRoute(t.db);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/add-pad',
-    headers: custodian.headers,
-    payload: { route_id: route.id, series_from: from, series_to: to },
-  });
-  expect(res.statusCode).toBe(201);
-  return t.db.select().from(pads).where(eq(pads.route_id, route.id)).orderBy(asc(pads.number));
-}
-
-async function verify() {
-  const lines: string[] = [];
-  const code = await runLedgerVerify(t.db, (line) => lines.push(line));
-  return { code, output: lines.join('\n') };
-}
-
-async function mark(padId: number, used: number[]) {
-  const get = await t.app.inject({ method: 'GET', url: `/api/get-pad/${padId}`, headers: custodian.headers });
-  const pad = get.json().data as {
-    number: number;
-    pad_status_id: number;
-    issuance_status_id: number;
-    remarks: string | null;
-    series: Array<{ number: number; status: number }>;
-  };
-  const series = pad.series.map((entry) => ({ number: entry.number, status: used.includes(entry.number) ? 2 : 1 }));
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/update-pad/${padId}`,
-    headers: custodian.headers,
-    payload: {
-      number: pad.number,
-      pad_status_id: pad.pad_status_id,
-      issuance_status_id: pad.issuance_status_id,
-      remarks: pad.remarks,
-      series,
-    },
-  });
-}
-
-/** Runs a statement on pad_events with its append-only trigger off, as an attacker with database rights could. */
-async function tamper(statement: ReturnType<typeof sql>) {
-  await t.db.execute(sql`alter table pad_events disable trigger pad_events_no_update_delete`);
-  try {
-    await t.db.execute(statement);
-  } finally {
-    await t.db.execute(sql`alter table pad_events enable trigger pad_events_no_update_delete`);
-  }
-}
 
 describe('ledger verifier', () => {
   it('when pads are generated and marked, then every pad has a received event and the verifier passes', async () => {
