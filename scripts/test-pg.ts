@@ -15,7 +15,9 @@ try {
 } finally {
   await client.end().catch(() => undefined);
 }
-const result = spawnSync('npx', ['vitest', 'run', 'src/server', ...process.argv.slice(2)], {
+/** Named files or filters run alone; without them, the whole API suite. */
+const filters = process.argv.slice(2);
+const result = spawnSync('npx', ['vitest', 'run', ...(filters.length > 0 ? filters : ['src/server'])], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
 });
