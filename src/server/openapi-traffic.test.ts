@@ -41,6 +41,7 @@ beforeAll(async () => {
     route: (await createRoute(t.db, { company_id: company.id })).id,
     branch: (await createBranch(t.db, { location_id: location.id })).id,
     number: scene.pads[0].series_from,
+    requesterBranch: scene.toBranch.id,
   };
 });
 afterAll(async () => {
@@ -82,7 +83,10 @@ describe('real traffic checked against the served document', () => {
       { who: 'it admin', headers: sessions.itAdmin },
       ...sessions.others.map(({ role_id, headers }) => ({ who: `role ${role_id ?? 'none'}`, headers })),
     ];
-    const reads = urlsOf('get');
+    const reads = [
+      ...urlsOf('get'),
+      { operationId: 'getRaaf roll-up', url: `/api/raaf?month=${MONTH}&branch_id=${ids.requesterBranch}&rollup=true` },
+    ];
     expect(reads.length).toBeGreaterThanOrEqual(50);
     const answers: Array<{ call: string; status: number }> = [];
     for (const caller of callers) {
@@ -99,6 +103,9 @@ describe('real traffic checked against the served document', () => {
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(200);
     expect(answers.find((answer) => answer.call === 'admin getRaaf as pdf')?.status).toBe(200);
+    expect(answers.filter((answer) => answer.call.startsWith('admin getRaaf roll-up')).map((answer) => answer.status)).toEqual([
+      200, 200, 200,
+    ]);
   });
 
   it('when an admin makes the main writes, then every answer fits the document', async () => {

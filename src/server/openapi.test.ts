@@ -55,6 +55,7 @@ const MODELS = [
   'Raaf',
   'RaafRouteRow',
   'RaafSummary',
+  'RaafRollup',
   'RaafCertificate',
   'RaafCertificateRef',
   'PadHistory',
@@ -126,6 +127,10 @@ describe('the OpenAPI document', () => {
     expect(refOf(op('GET /api/raaf-certificates').responses['200'].content?.['application/json'])).toContain(
       '"#/components/schemas/RaafCertificate"',
     );
+    const raafAnswer = refOf(op('GET /api/raaf').responses['200'].content?.['application/json']);
+    expect(raafAnswer).toContain('"#/components/schemas/Raaf"');
+    expect(raafAnswer).toContain('"#/components/schemas/RaafRollup"');
+    expect(op('GET /api/raaf').parameters?.find((parameter) => parameter.name === 'rollup')).toBeDefined();
     const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.schemas);
     expect(names.filter((name) => !text.includes(`"#/components/schemas/${name}"`))).toEqual([]);
   });

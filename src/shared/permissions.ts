@@ -126,6 +126,7 @@ interface Subjects {
   'user.resetPassword': { id: number };
   'raaf.read': RaafHolderForRules;
   'raaf.certify': RaafHolderForRules;
+  'raaf.rollup': { branch_id: number };
   'number.use': PadForRules;
   'number.requestOutcome': PadForRules;
   'number.approveOutcome': OutcomeForRules;
@@ -214,6 +215,7 @@ export type Action =
   | 'raaf.read'
   | 'raaf.certify'
   | 'raaf.review'
+  | 'raaf.rollup'
   | 'raaf.consolidated'
   | 'number.use'
   | 'number.requestOutcome'
@@ -365,6 +367,12 @@ const RULES: { [A in Action]: Rule<A> } = {
     );
   },
   'raaf.review': (actor) => hasRole(actor, [ROLE.ACCOUNTING]),
+  /** The branch roll-up holds every RAAF of a branch and its staff: for whoever reads them all (raafScope). */
+  'raaf.rollup': (actor, branch) => {
+    if (!branch || !hasRole(actor, PAD_AND_INVOICE_ROLES)) return false;
+    const scope = raafScope(actor);
+    return scope.all || scope.branchId === branch.branch_id;
+  },
   'raaf.consolidated': (actor) => hasRole(actor, [1, 2, 8, 9]),
   /** docs/design.md §9 usage by range: whoever may toggle entries (roles 3, 5–8), on a pad they may edit. */
   'number.use': (actor, pad) => hasRole(actor, [3, 5, 6, 7, 8]) && can(actor, 'pad.editThis', pad),

@@ -15,6 +15,7 @@ export const LEDGER_MSG = {
   alreadyCertified: 'This report has already been certified for that month.',
   certificateMissing: 'Certificate not found.',
   alreadyReviewed: 'This certificate has already been reviewed.',
+  rollupBranch: 'The branch roll-up needs a branch (branch_id), not a person.',
   unbalanced: 'This report does not balance (Beginning + Receipt - Issued differs from Ending); run ledger:verify.',
   certified: 'Report certified.',
   reviewed: 'Certificate reviewed.',
@@ -42,7 +43,16 @@ function oneHolder(value: { user_id?: number; branch_id?: number }, context: z.c
 
 export const reportFormat = z.enum(['json', 'pdf', 'csv']).default('json');
 
-export const raafQuery = z.object({ month: monthField, format: reportFormat, ...holderShape }).superRefine(oneHolder);
+/** `rollup=true` asks for the branch roll-up (docs/design.md §10): the branch's stock and its staff in one report. */
+const rollupField = z.enum(['true', 'false'], { error: 'Roll-up must be true or false' }).optional();
+
+export const raafQuery = z
+  .object({ month: monthField, format: reportFormat, ...holderShape, rollup: rollupField })
+  .superRefine(oneHolder)
+  .superRefine((value, context) => {
+    if (value.rollup === 'true' && value.branch_id === undefined)
+      context.addIssue({ code: 'custom', message: LEDGER_MSG.rollupBranch, path: ['branch_id'] });
+  });
 export type RaafQuery = z.infer<typeof raafQuery>;
 
 export const certifyRaafSchema = z.object({ month: monthField, ...holderShape }).superRefine(oneHolder);
@@ -229,3 +239,7 @@ export const raafSummarySchema = z
   })
   .meta({ id: 'RaafSummary' });
 export type RaafSummary = z.infer<typeof raafSummarySchema>;
+
+/** The branch roll-up: the branch's stock and every user of the branch, summed per route, and each holder's totals. */
+export const raafRollupSchema = raafSummarySchema.extend({ rollup: z.literal(true), branch: named }).meta({ id: 'RaafRollup' });
+export type RaafRollup = z.infer<typeof raafRollupSchema>;

@@ -1,12 +1,13 @@
 import { calendarDayText } from '../../../shared/format.ts';
 import { can, type Actor, type RaafHolderForRules } from '../../../shared/permissions.ts';
-import { LEDGER_MSG, type Raaf, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
+import { LEDGER_MSG, type Raaf, type RaafRollup, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
 import { invoicesInTransitAt } from '../invoices/read-model.ts';
 import { routeInfos, type RouteInfo } from '../routes/repo.ts';
 import { Names } from '../users/names.ts';
+import { idsInBranch } from '../users/repo.ts';
 import { rangesQty } from './fold.ts';
 import { foldMonth, monthBounds, type RaafSource } from './month-balances.ts';
 import { assertLedgerMonth } from './months.ts';
@@ -244,11 +245,13 @@ export async function raafPdf(
   return renderRaafPdf({ raaf, certificate, timeZone: ctx.config.timeZone, generatedAt: new Date() });
 }
 
-/** The consolidated report drawn on the RAAF layout: every holder as one, without remarks. */
-export async function summaryPdf(ctx: AppContext, summary: RaafSummary): Promise<Buffer> {
+/** The consolidated report or a branch roll-up drawn on the RAAF layout: its holders as one, without remarks. */
+export async function summaryPdf(ctx: AppContext, summary: RaafSummary | RaafRollup): Promise<Buffer> {
+  const name = 'branch' in summary ? `${summary.branch.name} (branch roll-up: stock and staff)` : 'All holders (consolidated)';
   const raaf: Raaf = {
-    ...summary,
-    holder: { type: 'branch', id: 0, name: 'All holders (consolidated)', branch: null },
+    month: summary.month,
+    totals: summary.totals,
+    holder: { type: 'branch', id: 'branch' in summary ? summary.branch.id : 0, name, branch: null },
     rows: summary.rows.map((row) => ({ ...row, remarks: [] })),
     balanced: true,
     in_transit: [],
@@ -260,7 +263,29 @@ export async function summaryPdf(ctx: AppContext, summary: RaafSummary): Promise
 /** The consolidated RAAF: per route over every holder, and per holder their totals and certificate. */
 export async function summary(ctx: AppContext, month: string, source: RaafSource = 'balances'): Promise<RaafSummary> {
   await assertLedgerMonth(ctx, month);
-  const folded = await foldMonth(ctx, month, null, source);
+  return { month, ...(await combined(ctx, month, await foldMonth(ctx, month, null, source))) };
+}
+
+/**
+ * GET raaf with rollup: a branch head or auditor sees the branch's stock and all its staff in one report, the same
+ * sums as adding up each holder's RAAF; only for whoever may read every one of those RAAFs.
+ */
+export async function rollupFor(ctx: AppContext, actor: Actor, query: { month: string; branch_id: number }): Promise<RaafRollup> {
+  const branch = await resolveHolder(ctx, { branch_id: query.branch_id });
+  if (!can(actor, 'raaf.rollup', { branch_id: branch.id })) throw forbidden();
+  await assertLedgerMonth(ctx, query.month);
+  return rollup(ctx, branch, query.month);
+}
+
+/** The branch roll-up of a month: the branch's stock and its users' RAAFs folded together and summed per route. */
+export async function rollup(ctx: AppContext, branch: Holder, month: string, source: RaafSource = 'balances'): Promise<RaafRollup> {
+  const userIds = await idsInBranch(ctx.db, branch.id);
+  const folded = await foldMonth(ctx, month, { branchId: branch.id, userIds }, source);
+  return { month, rollup: true, branch: { id: branch.id, name: branch.name }, ...(await combined(ctx, month, folded)) };
+}
+
+/** Per route the holders' four column groups summed (ranges layered), and per holder their totals and certificate. */
+async function combined(ctx: AppContext, month: string, folded: Map<string, Map<number, RaafCells>>): Promise<Omit<RaafSummary, 'month'>> {
   const byRoute = new Map<
     number,
     { beginning: Ranges[]; receipt: Ranges[]; issued: Ranges[]; ending: Ranges[]; qty: number[]; byKind: RaafCells['byKind'] }
@@ -340,5 +365,5 @@ export async function summary(ctx: AppContext, month: string, source: RaafSource
       return { holder, totals, certificate: certificateRef(certificates.get(key)) };
     })
     .sort((a, b) => a.holder.type.localeCompare(b.holder.type) || a.holder.name.localeCompare(b.holder.name));
-  return { month, rows, totals: totalsOf(rows), holders };
+  return { rows, totals: totalsOf(rows), holders };
 }

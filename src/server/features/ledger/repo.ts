@@ -245,20 +245,29 @@ export async function listCertificates(
   return { rows, total };
 }
 
-export type RaafHolderFilter = { userId: number } | { branchId: number } | null;
+/** One holder, a branch roll-up (its stock and the given users), or everyone (null). */
+export type RaafHolderFilter = { userId: number } | { branchId: number } | { branchId: number; userIds: number[] } | null;
+
+const inIds = (column: SQL, ids: number[]) =>
+  ids.length === 0
+    ? sql`false`
+    : sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
 
 function eventHolderSql(holder: RaafHolderFilter): SQL {
   if (holder === null) return sql`true`;
-  return 'userId' in holder
-    ? sql`holder_user_id = ${holder.userId}`
-    : sql`holder_user_id is null and holder_branch_id = ${holder.branchId}`;
+  if ('userId' in holder) return sql`holder_user_id = ${holder.userId}`;
+  const stock = sql`(holder_user_id is null and holder_branch_id = ${holder.branchId})`;
+  return 'userIds' in holder ? sql`(${stock} or ${inIds(sql`holder_user_id`, holder.userIds)})` : stock;
 }
 
 function balanceHolderSql(holder: RaafHolderFilter): SQL {
   if (holder === null) return sql`true`;
-  return 'userId' in holder
-    ? sql`holder_type = 'user' and holder_id = ${holder.userId}`
-    : sql`holder_type = 'branch' and holder_id = ${holder.branchId}`;
+  if ('userId' in holder) return sql`holder_type = 'user' and holder_id = ${holder.userId}`;
+  const stock = sql`(holder_type = 'branch' and holder_id = ${holder.branchId})`;
+  return 'userIds' in holder ? sql`(${stock} or (holder_type = 'user' and ${inIds(sql`holder_id`, holder.userIds)}))` : stock;
 }
 
 /**

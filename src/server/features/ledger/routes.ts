@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { can } from '../../../shared/permissions.ts';
 import { idParam, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import {
@@ -8,6 +9,7 @@ import {
   findReceiptQuery,
   padHistorySchema,
   raafQuery,
+  raafRollupSchema,
   raafSchema,
   raafSummaryQuery,
   raafSummarySchema,
@@ -79,16 +81,23 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'getRaaf',
-        summary: "Computes a holder's monthly RAAF as JSON, PDF or CSV",
+        summary: "Computes a holder's monthly RAAF, or with rollup=true a branch's roll-up, as JSON, PDF or CSV",
         tags,
         querystring: raafQuery,
-        response: ok(formatResponse(dataResponse(raafSchema), 'The RAAF'), 409),
+        response: ok(formatResponse(dataResponse(z.union([raafSchema, raafRollupSchema])), 'The RAAF (or the branch roll-up)'), 403, 409),
       },
       onRequest: ledgerReader,
       config: renderLimit,
     },
     async (request, reply) => {
-      const { format, ...query } = request.query;
+      const { format, rollup, ...query } = request.query;
+      if (rollup === 'true' && query.branch_id !== undefined) {
+        const report = await raaf.rollupFor(ctx, currentUser(request), { month: query.month, branch_id: query.branch_id });
+        const fileName = `raaf-rollup-${report.month}-branch-${report.branch.id}`;
+        if (format === 'pdf') return sendFile(reply, await raaf.summaryPdf(ctx, report), 'pdf', `${fileName}.pdf`);
+        if (format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(report.rows)), 'csv', `${fileName}.csv`);
+        return { data: report };
+      }
       const report = await raaf.raafFor(ctx, currentUser(request), query);
       const fileName = `raaf-${report.month}-${report.holder.type}-${report.holder.id}`;
       if (format === 'pdf') return sendFile(reply, await raaf.raafPdf(ctx, report), 'pdf', `${fileName}.pdf`);

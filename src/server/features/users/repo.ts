@@ -234,6 +234,12 @@ export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
     .where(inArray(users.id, ids));
 }
 
+/** The ids of a branch's users (any status): whose RAAFs a branch roll-up adds to the branch's stock. */
+export async function idsInBranch(conn: Conn, branchId: number): Promise<number[]> {
+  const rows = await conn.select({ id: users.id }).from(users).where(eq(users.branch_id, branchId)).orderBy(asc(users.id));
+  return rows.map((row) => row.id);
+}
+
 /** The rule-relevant part of an active user, for a request that carries a signed link instead of a bearer token. */
 export async function activeActor(
   conn: Conn,
