@@ -19,6 +19,8 @@ interface Person {
 }
 
 const people: Record<number, Person> = {};
+/** The agency whose Branch Head holds a pad: its branch roll-up lists her. */
+let agencyId = 0;
 
 /**
  * Demo-like data made through the API: every role, a pending request, an issued invoice in transit with a
@@ -29,6 +31,7 @@ test.beforeAll(async ({ playwright }) => {
   const admin: Api = await apiAs(request, ADMIN.email, ADMIN.password);
   const office = await headOffice(admin);
   const agency = await createBranch(admin, `Calapan Terminal ${uniq()}`);
+  agencyId = agency.id;
   const route = await createRoute(admin, `Batangas Calapan ${uniq()}`);
   const from = 100_000 + Math.floor(Math.random() * 800_000) * 100;
   await admin.post('add-pad', { route_id: route.id, series_from: from, series_to: from + 6 * 50 - 1 });
@@ -164,6 +167,40 @@ for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
     expect(findings, findings.join('\n')).toEqual([]);
   });
 }
+
+test('when an admin opens Import, Registered series, Unused forms, Counts and a branch roll-up at 1280 and 390 px, then axe finds nothing critical or serious', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await uiLogin(page, ADMIN.email, ADMIN.password);
+  const findings: string[] = [];
+  for (const path of ['/imports', '/registered-series', '/unused-forms', '/counts', `/accountability?holder=r:${agencyId}`]) {
+    await page.goto(path);
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      const where = `${path} @${size.width}`;
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 20_000 });
+      await expect(page).toHaveTitle(`${(await page.getByRole('heading', { level: 1 }).innerText()).trim()} · PadTrack`);
+      await expect(page.getByTestId('table-loader')).toHaveCount(0, { timeout: 15_000 });
+      if (path.startsWith('/accountability')) {
+        await expect(page.getByTestId('raaf-holder')).toContainText('Branch roll-up: Calapan Terminal');
+        await expect(page.getByRole('table', { name: 'Holders' }).or(page.getByRole('list', { name: 'Holders' }))).toContainText(
+          'Maria Bautista',
+        );
+      }
+      findings.push(...(await axeFindings(page, where)));
+      if (size.width < 768)
+        findings.push(...(await offScreenNavStops(page)).map((stop) => `${where}: navigation focus stop off screen: ${stop}`));
+      const main = page.getByRole('main');
+      for (const opener of [...SCREEN_OPENERS, ...ROW_OPENERS]) {
+        const button = main.getByRole('button', { name: opener });
+        if ((await button.count()) > 0 && (await button.first().isEnabled())) await checkModal(page, button.first(), where, findings);
+      }
+    }
+    await page.setViewportSize(WIDTHS[0]);
+  }
+  expect(findings, findings.join('\n')).toEqual([]);
+});
 
 test('when a visitor opens the sign-in screens, then each has a title, one h1 and no serious axe finding', async ({ page }) => {
   const findings: string[] = [];

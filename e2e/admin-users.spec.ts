@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, adminApi, apiAs, createBranch, createUser, uiLogin, uniq } from './support.ts';
+import { ADMIN, PASSWORD, adminApi, apiAs, createBranch, createUser, headOffice, uiLogin, uniq } from './support.ts';
 import {
   bodyRows,
   confirm,
@@ -187,4 +187,77 @@ test('when an invoice names a user, then deleting is refused with "Deactivate th
   await expect(page.getByText('Error deleting user')).toBeVisible();
   await expect(page.getByText(/Deactivate the user instead\.$/)).toBeVisible();
   await expect(rowWith(page, user.email)).toBeVisible();
+});
+
+test('when a user holds pads or carries an invoice, then deactivating or changing their role shows the refusal naming them and the way to hand them on', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminApi(request);
+  const tag = `held${uniq().replace(/\d/g, 'z')}`;
+  const office = await headOffice(admin);
+  const holder = await createUser(admin, { role_id: 5, first_name: `Hana ${tag}` });
+  const courier = await createUser(admin, { role_id: 10, first_name: `Carlo ${tag}` });
+  const route = (
+    await admin.post<{ data: { id: number } }>('add-route', {
+      company_id: (await admin.post<{ data: { id: number } }>('add-company', { name: `Lines ${tag}`, company_type_id: 1 })).data.id,
+      name: `Route ${tag}`,
+      tin: '1',
+    })
+  ).data;
+  const from = 100_000 + Math.floor(Math.random() * 800_000) * 100;
+  await admin.post('add-pad', { route_id: route.id, series_from: from, series_to: from + 99 });
+  const pads = (await admin.get<{ data: Array<{ id: number; number: number }> }>('available-pads', { route_id: route.id, per_page: 10 }))
+    .data;
+  const asHolder = await apiAs(request, holder.email, PASSWORD);
+  const ask = async () =>
+    (await asHolder.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: 1 })).data
+      .id;
+  const issue = async (padId: number) =>
+    (
+      await admin.post<{ data: { id: number } }>('issue-invoice', {
+        invoice_id: await ask(),
+        pads: [padId],
+        assigned_user_id: courier.id,
+        expected_return: 5,
+      })
+    ).data.id;
+  await asHolder.post(`accept-invoice/${await issue(pads[0].id)}`);
+  const inTransit = await issue(pads[1].id);
+
+  await uiLogin(page, ADMIN.email, ADMIN.password);
+  await page.goto('/users');
+  await search(page, PLACEHOLDER, tag);
+  await rowWith(page, holder.email)
+    .getByRole('button', { name: /^DEACTIVATE/ })
+    .click();
+  await confirm(page, "Are you sure you want to change this user's status?");
+  await expect(
+    page.getByText(
+      `This user holds pad Route ${tag} #${pads[0].number}, so the user cannot be deactivated. Return or Turnover the pads first.`,
+    ),
+  ).toBeVisible();
+  await expect(rowWith(page, holder.email)).toContainText('Active');
+
+  await rowWith(page, holder.email).getByRole('button', { name: /^EDIT/ }).click();
+  const edit = dialog(page, 'Edit User');
+  await pick(edit, 'Role', 'Supervisor');
+  await edit.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(
+    page.getByText(
+      `This user holds pad Route ${tag} #${pads[0].number}, so the user cannot be given another role. Return or Turnover the pads first.`,
+    ),
+  ).toBeVisible();
+  await expect(edit).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rowWith(page, holder.email)).toContainText('Branch Head');
+
+  await rowWith(page, courier.email)
+    .getByRole('button', { name: /^DEACTIVATE/ })
+    .click();
+  await confirm(page, "Are you sure you want to change this user's status?");
+  await expect(
+    page.getByText(`This user carries in-transit invoice #${inTransit}, so the user cannot be deactivated. Hand Over the invoices first.`),
+  ).toBeVisible();
+  await expect(rowWith(page, courier.email)).toContainText('Active');
 });

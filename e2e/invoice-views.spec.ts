@@ -135,3 +135,41 @@ test('when one issued invoice is opened in Transactions, Custodies and Reports, 
   expect(await page.evaluate(() => Reflect.get(window, 'padtrackSameDocument'))).toBe(true);
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });
+
+test('when a request says which invoice issued it, then its "#N" is a link that opens invoice N', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const admin = await adminApi(request);
+  const office = await headOffice(admin);
+  const route = await createRoute(admin, `Route ${uniq()}`);
+  const from = 100_000 + Math.floor(Math.random() * 800_000) * 100;
+  await admin.post('add-pad', { route_id: route.id, series_from: from, series_to: from + 49 });
+  const requester = await createUser(admin, { role_id: 5, first_name: 'Rita', last_name: 'Ramos' });
+  const courier = await createUser(admin, { role_id: 10 });
+  const asRequester = await apiAs(request, requester.email, requester.password);
+  const asked = (
+    await asRequester.post<{ data: { id: number } }>('create-request-invoice', { branch_id: office.id, route_id: route.id, pads: 1 })
+  ).data;
+  const [pad] = (await admin.get<{ data: Array<{ id: number }> }>('available-pads', { route_id: route.id, per_page: 10 })).data;
+  const issued = (
+    await admin.post<{ data: { id: number } }>('issue-invoice', {
+      invoice_id: asked.id,
+      pads: [pad.id],
+      assigned_user_id: courier.id,
+      expected_return: 5,
+    })
+  ).data;
+  expect(issued.id).not.toBe(asked.id);
+
+  await uiLogin(page, requester.email, requester.password);
+  await page.goto(`/invoices?invoice=${asked.id}`);
+  const details = page.getByRole('dialog', { name: 'Request Invoice Details' });
+  const line = details.getByText(`issued 1 pad for this request (invoice #${issued.id})`, { exact: false });
+  await expect(line).toBeVisible();
+  await line.getByRole('link', { name: `Invoice #${issued.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoices\\?invoice=${issued.id}$`));
+  const opened = page.getByRole('dialog', { name: 'Issued Invoice Details' });
+  await expect(opened).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Request Invoice Details' })).toHaveCount(0);
+  await expect(opened).toContainText(`${from}`);
+  expect(errors, errors.join('\n')).toEqual([]);
+});

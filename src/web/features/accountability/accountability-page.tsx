@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCertificate, IconChecks, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
@@ -20,12 +20,15 @@ import { openBlob } from '../../lib/api.ts';
 import { accountabilityQueries, fetchReportFile, useCertify, useReview, type HolderParam } from './api.ts';
 import { CertificatesList } from './certificates-list.tsx';
 import { ConsolidatedView } from './consolidated-view.tsx';
+import { RollupView } from './rollup-view.tsx';
 import { monthLabel, monthOptions, previousMonth } from './months.ts';
 import { useNothingFound } from '../../components/offline-banner.tsx';
 import { BalanceLine, RaafTable } from './raaf-table.tsx';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const HOLDER = /^[ub]:\d+$/;
+const HOLDER = /^[ubr]:\d+$/;
+/** `r:B` in the holder parameter: the branch roll-up of branch B. */
+const ROLLUP = 'r:';
 
 const holderValue = (holder: HolderParam) => ('user_id' in holder ? `u:${holder.user_id}` : `b:${holder.branch_id}`);
 const reportHolderValue = (holder: { type: 'user' | 'branch'; id: number }) => `${holder.type === 'user' ? 'u' : 'b'}:${holder.id}`;
@@ -81,6 +84,22 @@ function useHolderOptions(user: (Actor & { full_name: string }) | undefined, ext
   }, [user, people.data, branches.data, seesAll, extra]);
 }
 
+/**
+ * The holder Accountability opens on when the address names none: the viewer's own RAAF if they hold any pad now,
+ * else their branch (its roll-up when they may read it, else its stock when they may), else their own; undefined
+ * while it is being found out.
+ */
+function openingHolder(user: Actor | undefined, holdsPads: boolean | undefined): string | undefined {
+  if (!user) return undefined;
+  const own = `u:${user.id}`;
+  if (user.branch_id === null) return own;
+  if (holdsPads === undefined) return undefined;
+  if (holdsPads) return own;
+  if (can(user, 'raaf.rollup', { branch_id: user.branch_id })) return `${ROLLUP}${user.branch_id}`;
+  if (can(user, 'raaf.read', { type: 'branch', id: user.branch_id, branch_id: user.branch_id })) return `b:${user.branch_id}`;
+  return own;
+}
+
 function CertificateBadge({ raaf }: { raaf: Raaf }) {
   const certificate = raaf.certificate;
   if (!certificate) return <Badge color="gray">Not certified</Badge>;
@@ -102,12 +121,27 @@ export function AccountabilityPage() {
   const asked = search.get('month') ?? '';
   const month = MONTH.test(asked) && asked <= current ? asked : previousMonth(current);
   const askedHolder = search.get('holder') ?? '';
-  const holder = HOLDER.test(askedHolder) ? askedHolder : `u:${user?.id ?? 0}`;
-  const param = holderParam(holder);
+  const namedHolder = HOLDER.test(askedHolder);
+  const ownBranch = user?.branch_id ?? null;
+  const rollupAny = can(user, 'raaf.rollup', { branch_id: -1 });
+  const rollupOwn = ownBranch !== null && can(user, 'raaf.rollup', { branch_id: ownBranch });
+  const holds = useQuery(accountabilityQueries.holdsPads(!namedHolder && ownBranch !== null));
+  const holder = namedHolder ? askedHolder : openingHolder(user, holds.isError ? false : holds.data);
+  const rollupBranch = holder?.startsWith(ROLLUP) ? Number(holder.slice(ROLLUP.length)) : null;
+  const param = holderParam(holder && rollupBranch === null ? holder : `u:${user?.id ?? 0}`);
   const ended = month < current;
+  const branches = useQuery({ ...lookupQueries.branches(), enabled: rollupAny || rollupOwn });
+  const rollupOptions = useMemo(
+    () =>
+      (branches.data ?? [])
+        .filter((branch) => can(user, 'raaf.rollup', { branch_id: branch.id }))
+        .map((branch) => ({ value: `${ROLLUP}${branch.id}`, label: branch.name })),
+    [branches.data, user],
+  );
 
   const consolidated = can(user, 'raaf.consolidated');
-  const raaf = useQuery(accountabilityQueries.raaf(month, param));
+  const raaf = useQuery({ ...accountabilityQueries.raaf(month, param), enabled: holder !== undefined && rollupBranch === null });
+  const rollup = useQuery(accountabilityQueries.rollup(month, rollupBranch ?? 0));
   const summary = useQuery(accountabilityQueries.summary(month, consolidated));
   const certify = useCertify();
   const review = useReview();
@@ -126,7 +160,12 @@ export function AccountabilityPage() {
     setSearch(next, { replace: true });
   };
 
-  const shown = raaf.data && raaf.data.month === month && reportHolderValue(raaf.data.holder) === holder ? raaf.data : undefined;
+  const shown =
+    rollupBranch === null && raaf.data && raaf.data.month === month && reportHolderValue(raaf.data.holder) === holder
+      ? raaf.data
+      : undefined;
+  const shownRollup =
+    rollupBranch !== null && rollup.data?.month === month && rollup.data.branch.id === rollupBranch ? rollup.data : undefined;
   const certificate = shown?.certificate ?? null;
   const holderRef =
     'user_id' in param
@@ -136,8 +175,18 @@ export function AccountabilityPage() {
   const mayReview = can(user, 'raaf.review') && certificate !== null && certificate.reviewed_at === null;
 
   const download = (format: 'pdf' | 'csv') =>
-    fetchReportFile('raaf', { month, format, ...param }).then(
-      (blob) => openBlob(blob, `raaf-${month}-${holder.replace(':', '')}.${format}`, format === 'csv'),
+    fetchReportFile(
+      'raaf',
+      rollupBranch === null ? { month, format, ...param } : { month, format, branch_id: rollupBranch, rollup: 'true' },
+    ).then(
+      (blob) =>
+        openBlob(
+          blob,
+          rollupBranch === null
+            ? `raaf-${month}-${(holder ?? '').replace(':', '')}.${format}`
+            : `raaf-rollup-${month}-branch-${rollupBranch}.${format}`,
+          format === 'csv',
+        ),
       (error) => notify.error(errorMessage(error)),
     );
 
@@ -185,22 +234,58 @@ export function AccountabilityPage() {
             allowDeselect={false}
             w={{ base: '100%', xs: 210 }}
           />
-          <Select
-            label="Holder"
-            data={holderOptions}
-            value={holder}
-            onChange={(value) => value && pick({ holder: value })}
-            allowDeselect={false}
-            searchable
-            nothingFoundMessage={nobody}
-            w={{ base: '100%', xs: 320 }}
-          />
+          {rollupAny || rollupOwn ? (
+            <Stack gap={4} w={{ base: '100%', xs: 'auto' }}>
+              <Text size="sm" fw={500} id="raaf-view-label">
+                View
+              </Text>
+              <SegmentedControl
+                aria-labelledby="raaf-view-label"
+                data={[
+                  { value: 'holder', label: 'One holder' },
+                  { value: 'rollup', label: 'Branch roll-up' },
+                ]}
+                value={rollupBranch === null ? 'holder' : 'rollup'}
+                onChange={(value) =>
+                  pick({
+                    holder:
+                      value === 'rollup'
+                        ? `${ROLLUP}${rollupOwn ? ownBranch : (rollupOptions[0]?.value.slice(ROLLUP.length) ?? 0)}`
+                        : `u:${user?.id ?? 0}`,
+                  })
+                }
+              />
+            </Stack>
+          ) : null}
+          {rollupBranch === null ? (
+            <Select
+              label="Holder"
+              data={holderOptions}
+              value={holder ?? null}
+              onChange={(value) => value && pick({ holder: value })}
+              allowDeselect={false}
+              searchable
+              nothingFoundMessage={nobody}
+              w={{ base: '100%', xs: 320 }}
+            />
+          ) : (
+            <Select
+              label="Branch"
+              data={rollupOptions}
+              value={holder ?? null}
+              onChange={(value) => value && pick({ holder: value })}
+              allowDeselect={false}
+              searchable
+              nothingFoundMessage={nobody}
+              w={{ base: '100%', xs: 320 }}
+            />
+          )}
           <Group gap="xs" wrap="wrap">
             <AppButton
               variant="secondary"
               leftSection={<IconFileTypePdf size={16} />}
               onClick={() => void download('pdf')}
-              disabled={!shown}
+              disabled={!shown && !shownRollup}
             >
               PDF
             </AppButton>
@@ -208,7 +293,7 @@ export function AccountabilityPage() {
               variant="secondary"
               leftSection={<IconFileTypeCsv size={16} />}
               onClick={() => void download('csv')}
-              disabled={!shown}
+              disabled={!shown && !shownRollup}
             >
               CSV
             </AppButton>
@@ -243,14 +328,23 @@ export function AccountabilityPage() {
                 Report of Accountability for Accountable Forms
               </Title>
               <Text size="sm" c="dimmed">
-                For the Month of {monthLabel(month)}
+                {rollupBranch === null ? '' : 'Branch roll-up · '}For the Month of {monthLabel(month)}
                 {ended ? '' : ' (to date)'}
               </Text>
             </div>
             {shown ? <CertificateBadge raaf={shown} /> : null}
           </Group>
-          {raaf.error ? <Alert color="red">{errorMessage(raaf.error)}</Alert> : null}
-          {!shown && !raaf.error ? <Loader size="sm" aria-label="Loading report" /> : null}
+          {rollupBranch !== null ? (
+            <RollupView
+              rollup={shownRollup}
+              error={rollup.error}
+              ended={ended}
+              phone={phone}
+              onView={(h) => pick({ holder: holderValue(h) })}
+            />
+          ) : null}
+          {rollupBranch === null && raaf.error ? <Alert color="red">{errorMessage(raaf.error)}</Alert> : null}
+          {rollupBranch === null && !shown && !raaf.error ? <Loader size="sm" aria-label="Loading report" /> : null}
           {shown ? (
             <>
               <Text size="sm" data-testid="raaf-holder">

@@ -1,6 +1,7 @@
 import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CertifyRaafInput, Raaf, RaafCertificate, RaafSummary } from '../../../shared/schemas/ledger.ts';
+import type { CertifyRaafInput, Raaf, RaafCertificate, RaafRollup, RaafSummary } from '../../../shared/schemas/ledger.ts';
+import type { Pad } from '../../../shared/schemas/pads.ts';
 import type { AssignableUser } from '../../../shared/schemas/users.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, queryKeys } from '../../lib/query-keys.ts';
@@ -23,6 +24,23 @@ export const accountabilityQueries = {
       queryFn: async () => (await api.get<{ data: Raaf }>('raaf', { month, ...holder })).data,
       placeholderData: keepPreviousData,
       retry: false,
+    }),
+  /** A branch's stock and its staff in one report (docs/design.md §10). */
+  rollup: (month: string, branchId: number) =>
+    queryOptions({
+      queryKey: queryKeys.raaf.of(month, { branch_id: branchId, rollup: true }),
+      queryFn: async () => (await api.get<{ data: RaafRollup }>('raaf', { month, branch_id: branchId, rollup: 'true' })).data,
+      enabled: branchId > 0,
+      placeholderData: keepPreviousData,
+      retry: false,
+    }),
+  /** Whether the viewer holds any pad now: Accountability then opens on their own RAAF, else on their branch. */
+  holdsPads: (enabled: boolean) =>
+    queryOptions({
+      queryKey: queryKeys.pads.of({ holder: 'mine', per_page: 1 }),
+      queryFn: async () => (await api.get<Paginated<Pad>>('get-pads', { holder: 'mine', per_page: 1 })).total > 0,
+      enabled,
+      staleTime: 60_000,
     }),
   summary: (month: string, enabled: boolean) =>
     queryOptions({

@@ -15,24 +15,8 @@ type HolderRow = RaafSummary['holders'][number];
 
 const qty = countText;
 
-/** For roles 1, 2, 8 and 9: every holder's RAAF summed per route, and per holder their totals and whether they certified. */
-export function ConsolidatedView({
-  summary,
-  ended,
-  phone,
-  onView,
-}: {
-  summary: RaafSummary;
-  ended: boolean;
-  phone: boolean;
-  onView: (holder: HolderParam) => void;
-}) {
-  const notCertified = summary.holders.filter((h) => !h.certificate);
-  const download = (format: 'pdf' | 'csv') =>
-    fetchReportFile('raaf-summary', { month: summary.month, format }).then(
-      (blob) => openBlob(blob, `raaf-summary-${summary.month}.${format}`, format === 'csv'),
-      (error) => notify.error(errorMessage(error)),
-    );
+/** Each holder's totals and certificate, with a button opening their own RAAF: the consolidated view and the branch roll-up. */
+export function HolderTotals({ holders, ended, onView }: { holders: HolderRow[]; ended: boolean; onView: (holder: HolderParam) => void }) {
   const columns: Column<HolderRow>[] = [
     {
       key: 'holder',
@@ -76,6 +60,41 @@ export function ConsolidatedView({
     },
   ];
 
+  if (holders.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="sm">
+        No holder held accountable forms during the month.
+      </Text>
+    );
+  return (
+    <DataTable
+      columns={columns}
+      rows={holders}
+      rowKey={(h) => `${h.holder.type}-${h.holder.id}`}
+      emptyText="No holder held accountable forms during the month."
+      label="Holders"
+    />
+  );
+}
+
+/** For roles 1, 2, 8 and 9: every holder's RAAF summed per route, and per holder their totals and whether they certified. */
+export function ConsolidatedView({
+  summary,
+  ended,
+  phone,
+  onView,
+}: {
+  summary: RaafSummary;
+  ended: boolean;
+  phone: boolean;
+  onView: (holder: HolderParam) => void;
+}) {
+  const notCertified = summary.holders.filter((h) => !h.certificate);
+  const download = (format: 'pdf' | 'csv') =>
+    fetchReportFile('raaf-summary', { month: summary.month, format }).then(
+      (blob) => openBlob(blob, `raaf-summary-${summary.month}.${format}`, format === 'csv'),
+      (error) => notify.error(errorMessage(error)),
+    );
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
       <Stack gap="sm">
@@ -117,19 +136,7 @@ export function ConsolidatedView({
             Every holder has certified {monthLabel(summary.month)}.
           </Alert>
         )}
-        {summary.holders.length === 0 ? (
-          <Text c="dimmed" ta="center" py="sm">
-            No holder held accountable forms during the month.
-          </Text>
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={summary.holders}
-            rowKey={(h) => `${h.holder.type}-${h.holder.id}`}
-            emptyText="No holder held accountable forms during the month."
-            label="Holders"
-          />
-        )}
+        <HolderTotals holders={summary.holders} ended={ended} onView={onView} />
       </Stack>
     </Paper>
   );
