@@ -17,7 +17,7 @@ let cashier: Person;
 let idleHead: Person;
 
 const viewChoice = (page: Page, name: 'One holder' | 'Branch roll-up') => page.getByRole('radio', { name });
-const holderRow = (page: Page, name: string) => page.getByRole('table', { name: 'Holders' }).getByRole('row').filter({ hasText: name });
+const holderRow = (page: Page, name: string) => page.getByRole('table', { name: 'Holders in the roll-up' }).getByRole('row').filter({ hasText: name });
 
 /** A holder's Beginning, Receipt, Issued and Ending in the roll-up's holder table. */
 async function expectTotals(page: Page, name: string, totals: string[]) {

@@ -16,7 +16,17 @@ type HolderRow = RaafSummary['holders'][number];
 const qty = countText;
 
 /** Each holder's totals and certificate, with a button opening their own RAAF: the consolidated view and the branch roll-up. */
-export function HolderTotals({ holders, ended, onView }: { holders: HolderRow[]; ended: boolean; onView: (holder: HolderParam) => void }) {
+export function HolderTotals({
+  holders,
+  ended,
+  onView,
+  label = 'Holders',
+}: {
+  holders: HolderRow[];
+  ended: boolean;
+  onView: (holder: HolderParam) => void;
+  label?: string;
+}) {
   const columns: Column<HolderRow>[] = [
     {
       key: 'holder',
@@ -72,7 +82,7 @@ export function HolderTotals({ holders, ended, onView }: { holders: HolderRow[];
       rows={holders}
       rowKey={(h) => `${h.holder.type}-${h.holder.id}`}
       emptyText="No holder held accountable forms during the month."
-      label="Holders"
+      label={label}
     />
   );
 }
