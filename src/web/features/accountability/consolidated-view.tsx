@@ -21,11 +21,14 @@ export function HolderTotals({
   ended,
   onView,
   label = 'Holders',
+  withBranch = true,
 }: {
   holders: HolderRow[];
   ended: boolean;
   onView: (holder: HolderParam) => void;
   label?: string;
+  /** Off in a branch roll-up, where every holder is of the one branch. */
+  withBranch?: boolean;
 }) {
   const columns: Column<HolderRow>[] = [
     {
@@ -35,7 +38,9 @@ export function HolderTotals({
       wrap: true,
       minWidth: 180,
     },
-    { key: 'branch', header: 'Branch', render: (h) => h.holder.branch?.name ?? '-', wrap: true, minWidth: 140 },
+    ...(withBranch
+      ? [{ key: 'branch', header: 'Branch', render: (h: HolderRow) => h.holder.branch?.name ?? '-', wrap: true, minWidth: 140 }]
+      : []),
     { key: 'beginning', header: 'Beginning', render: (h) => qty(h.totals.beginning) },
     { key: 'receipt', header: 'Receipt', render: (h) => qty(h.totals.receipt) },
     { key: 'issued', header: 'Issued', render: (h) => qty(h.totals.issued) },

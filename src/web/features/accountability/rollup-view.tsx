@@ -38,7 +38,7 @@ export function RollupView({
         The roll-up is the sum of the holders&apos; own reports; each holder certifies their own
         {ended ? ` (${certified} of ${rollup.holders.length} have).` : ' after the month ends.'}
       </Text>
-      <HolderTotals holders={rollup.holders} ended={ended} onView={onView} label="Holders in the roll-up" />
+      <HolderTotals holders={rollup.holders} ended={ended} onView={onView} label="Holders in the roll-up" withBranch={false} />
     </Stack>
   );
 }
