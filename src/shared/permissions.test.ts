@@ -145,6 +145,13 @@ describe('roles and permissions', () => {
     expect(can(null, 'administer')).toBe(false);
   });
 
+  it('when a branch roll-up is asked for, then whoever reads every RAAF of it may: roles 1, 2, 3, 8, 9 any branch, roles 4-6 their own', () => {
+    const mayRollUp = (branchId: number) => ROLES.filter((role) => can(actor(role), 'raaf.rollup', { branch_id: branchId }));
+    expect(mayRollUp(3)).toEqual([1, 2, 3, 4, 5, 6, 8, 9]);
+    expect(mayRollUp(4)).toEqual([1, 2, 3, 8, 9]);
+    expect(can(actor(5, 7, null), 'raaf.rollup', { branch_id: 3 })).toBe(false);
+  });
+
   it('when a request is issued, then only roles 1 and 3 may, and only a Pending Request', () => {
     const request = invoiceOf({ invoice_type_id: INVOICE_TYPE.REQUEST, invoice_status_id: INVOICE_STATUS.PENDING });
     expect(ROLES.filter((role) => can(actor(role), 'invoice.issue', request))).toEqual([1, 3]);
