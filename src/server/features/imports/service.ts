@@ -183,7 +183,11 @@ function mergeRuns(ranges: Ranges): Ranges {
 function inFileClashes(rows: OpeningPadRow[]): ImportError[] {
   const errors: ImportError[] = [];
   const byRoute = new Map<number, OpeningPadRow[]>();
-  for (const row of rows) byRoute.set(row.routeId, [...(byRoute.get(row.routeId) ?? []), row]);
+  for (const row of rows) {
+    const routeRows = byRoute.get(row.routeId);
+    if (routeRows) routeRows.push(row);
+    else byRoute.set(row.routeId, [row]);
+  }
   for (const routeRows of byRoute.values()) {
     const sorted = [...routeRows].sort((a, b) => a.from - b.from || a.line - b.line);
     let reach: OpeningPadRow | null = null;
