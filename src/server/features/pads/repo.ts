@@ -328,9 +328,31 @@ export async function listPads(
   return page(conn, where, sortedBy(sortColumns, query, pads.id, [desc(pads.id)]), query.page, query.per_page);
 }
 
+/** A row of the Inventories export as the cursor reads it: the pad's own fields and the names the list shows. */
+interface PadExportRow {
+  id: number;
+  number: number;
+  series_from: number | string;
+  series_to: number | string;
+  series_status: string;
+  remarks: string | null;
+  route_id: number;
+  route_name: string;
+  route_tin: string;
+  company_id: number;
+  company_name: string;
+  pad_status_id: number;
+  pad_status_name: string;
+  issuance_status_id: number;
+  issuance_status_name: string;
+  holder_user_name: string | null;
+  holder_branch_name: string | null;
+}
+
 /**
  * Every pad the Inventories list shows for this search and route, in its order, batch by batch (docs/design.md
- * §10 Export): the ids come through a cursor and each batch gets its names joined on, so memory holds one batch.
+ * §10 Export): one cursor reads the pads with their names joined on, as plain rows, so memory holds one batch
+ * and each row costs one pass through the join.
  */
 export async function streamPadList(
   conn: Conn,
@@ -339,36 +361,41 @@ export async function streamPadList(
 ): Promise<void> {
   const where = and(query.route ? eq(pads.route_id, query.route) : undefined, holderWhere(query.holder), searchCondition(query.search));
   const order = query.sort ? sortedBy(sortColumns, query, pads.id, [desc(pads.id)]) : [desc(pads.id)];
-  const ids = conn
-    .select({ id: pads.id })
-    .from(pads)
-    .where(where)
-    .orderBy(...order);
-  await streamRows<{ id: number }>(
+  const rows = sql`select ${pads.id}, ${pads.number}, ${pads.series_from}, ${pads.series_to}, ${pads.series_status}, ${pads.remarks},
+      ${pads.route_id}, ${routes.name} as route_name, ${routes.tin} as route_tin, ${routes.company_id}, ${companies.name} as company_name,
+      ${pads.pad_status_id}, ${padStatuses.name} as pad_status_name, ${pads.issuance_status_id}, ${issuanceStatuses.name} as issuance_status_name,
+      ${holderUserName} as holder_user_name, ${holderBranchName} as holder_branch_name
+    from ${pads}
+    join ${routes} on ${routes.id} = ${pads.route_id}
+    join ${companies} on ${companies.id} = ${routes.company_id}
+    join ${padStatuses} on ${padStatuses.id} = ${pads.pad_status_id}
+    join ${issuanceStatuses} on ${issuanceStatuses.id} = ${pads.issuance_status_id}
+    where ${where ?? sql`true`}
+    order by ${sql.join(order, sql`, `)}`;
+  await streamRows<PadExportRow>(
     conn,
-    ids.getSQL(),
-    async (batch, tx) => {
-      const byId = new Map<number, PadListRow>();
-      const rows = (await selectPads(tx).where(
-        sql`${pads.id} = any(${`{${batch.map((row) => row.id).join(',')}}`}::int[])`,
-      )) as JoinedRow[];
-      for (const row of rows) {
-        const p = row.pad;
-        byId.set(p.id, {
-          id: p.id,
-          route: { ...row.route, company: row.company },
-          number: p.number,
-          series_number: seriesRange(p.series_from, p.series_to),
-          next_number: seriesSummary(p.series_from, p.series_status).next_number,
-          pad_status: row.pad_status,
-          issuance_status: row.issuance_status,
-          remarks: p.remarks,
-          held_by: heldByText(row.holder),
-        });
-      }
-      await onBatch(batch.map((row) => byId.get(Number(row.id))).filter((row) => row !== undefined));
-    },
-    5_000,
+    rows,
+    (batch) =>
+      onBatch(
+        batch.map((row) => ({
+          id: row.id,
+          route: {
+            id: row.route_id,
+            name: row.route_name,
+            tin: row.route_tin,
+            company_id: row.company_id,
+            company: { id: row.company_id, name: row.company_name },
+          },
+          number: row.number,
+          series_number: seriesRange(row.series_from, row.series_to),
+          next_number: seriesSummary(Number(row.series_from), row.series_status).next_number,
+          pad_status: { id: row.pad_status_id, name: row.pad_status_name },
+          issuance_status: { id: row.issuance_status_id, name: row.issuance_status_name },
+          remarks: row.remarks,
+          held_by: heldByText({ user: row.holder_user_name, branch: row.holder_branch_name }),
+        })),
+      ),
+    1_000,
   );
 }
 
