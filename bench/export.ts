@@ -34,10 +34,13 @@ try {
 
   const run = async (format: 'csv' | 'xlsx') => {
     global.gc?.();
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
+    const baseline = process.memoryUsage();
+    let peak = baseline.rss;
+    let heapPeak = baseline.heapUsed;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const now = process.memoryUsage();
+      peak = Math.max(peak, now.rss);
+      heapPeak = Math.max(heapPeak, now.heapUsed);
     }, 25);
     const start = performance.now();
     const response = await fetch(`${address}/api/get-pads?route=${route.id}&format=${format}`, { headers });
@@ -59,9 +62,11 @@ try {
       within_limit: ms <= LIMIT_MS,
       mb: mb(bytes),
       rows: format === 'csv' ? lines - 1 : undefined,
-      rss_before_mb: mb(baseline),
+      rss_before_mb: mb(baseline.rss),
       rss_peak_mb: mb(peak),
-      rss_growth_mb: mb(peak - baseline),
+      rss_growth_mb: mb(peak - baseline.rss),
+      heap_before_mb: mb(baseline.heapUsed),
+      heap_peak_mb: mb(heapPeak),
     };
   };
 

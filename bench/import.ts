@@ -42,9 +42,15 @@ try {
     lines.push(`${route.tin},${from},${from + 49},${i + 1},${i % 2 === 0 ? user.email : branch.name},${used},${cancelled},`);
   }
   const content = Buffer.from(lines.join('\n'));
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const loadAtStart = os.loadavg()[0];
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let heapPeak = before.heapUsed;
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+  }, 50);
   const start = performance.now();
   const result = await runImport(started.ctx, null, { kind: 'pads', dryRun: false, fileName: 'bench.csv', content });
   const seconds = (performance.now() - start) / 1000;
@@ -52,8 +58,9 @@ try {
   const verified = await verifyLedger(started.ctx.db);
   console.log(
     `import of ${PADS.toLocaleString('en-US')} pads (${(content.length / 1e6).toFixed(1)} MB CSV): applied=${result.applied}, errors=${result.errors.length}, ` +
-      `${seconds.toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (start ${(before / 1e6).toFixed(0)} MB); verifier problems: ${verified.problems.length}; ` +
-      `load average ${os
+      `${seconds.toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (start ${(before.rss / 1e6).toFixed(0)} MB), ` +
+      `peak heap ${(heapPeak / 1e6).toFixed(0)} MB (start ${(before.heapUsed / 1e6).toFixed(0)} MB); verifier problems: ${verified.problems.length}; ` +
+      `load average ${loadAtStart.toFixed(2)} at the start, now ${os
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}`,
