@@ -1,7 +1,7 @@
 /**
  * docs/BENCHMARKS.md "List export": 200,000 pads exported as CSV and as .xlsx in ≤ 15 s each, streamed with flat
  * memory (docs/design.md §10). The pads are written straight into the table; the export goes over real HTTP and
- * the client counts the bytes as they arrive, while the server process's resident memory is sampled.
+ * the client counts the bytes as they arrive, while the process's resident memory and V8 heap are sampled.
  * Runs on a fresh in-memory PGlite (or the PostgreSQL server named by TEST_DATABASE_URL):
  *   npx tsx bench/export.ts [pads=200000]
  */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAD_LIST_COLUMNS } from '../../../shared/list-columns.ts';
+import { PAD_STATUS } from '../../../shared/lookups.ts';
 import { buildPads, createBranch, createCompany, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { exportCells, pagesAsCells } from '../../test/export.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -61,6 +62,24 @@ describe('Inventories export (docs/design.md §10)', () => {
     expect(screen[1][6]).toBe('Tessa Teller (Calapan Agency)');
     const bad = await t.app.inject({ method: 'GET', url: '/api/get-pads?holder=everyone', headers: me.headers });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('when a route has more pads than the export reads at once, then the CSV still holds every pad once, in the list order', async () => {
+    const route = await createRoute(t.db, { name: 'Long Route' });
+    const made = await buildPads(t.db, route.id, 1_050, {
+      series_status: '2'.repeat(7) + '1'.repeat(43),
+      pad_status_id: PAD_STATUS.PARTIALLY_USED,
+    });
+    const url = `/api/get-pads?route=${route.id}`;
+    const exported = await exportCells(t, url, headers, 'csv');
+    expect(exported).toHaveLength(1_051);
+    expect(new Set(exported.slice(1).map((cells) => cells[1]))).toEqual(new Set(made.map((pad) => String(pad.number))));
+    expect(exported[1][3]).toBe(String(made[made.length - 1].series_from + 7));
+    expect(exported).toEqual(await pagesAsCells(t, url, headers, PAD_LIST_COLUMNS));
+    const byNumber = `${url}&sort=number&order=asc`;
+    expect((await exportCells(t, byNumber, headers, 'csv')).slice(1).map((cells) => Number(cells[1]))).toEqual(
+      made.map((pad) => pad.number),
+    );
   });
 
   it('when a search matches nothing, then the export is the header line alone; a bad format is refused with 422', async () => {
