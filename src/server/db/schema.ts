@@ -638,6 +638,8 @@ export const lossIncidents = pgTable(
       .notNull()
       .references(() => users.id),
     reported_at: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the phone recorded the report, for a report queued offline and sent later. */
+    device_at: timestamp('device_at', { withTimezone: true }),
     decided_by: integer('decided_by').references(() => users.id),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     rejection_reason: text('rejection_reason'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { required } from '../messages.ts';
-import { exportParam, listQuery, text } from './common.ts';
+import { deviceTime, exportParam, listQuery, text } from './common.ts';
 import { id, isoDate } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
 
@@ -98,6 +98,7 @@ export const lossIncidentSchema = z.object({
   circumstances: text('Circumstances', INCIDENT_MSG.circumstancesRequired).trim().min(1, INCIDENT_MSG.circumstancesRequired).max(4000),
   affidavit_notarised_on: optionalDate('Notarisation date'),
   tax_office_received_on: optionalDate('Tax office receiving date'),
+  device_at: deviceTime,
 });
 export type LossIncidentInput = z.output<typeof lossIncidentSchema>;
 

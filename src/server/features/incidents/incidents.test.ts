@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { INCIDENT_MSG, MAX_ATTACHMENT_BYTES } from '../../../shared/schemas/incidents.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
-import { invoices, padEvents, pads } from '../../db/schema.ts';
+import { idempotencyKeys, invoices, lossIncidents, padEvents, pads } from '../../db/schema.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { startSmtp } from '../../test/smtp.ts';
@@ -70,7 +70,13 @@ function multipart(fields: Record<string, string>, files: Array<{ field: string;
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const report = (who: Who, padsField: object[], files: Parameters<typeof multipart>[1] = [], extra: Record<string, string> = {}) => {
+const report = (
+  who: Who,
+  padsField: object[],
+  files: Parameters<typeof multipart>[1] = [],
+  extra: Record<string, string> = {},
+  key?: string,
+) => {
   const body = multipart(
     {
       pads: JSON.stringify(padsField),
@@ -81,7 +87,8 @@ const report = (who: Who, padsField: object[], files: Parameters<typeof multipar
     },
     files,
   );
-  return t.app.inject({ method: 'POST', url: '/api/loss-incidents', headers: { ...who.headers, ...body.headers }, payload: body.payload });
+  const headers = { ...who.headers, ...body.headers, ...(key ? { 'idempotency-key': key } : {}) };
+  return t.app.inject({ method: 'POST', url: '/api/loss-incidents', headers, payload: body.payload });
 };
 
 const getPad = async (padId: number) => (await ok(call(role[3], 'GET', `/api/get-pad/${padId}`))).data as PadBody;
@@ -397,5 +404,48 @@ describe('losses in transit and numbering', () => {
       expect(await exportCells(t, url, role[1].headers, 'csv')).toEqual(screen);
       expect(await exportCells(t, url, role[1].headers, 'xlsx')).toEqual(screen);
     }
+  });
+});
+
+describe('a loss report queued offline and sent with an Idempotency-Key', () => {
+  const incidentsOf = (padId: number) =>
+    t.db.execute<{ id: number }>(sql`select incident_id as id from loss_incident_pads where pad_id = ${padId}`).then((r) => r.rows);
+  const keyRows = (key: string) => t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+
+  it('when the same queued report arrives 5 times in parallel and once more later, then one incident is made with the phone time and every copy gets its answer', async () => {
+    const key = `loss-${Math.random().toString(36).slice(2)}-queued`;
+    const line = [{ pad_id: padIds[7], from: 5351, to: 5355 }];
+    const phoneTime = { device_at: '2026-11-26T06:02:00.000Z' };
+    const results = await Promise.all(Array.from({ length: 5 }, () => report(role[3], line, [], phoneTime, key)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(5).fill(201));
+    for (const r of results) expect(r.json()).toEqual(results[0].json());
+    const later = await report(role[3], line, [], phoneTime, key);
+    expect(later.statusCode).toBe(201);
+    expect(later.json()).toEqual(results[0].json());
+    const made = await incidentsOf(padIds[7]);
+    expect(made).toHaveLength(1);
+    const [row] = await t.db.select().from(lossIncidents).where(eq(lossIncidents.id, made[0].id));
+    expect(row.number).toBe(results[0].json().data.number);
+    expect(row.device_at?.toISOString()).toBe(phoneTime.device_at);
+    expect(row.reported_at.getTime()).toBeGreaterThan(row.device_at?.getTime() ?? Infinity);
+    expect(await keyRows(key)).toEqual([expect.objectContaining({ user_id: role[3].id, status: 201, operation: 'loss-report' })]);
+  });
+
+  it('when a queued report is no longer valid (the numbers were reported meanwhile), then it is refused with the reason, nothing changes and no answer is kept', async () => {
+    const before = await incidentsOf(padIds[7]);
+    const [first] = await t.db.select().from(lossIncidents).where(eq(lossIncidents.id, before[0].id));
+    const key = `loss-${Math.random().toString(36).slice(2)}-stale`;
+    const res = await report(role[3], [{ pad_id: padIds[7], from: 5353, to: 5354 }], [], {}, key);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(INCIDENT_MSG.alreadyReported(5353, first.number));
+    expect(await incidentsOf(padIds[7])).toEqual(before);
+    expect(await keyRows(key)).toEqual([]);
+  });
+
+  it('when the phone time is not a date, then 422 names it and no incident is made', async () => {
+    const res = await report(role[3], [{ pad_id: padIds[7], from: 5390, to: 5391 }], [], { device_at: 'yesterday' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.device_at).toEqual(['The device time must be an ISO date and time']);
+    expect(await incidentsOf(padIds[7])).toHaveLength(1);
   });
 });

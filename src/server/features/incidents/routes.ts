@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import { signedUrlQuery } from '../../../shared/schemas/common.ts';
+import { idempotencyHeaders, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import {
   INCIDENT_MSG,
   attachmentParams,
@@ -34,6 +34,7 @@ import { SECURITY } from '../../lib/openapi.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { AppError, invalid, unauthenticated, type FieldErrors } from '../../lib/errors.ts';
 import { sendFile } from '../../lib/send-file.ts';
+import { idempotent } from '../idempotency/service.ts';
 import * as service from './service.ts';
 
 const tags = ['incidents'];
@@ -105,14 +106,20 @@ export function incidentRoutes(app: App, ctx: AppContext) {
         summary: 'Reports a loss of numbers or whole pads, with papers',
         tags,
         consumes: ['multipart/form-data', 'application/json'],
+        headers: idempotencyHeaders,
         response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422),
       },
       onRequest: authorize((user) => user.role_id !== null),
     },
     async (request, reply) => {
+      const actor = currentUser(request);
       const { fields, files } = await readForm(request);
-      const data = await service.report(ctx, currentUser(request), parseFields(fields), files);
-      return reply.status(201).send({ message: INCIDENT_MSG.reported(data.number), data });
+      const input = parseFields(fields);
+      const answer = await idempotent(ctx, actor.id, request.headers['idempotency-key'], 'loss-report', async (txCtx) => {
+        const data = await service.report(txCtx, actor, input, files);
+        return { status: 201 as const, body: { message: INCIDENT_MSG.reported(data.number), data } };
+      });
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

@@ -113,6 +113,7 @@ export async function reportIn(
     circumstances: input.circumstances,
     reported_by: actor.id,
     reported_at: now,
+    device_at: input.device_at ? new Date(input.device_at) : null,
   });
   await repo.insertPads(
     tx,

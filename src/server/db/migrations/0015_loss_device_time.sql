@@ -1,0 +1,1 @@
+ALTER TABLE "loss_incidents" ADD COLUMN "device_at" timestamp with time zone;
