@@ -22,11 +22,11 @@ const ALLOWED_SERVER_IMPORTS = {
   pads: { ledger: ['writer.ts'], idempotency: ['service.ts'] },
   ledger: { invoices: ['read-model.ts'], pads: ['repo.ts'], routes: ['repo.ts'], users: ['names.ts', 'repo.ts'] },
   dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'], counts: ['repo.ts'] },
-  'my-actions': { invoices: ['read-model.ts'], outcomes: ['repo.ts'], incidents: ['repo.ts'], counts: ['repo.ts'] },
+  'my-actions': { invoices: ['read-model.ts', 'repo.ts'], outcomes: ['repo.ts'], incidents: ['repo.ts'], counts: ['repo.ts'] },
   users: { branches: ['repo.ts'], accounts: ['service.ts'] },
   /** DESIGN §9: outcomes and loss incidents change numbers through the pad service's one number module. */
   outcomes: { pads: ['numbers.ts'] },
-  incidents: { pads: ['numbers.ts'] },
+  incidents: { pads: ['numbers.ts'], idempotency: ['service.ts'] },
   /** docs/design.md §9 counts settle variances through the existing actions: range usage and loss incidents. */
   counts: { pads: ['numbers.ts', 'repo.ts', 'labels.ts'], incidents: ['service.ts'], users: ['repo.ts'] },
   /** DESIGN §10: opening balances go in through the pad feature's opening module; users through their repo; links through accounts. */

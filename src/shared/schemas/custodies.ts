@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_STATUS } from '../lookups.ts';
 import { deviceTime, exportParam, listQuery, sortParams } from './common.ts';
 import { INVOICE_SORTS } from './invoices.ts';
 import { id, pickedId } from './fields.ts';
@@ -91,6 +92,19 @@ export const pendingHandOvers = z
   .object({ incoming: z.array(pendingHandOver), outgoing: z.array(pendingHandOver) })
   .meta({ id: 'PendingHandOvers' });
 export type PendingHandOvers = z.infer<typeof pendingHandOvers>;
+
+/**
+ * docs/design.md §5 two-party hand-over: whom a waiting hand-over asks — its receiver, and only while the invoice is still
+ * In Transit in the giver's hands. The pending list and Needs my action query it, the screens offer Accept by it.
+ */
+export const HAND_OVER_ASKS = {
+  receiver: 'to_user_id',
+  carrier: 'from_user_id',
+  invoice_status_id: INVOICE_STATUS.IN_TRANSIT,
+} as const;
+
+/** Whether this waiting hand-over asks the user to accept it. */
+export const asksToAccept = (userId: number, p: Pick<PendingHandOver, 'to_user_id'>) => p[HAND_OVER_ASKS.receiver] === userId;
 
 /** The question the receiver answers on his phone (docs/design.md §5). */
 export const acceptQuestion = (p: Pick<PendingHandOver, 'from_name' | 'invoice_type' | 'invoice_id' | 'pads'>) =>

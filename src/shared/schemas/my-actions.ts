@@ -4,7 +4,8 @@ import { z } from 'zod';
  * "Needs my action" (README "Screens"): requests to issue (roles 1, 3), invoices to accept (docs/spec.md §4 accepting),
  * custody the user carries, overdue expected returns of pads the user still holds, and (docs/design.md §9) cancellations
  * waiting for the user's approval, reported losses they may confirm and found numbers waiting for a second user; and the
- * holders whose physical count is due (docs/design.md §9 count schedule).
+ * holders whose physical count is due (docs/design.md §9 count schedule); and the hand-overs waiting for the user to accept
+ * the custody (docs/design.md §5 two-party hand-over).
  */
 export const MY_ACTION_KINDS = [
   'issue',
@@ -15,6 +16,7 @@ export const MY_ACTION_KINDS = [
   'confirm_loss',
   'confirm_found',
   'count_due',
+  'accept_hand_over',
 ] as const;
 export type MyActionKind = (typeof MY_ACTION_KINDS)[number];
 
@@ -27,6 +29,7 @@ export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
   confirm_loss: 'Losses to confirm',
   confirm_found: 'Found numbers to confirm',
   count_due: 'Counts due',
+  accept_hand_over: 'Hand-overs to accept',
 };
 
 /** How many items of a group the answer lists; the count covers them all. */

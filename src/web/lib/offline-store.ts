@@ -6,12 +6,18 @@ export interface QueuedAction {
   /** Also the Idempotency-Key: a retry of the same action is answered as the first time. */
   key: string;
   userId: number;
-  kind: 'hand-over';
+  kind: 'hand-over' | 'usage' | 'loss-report';
   path: string;
+  /** The JSON body, or for a multipart action its text fields. */
   body: unknown;
+  /** A multipart action (a loss report with its papers): the files, kept on the phone with the fields. */
+  files?: Array<{ field: string; name: string; blob: Blob }>;
+  multipart?: boolean;
   /** What the lists say about it, e.g. "Hand-over of Return #17 to Rey Cruz". */
   label: string;
-  invoiceId: number;
+  invoiceId?: number;
+  /** The pads it changes, so Pad Details lists what waits for its pad. */
+  padIds?: number[];
   queuedAt: string;
   state: 'waiting' | 'refused';
   reason?: string;

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { api, ApiError } from './api.ts';
+import { MSG } from '../../shared/messages.ts';
+import { notify } from '../components/notify.ts';
 import { offlineDb, type QueuedAction } from './offline-store.ts';
 
 /**
@@ -10,6 +12,7 @@ import { offlineDb, type QueuedAction } from './offline-store.ts';
 let items: QueuedAction[] = [];
 const listeners = new Set<() => void>();
 const sentListeners = new Set<(action: QueuedAction) => void>();
+const refusedListeners = new Set<(action: QueuedAction) => void>();
 let sending: Promise<void> | null = null;
 
 async function reload(userId: number): Promise<void> {
@@ -22,17 +25,28 @@ async function reload(userId: number): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/** The body as sent: JSON, or the fields and papers of a multipart action. */
+function payload(action: QueuedAction): unknown {
+  if (!action.multipart) return action.body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(action.body as Record<string, string>)) form.set(name, value);
+  for (const file of action.files ?? []) form.append(file.field, file.blob, file.name);
+  return form;
+}
+
 async function sendAll(userId: number): Promise<void> {
   const db = await offlineDb();
   for (const action of await db.getAllFromIndex('outbox', 'byUser', userId)) {
     if (action.state !== 'waiting') continue;
     try {
-      await api.postOnce(action.path, action.body, action.key);
+      await api.postOnce(action.path, payload(action), action.key);
       await db.delete('outbox', action.key);
       for (const listener of sentListeners) listener(action);
     } catch (error) {
       if (!(error instanceof ApiError) || !error.hasResponse || error.status === 401 || error.status >= 500) break;
-      await db.put('outbox', { ...action, state: 'refused', reason: error.message });
+      const refused = { ...action, state: 'refused' as const, reason: error.message };
+      await db.put('outbox', refused);
+      for (const listener of refusedListeners) listener(refused);
     }
   }
 }
@@ -66,12 +80,34 @@ export const outbox = {
     sentListeners.add(listener);
     return () => sentListeners.delete(listener);
   },
+  /** Called with each action the server refused, so the phone says why wherever the user is. */
+  onRefused(listener: (action: QueuedAction) => void): () => void {
+    refusedListeners.add(listener);
+    return () => refusedListeners.delete(listener);
+  },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
   items: () => items,
 };
+
+/**
+ * Sends an action now, or, with no network (or a send that never reached the server), keeps it waiting on the phone and
+ * says so. Returns the server's answer, or null when the action was queued.
+ */
+export async function sendOrQueue<T>(send: () => Promise<T>, action: Omit<QueuedAction, 'key' | 'queuedAt' | 'state'>): Promise<T | null> {
+  if (navigator.onLine) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.hasResponse) throw error;
+    }
+  }
+  await outbox.queue(action);
+  notify.warning(MSG.queuedOffline);
+  return null;
+}
 
 /** The user's queued actions, waiting or refused, for the lists that show them. */
 export function useOutbox(): QueuedAction[] {

@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages.ts';
 import { notify } from '../components/notify.ts';
 import { keepQueries, restoreQueries } from './offline-cache.ts';
 import { outbox } from './outbox.ts';
-import { invalidate, invoiceChangeKeys, queryKeys } from './query-keys.ts';
+import { invalidate, invoiceChangeKeys, padNumberKeys, queryKeys } from './query-keys.ts';
 
 /**
  * docs/design.md §2 offline, for the signed-in shell: registers the service worker (built by vite-plugin-pwa) once
@@ -25,13 +25,15 @@ export function useOfflineSupport(userId: number | undefined) {
     const flush = () => void outbox.flush(userId);
     const stopSent = outbox.onSent((action) => {
       notify.success(`${action.label}: ${MSG.sentFromQueue}`);
-      void invalidate(queryClient, [...invoiceChangeKeys, queryKeys.pendingHandOvers.all]);
+      void invalidate(queryClient, [...invoiceChangeKeys, ...padNumberKeys, queryKeys.pendingHandOvers.all]);
     });
+    const stopRefused = outbox.onRefused((action) => notify.error(`${action.label} — refused: ${action.reason ?? ''}`));
     window.addEventListener('online', flush);
     flush();
     return () => {
       stopKeeping();
       stopSent();
+      stopRefused();
       window.removeEventListener('online', flush);
     };
   }, [queryClient, userId]);

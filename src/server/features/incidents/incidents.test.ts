@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { INCIDENT_MSG, MAX_ATTACHMENT_BYTES } from '../../../shared/schemas/incidents.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
-import { idempotencyKeys, invoices, lossIncidents, padEvents, pads } from '../../db/schema.ts';
+import { idempotencyKeys, invoices, lossIncidentPads, lossIncidents, padEvents, pads } from '../../db/schema.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { startSmtp } from '../../test/smtp.ts';
@@ -409,7 +409,7 @@ describe('losses in transit and numbering', () => {
 
 describe('a loss report queued offline and sent with an Idempotency-Key', () => {
   const incidentsOf = (padId: number) =>
-    t.db.execute<{ id: number }>(sql`select incident_id as id from loss_incident_pads where pad_id = ${padId}`).then((r) => r.rows);
+    t.db.select({ id: lossIncidentPads.incident_id }).from(lossIncidentPads).where(eq(lossIncidentPads.pad_id, padId));
   const keyRows = (key: string) => t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
 
   it('when the same queued report arrives 5 times in parallel and once more later, then one incident is made with the phone time and every copy gets its answer', async () => {

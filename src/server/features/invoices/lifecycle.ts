@@ -2,7 +2,7 @@ import { dateInZone, fullName } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can, mayCarry, type Actor } from '../../../shared/permissions.ts';
 import { INVOICE_MSG, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
-import { CUSTODY_MSG, type PendingHandOvers } from '../../../shared/schemas/custodies.ts';
+import { asksToAccept, CUSTODY_MSG, type PendingHandOvers } from '../../../shared/schemas/custodies.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, violatedConstraint, type Conn, type Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth.ts';
@@ -304,12 +304,12 @@ export async function answerHandOver(ctx: AppContext, actor: AuthUser, id: numbe
 /** The hand-overs waiting for the user to accept, and those the user made that wait for their receiver. */
 export async function pendingHandOvers(ctx: AppContext, actor: AuthUser): Promise<PendingHandOvers> {
   const rows = await repo.pendingHandOversOf(ctx.db, actor.id);
-  const shaped = rows.map((row) => ({
+  const shaped = rows.map(({ total: _total, ...row }) => ({
     ...row,
     requested_at: row.requested_at.toISOString(),
     device_at: row.device_at?.toISOString() ?? null,
   }));
-  return { incoming: shaped.filter((r) => r.to_user_id === actor.id), outgoing: shaped.filter((r) => r.from_user_id === actor.id) };
+  return { incoming: shaped.filter((r) => asksToAccept(actor.id, r)), outgoing: shaped.filter((r) => !asksToAccept(actor.id, r)) };
 }
 
 /** docs/design.md §9: a booklet lost on the way stays with the sender, who wrote it off; the rest of the invoice is accepted. */

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUS, ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { AssignedUser } from '../../../shared/schemas/invoices.ts';
+import { HAND_OVER_ASKS } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
 import { availableForIssuing } from '../pads/repo.ts';
 import { preparedOnce } from '../../db/prepared.ts';
@@ -277,8 +278,12 @@ export async function dropPendingHandOver(conn: Conn, invoiceId: number): Promis
 const giver = alias(users, 'giver');
 const receiver = alias(users, 'receiver');
 
-/** The hand-overs of In-Transit invoices waiting for the user, or waiting on someone the user hands to. */
-export function pendingHandOversOf(conn: Conn, userId: number) {
+const stillWaiting = and(
+  eq(invoices.invoice_status_id, HAND_OVER_ASKS.invoice_status_id),
+  eq(invoices.assigned_user_id, pendingHandOvers[HAND_OVER_ASKS.carrier]),
+);
+
+function pendingHandOverRows(conn: Conn) {
   return conn
     .select({
       invoice_id: pendingHandOvers.invoice_id,
@@ -290,18 +295,28 @@ export function pendingHandOversOf(conn: Conn, userId: number) {
       to_name: fullNameOf(receiver),
       requested_at: pendingHandOvers.created_at,
       device_at: pendingHandOvers.device_at,
+      total: sql<number>`(count(*) over ())::int`,
     })
     .from(pendingHandOvers)
     .innerJoin(invoices, eq(invoices.id, pendingHandOvers.invoice_id))
     .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
     .innerJoin(giver, eq(giver.id, pendingHandOvers.from_user_id))
-    .innerJoin(receiver, eq(receiver.id, pendingHandOvers.to_user_id))
+    .innerJoin(receiver, eq(receiver.id, pendingHandOvers.to_user_id));
+}
+
+/** The hand-overs of In-Transit invoices waiting for the user, or waiting on someone the user hands to. */
+export function pendingHandOversOf(conn: Conn, userId: number) {
+  return pendingHandOverRows(conn)
     .where(
-      and(
-        eq(invoices.invoice_status_id, INVOICE_STATUS.IN_TRANSIT),
-        eq(invoices.assigned_user_id, pendingHandOvers.from_user_id),
-        or(eq(pendingHandOvers.to_user_id, userId), eq(pendingHandOvers.from_user_id, userId)),
-      ),
+      and(stillWaiting, or(eq(pendingHandOvers[HAND_OVER_ASKS.receiver], userId), eq(pendingHandOvers[HAND_OVER_ASKS.carrier], userId))),
     )
     .orderBy(pendingHandOvers.created_at);
+}
+
+/** The first `limit` hand-overs that ask the user to accept the custody, oldest first, each with the total. */
+export function handOversToAccept(conn: Conn, userId: number, limit: number) {
+  return pendingHandOverRows(conn)
+    .where(and(stillWaiting, eq(pendingHandOvers[HAND_OVER_ASKS.receiver], userId)))
+    .orderBy(pendingHandOvers.created_at)
+    .limit(limit);
 }

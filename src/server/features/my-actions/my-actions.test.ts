@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
+import { acceptQuestion } from '../../../shared/schemas/custodies.ts';
 import type { MyActionGroup, MyActions } from '../../../shared/schemas/my-actions.ts';
 import { pads } from '../../db/schema.ts';
 import {
@@ -9,6 +10,8 @@ import {
   buildIssuedInvoice,
   buildPad,
   createBranch,
+  createLocation,
+  createRoute,
   createUser,
   loginAs,
   signedIn,
@@ -251,5 +254,59 @@ describe('GET /api/my-actions', () => {
         },
       ],
     });
+  });
+});
+
+describe('hand-overs waiting for their receiver (two-party hand-over)', () => {
+  type Session = Awaited<ReturnType<typeof signedIn>>;
+  const post = (url: string, who: Session, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: who.headers, payload });
+  const uid = () => Math.random().toString(36).slice(2, 10);
+
+  /** A Return of two pads carried by Nestor, handed to Rey from the list, so it waits for Rey. */
+  async function waitingForRey() {
+    const location = await createLocation(t.db, { name: `Pier ${uid()}` });
+    const branch = await createBranch(t.db, { name: `Branch ${uid()}`, location_id: location.id });
+    const holder = await signedIn(t, { role_id: 5, branch_id: branch.id });
+    const route = await createRoute(t.db);
+    const held = { route_id: route.id, heldBy: { userId: holder.user.id, branchId: branch.id } };
+    const padIds = [(await buildPad(t.db, held)).id, (await buildPad(t.db, held)).id];
+    const giver = await signedIn(t, { role_id: 10, branch_id: branch.id, first_name: 'Nestor', last_name: 'Ramos' });
+    const receiver = await signedIn(t, { role_id: 10, branch_id: branch.id, first_name: 'Rey', last_name: 'Cruz' });
+    const made = await post('create-return-invoice', holder, { pads: padIds, assigned_user_id: giver.user.id });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as number;
+    expect((await post(`hand-over-invoice/${id}`, giver, { assigned_user_id: receiver.user.id })).statusCode).toBe(200);
+    return { giver, receiver, id };
+  }
+
+  it('when a hand-over waits for the receiver, then only he sees "Nestor Ramos hands you Return #n, 2 pads — Accept custody?" and accepting from it moves the custody and clears it', async () => {
+    const { giver, receiver, id } = await waitingForRey();
+    const asked = group(await myActions(receiver.headers), 'accept_hand_over');
+    expect(asked).toEqual({
+      kind: 'accept_hand_over',
+      title: 'Hand-overs to accept',
+      count: 1,
+      menu_path: '/custodies',
+      list_path: '/custodies',
+      items: [{ id, label: acceptQuestion({ from_name: 'Nestor Ramos', invoice_type: 'Return', invoice_id: id, pads: 2 }), path: '/custodies' }],
+    });
+    expect(asked?.items[0].label).toBe(`Nestor Ramos hands you Return #${id}, 2 pads — Accept custody?`);
+    expect(group(await myActions(giver.headers), 'accept_hand_over')).toBeUndefined();
+    const bystander = await signedIn(t, { role_id: 10, branch_id: headOffice.id });
+    expect(group(await myActions(bystander.headers), 'accept_hand_over')).toBeUndefined();
+
+    expect((await post(`accept-hand-over/${id}`, receiver)).statusCode).toBe(200);
+    expect(group(await myActions(receiver.headers), 'accept_hand_over')).toBeUndefined();
+    expect(group(await myActions(receiver.headers), 'carry')?.items.map((item) => item.id)).toContain(id);
+  });
+
+  it('when the invoice is accepted at its destination before the receiver answers, then the hand-over no longer asks him', async () => {
+    const { receiver, id } = await waitingForRey();
+    expect(group(await myActions(receiver.headers), 'accept_hand_over')?.count).toBe(1);
+    const accounting = await signedIn(t, { role_id: 8, branch_id: headOffice.id });
+    expect((await post(`accept-invoice/${id}`, accounting)).statusCode).toBe(200);
+    expect(group(await myActions(receiver.headers), 'accept_hand_over')).toBeUndefined();
+    expect((await post(`accept-hand-over/${id}`, receiver)).statusCode).toBe(409);
   });
 });

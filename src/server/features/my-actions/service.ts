@@ -9,9 +9,11 @@ import {
   type MyActionKind,
   type MyActions,
 } from '../../../shared/schemas/my-actions.ts';
+import { acceptQuestion } from '../../../shared/schemas/custodies.ts';
 import type { AppContext } from '../../context.ts';
 import * as counts from '../counts/repo.ts';
 import * as incidents from '../incidents/repo.ts';
+import * as invoices from '../invoices/repo.ts';
 import { workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
 import * as outcomes from '../outcomes/repo.ts';
 
@@ -26,6 +28,7 @@ function kindsFor(actor: Actor): MyActionKind[] {
     confirm_loss: can(actor, 'incident.decide'),
     confirm_found: can(actor, 'incident.found'),
     count_due: can(actor, 'count.use'),
+    accept_hand_over: actor.role_id !== null,
   };
   return MY_ACTION_KINDS.filter((kind) => applies[kind]);
 }
@@ -47,6 +50,7 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   confirm_loss: '?status=reported',
   confirm_found: '?found=pending',
   count_due: '',
+  accept_hand_over: '',
 };
 
 /** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
@@ -120,6 +124,23 @@ export async function countDueGroup(ctx: AppContext, actor: Actor, kinds: MyActi
   ];
 }
 
+/** docs/design.md §5 two-party hand-over: "Nestor hands you Return #17, 12 pads — Accept custody?", answered in Custodies. */
+async function handOverGroup(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
+  if (!kinds.includes('accept_hand_over')) return [];
+  const rows = await invoices.handOversToAccept(ctx.db, actor.id, MY_ACTION_ITEM_LIMIT);
+  if (rows.length === 0) return [];
+  return [
+    {
+      kind: 'accept_hand_over',
+      title: MY_ACTION_TITLES.accept_hand_over,
+      count: rows[0].total,
+      menu_path: '/custodies',
+      list_path: `/custodies${LIST_FILTERS.accept_hand_over}`,
+      items: rows.map((row) => ({ id: row.invoice_id, label: acceptQuestion(row), path: '/custodies' })),
+    },
+  ];
+}
+
 const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) =>
   screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`;
 
@@ -162,6 +183,7 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
     ...invoiceGroups,
     ...(await numberGroups(ctx, actor, kinds)).filter((group) => group.count > 0),
     ...(await countDueGroup(ctx, actor, kinds)),
+    ...(await handOverGroup(ctx, actor, kinds)),
   ];
   return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }

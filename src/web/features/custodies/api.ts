@@ -86,16 +86,6 @@ export function useHandOver() {
   });
 }
 
-/** The receiver's answer to a waiting hand-over; either way the lists and the waiting hand-overs refetch. */
-export function useAnswerHandOver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
-      api.post<{ message: string }>(`${accept ? 'accept' : 'decline'}-hand-over/${id}`),
-    onSettled: () => invalidate(queryClient, [...invoiceChangeKeys, queryKeys.pendingHandOvers.all]),
-  });
-}
-
 export const useCreateReturn = () => useCustodyMutation((input: ReturnInvoiceInput) => api.post<Saved>('create-return-invoice', input));
 export const useCreateTurnover = () =>
   useCustodyMutation((input: TurnoverInvoiceInput) => api.post<Saved>('create-turnover-invoice', input));

@@ -20,8 +20,9 @@ import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { custodyQueries, inTransitFile } from './api.ts';
 import { couriersQuery } from '../../components/qr-scanner/assignee-field.tsx';
+import { QueuedActions } from '../../components/queued-actions.tsx';
 import { CustodyDetailsModal } from './custody-details-modal.tsx';
-import { PendingHandOvers, QueuedHandOvers } from './pending-hand-overs.tsx';
+import { PendingHandOvers } from './pending-hand-overs.tsx';
 
 const initialFilters = { invoiceType: null as string | null };
 
@@ -65,7 +66,7 @@ export function CustodiesPage({
     <>
       <PageHeader title="Custodies" />
       <PendingHandOvers />
-      <QueuedHandOvers />
+      <QueuedActions />
       <ListCard
         query={list}
         toolbar={

@@ -1,14 +1,13 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconClockPause, IconHandStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../shared/messages.ts';
-import { acceptQuestion, handOverPending } from '../../../shared/schemas/custodies.ts';
+import { acceptQuestion, asksToAccept, handOverPending } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { useOutbox, outbox } from '../../lib/outbox.ts';
 import { useSession } from '../../lib/session.ts';
-import { custodyQueries, useAnswerHandOver } from './api.ts';
+import { useAnswerHandOver } from '../../lib/use-answer-hand-over.ts';
+import { custodyQueries } from './api.ts';
 
 /**
  * docs/design.md §5 two-party hand-over on the Custodies screen: the receiver's "Nestor hands you Return #17, 12 pads —
@@ -24,7 +23,10 @@ export function PendingHandOvers() {
       notify.error(errorMessage(failure));
     }
   };
-  const { incoming = [], outgoing = [] } = pending.data ?? {};
+  const userId = useSession()?.user.id ?? 0;
+  const all = [...(pending.data?.incoming ?? []), ...(pending.data?.outgoing ?? [])];
+  const incoming = all.filter((p) => asksToAccept(userId, p));
+  const outgoing = all.filter((p) => !asksToAccept(userId, p));
   if (incoming.length === 0 && outgoing.length === 0) return null;
   return (
     <Stack gap="xs" mb="sm">
@@ -55,35 +57,6 @@ export function PendingHandOvers() {
           </Text>
         </Alert>
       ))}
-    </Stack>
-  );
-}
-
-/** The hand-overs made on this phone without network: "waiting to send", or refused with the server's reason. */
-export function QueuedHandOvers() {
-  const session = useSession();
-  const queued = useOutbox().filter((action) => action.kind === 'hand-over');
-  if (queued.length === 0 || !session) return null;
-  return (
-    <Stack gap="xs" mb="sm">
-      {queued.map((action) =>
-        action.state === 'waiting' ? (
-          <Alert key={action.key} color="orange" variant="light" icon={<IconClockPause size={18} aria-hidden />}>
-            <Text size="sm">
-              {action.label} — {MSG.waitingToSend}
-            </Text>
-          </Alert>
-        ) : (
-          <Alert key={action.key} color="red" variant="light" role="alert" title={`${action.label} — refused`}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{action.reason}</Text>
-              <AppButton size="compact-sm" variant="secondary" onClick={() => void outbox.dismiss(session.user.id, action.key)}>
-                Dismiss
-              </AppButton>
-            </Group>
-          </Alert>
-        ),
-      )}
     </Stack>
   );
 }

@@ -12,6 +12,8 @@ import { TextAreaField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/outbox.ts';
+import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { useReportLoss } from './api.ts';
 
@@ -31,6 +33,9 @@ const FILE_KINDS: Array<[AttachmentKind, 'affidavit_notarised_on' | 'tax_office_
   ['tax_office_receipt', 'tax_office_received_on', 'Tax office receiving date'],
 ];
 const ACCEPT = 'application/pdf,image/png,image/jpeg';
+
+/** "pad 17", or "3 pads", for the waiting list. */
+const lossLabel = (lost: LossPad[]) => (lost.length === 1 ? `pad ${lost[0].number}` : `${lost.length} pads`);
 
 /** The date and time now as a datetime-local input shows it. */
 function localNow(): string {
@@ -54,6 +59,7 @@ export function ReportLossModal({
   onClose: () => void;
 }) {
   const report = useReportLoss();
+  const session = useSession();
   const single = pads.length === 1;
   const [scope, setScope] = useState<'whole' | 'range'>(range ? 'range' : 'whole');
   const [from, setFrom] = useState(range ? String(range.from) : '');
@@ -85,20 +91,34 @@ export function ReportLossModal({
     const checked = form.validate();
     if (checked.hasErrors || fileError) return;
     const values = form.getValues();
-    const body = new FormData();
-    body.set('pads', JSON.stringify(choices()));
-    body.set('place', values.place.trim());
-    body.set('occurred_at', new Date(values.occurred_at).toISOString());
-    body.set('circumstances', values.circumstances.trim());
-    if (values.affidavit_notarised_on) body.set('affidavit_notarised_on', values.affidavit_notarised_on);
-    if (values.tax_office_received_on) body.set('tax_office_received_on', values.tax_office_received_on);
-    for (const [kind] of FILE_KINDS) {
+    const fields: Record<string, string> = {
+      pads: JSON.stringify(choices()),
+      place: values.place.trim(),
+      occurred_at: new Date(values.occurred_at).toISOString(),
+      circumstances: values.circumstances.trim(),
+    };
+    if (values.affidavit_notarised_on) fields.affidavit_notarised_on = values.affidavit_notarised_on;
+    if (values.tax_office_received_on) fields.tax_office_received_on = values.tax_office_received_on;
+    const papers = FILE_KINDS.flatMap(([kind]) => {
       const file = files[kind];
-      if (file) body.append(kind, file, file.name);
-    }
+      return file ? [{ field: kind, name: file.name, blob: file }] : [];
+    });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    for (const paper of papers) body.append(paper.field, paper.blob, paper.name);
+    const padIds = choices().map((choice) => choice.pad_id);
     try {
-      const answer = await report.mutateAsync(body);
-      notify.success(answer.message || INCIDENT_MSG.reported(answer.data.number));
+      const answer = await sendOrQueue(() => report.mutateAsync(body), {
+        userId: session?.user.id ?? 0,
+        kind: 'loss-report',
+        path: 'loss-incidents',
+        body: { ...fields, device_at: new Date().toISOString() },
+        files: papers,
+        multipart: true,
+        label: `Loss report of ${lossLabel(pads.filter((pad) => padIds.includes(pad.id)))}`,
+        padIds,
+      });
+      if (answer) notify.success(answer.message || INCIDENT_MSG.reported(answer.data.number));
       onClose();
     } catch (error) {
       if (!applyServerErrors(form, error)) notify.error(errorMessage(error));

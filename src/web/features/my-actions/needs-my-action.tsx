@@ -2,8 +2,34 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { MyActionGroup } from '../../../shared/schemas/my-actions.ts';
+import type { MyActionGroup, MyActionItem } from '../../../shared/schemas/my-actions.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { notify } from '../../components/notify.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useAnswerHandOver } from '../../lib/use-answer-hand-over.ts';
 import { myActionQueries } from './api.ts';
+
+/** A hand-over waiting for the user (docs/design.md §5): its question, answered here or with Decline in Custodies. */
+function HandOverItem({ item }: { item: MyActionItem }) {
+  const answer = useAnswerHandOver();
+  const accept = async () => {
+    try {
+      notify.success((await answer.mutateAsync({ id: item.id, accept: true })).message);
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    }
+  };
+  return (
+    <Group gap="xs" justify="space-between" wrap="wrap">
+      <Anchor component={Link} to={item.path} size="sm">
+        {item.label}
+      </Anchor>
+      <AppButton size="compact-sm" loading={answer.isPending} onClick={() => void accept()}>
+        Accept custody
+      </AppButton>
+    </Group>
+  );
+}
 
 /** On a phone each group lists only its first item, so the screen below stays within reach of the thumb. */
 function GroupCard({ group, phone }: { group: MyActionGroup; phone: boolean }) {
@@ -20,11 +46,15 @@ function GroupCard({ group, phone }: { group: MyActionGroup; phone: boolean }) {
         </Badge>
       </Group>
       <Stack gap={4}>
-        {items.map((item) => (
-          <Anchor key={item.id} component={Link} to={item.path} size="sm" lineClamp={phone ? 1 : 2}>
-            {item.label}
-          </Anchor>
-        ))}
+        {items.map((item) =>
+          group.kind === 'accept_hand_over' ? (
+            <HandOverItem key={item.id} item={item} />
+          ) : (
+            <Anchor key={item.id} component={Link} to={item.path} size="sm" lineClamp={phone ? 1 : 2}>
+              {item.label}
+            </Anchor>
+          ),
+        )}
         {more > 0 ? (
           <Anchor component={Link} to={group.list_path} size="xs">
             and {more} more

@@ -5,6 +5,8 @@ import { TextAreaField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/outbox.ts';
+import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { isPending, useRecordOutcome, useRecordUsage, useRejectOutcome, useRevertOutcome, type PadChanged } from './api.ts';
 import type { NumberRange } from './series-selection.ts';
@@ -16,6 +18,18 @@ export const rangeText = (range: NumberRange) => (range.from === range.to ? Stri
 export function announceUsage(answer: PadChanged) {
   notify.success(answer.message);
   if (answer.warning) notify.warning(answer.warning);
+}
+
+/** A usage as the outbox keeps it without network: sent later with the phone's time (docs/design.md §2 offline). */
+export function usageAction(userId: number, pad: { id: number; number: number }, body: { from: number; to: number; reason?: string }) {
+  return {
+    userId,
+    kind: 'usage' as const,
+    path: `pads/${pad.id}/usage`,
+    body: { ...body, device_at: new Date().toISOString() },
+    label: `Usage ${rangeText(body)} of pad ${pad.number}`,
+    padIds: [pad.id],
+  };
 }
 
 /** The short list of docs/design.md §9 reasons and the free text ("Other" needs it). */
@@ -45,27 +59,30 @@ const joined = (reason: string, details: string) => (details.trim() ? `${reason}
  * that reason in the same step.
  */
 export function SkipReasonModal({
-  padId,
+  pad,
   range,
   next,
   onClose,
   onDone,
 }: {
-  padId: number;
+  pad: { id: number; number: number };
   range: NumberRange;
   next: number;
   onClose: () => void;
   onDone: () => void;
 }) {
   const usage = useRecordUsage();
+  const userId = useSession()?.user.id ?? 0;
   const form = useZodForm(padUsageSchema, { from: range.from, to: range.to, reason: SKIP_REASON, details: '' });
   const submit = form.onSubmit(async (values) => {
     if (values.reason === OTHER_REASON && !values.details.trim()) {
       form.setFieldError('details', OUTCOME_MSG.detailsForOther);
       return;
     }
+    const body = { from: range.from, to: range.to, reason: joined(values.reason, values.details) };
     try {
-      announceUsage(await usage.mutateAsync({ padId, from: range.from, to: range.to, reason: joined(values.reason, values.details) }));
+      const answer = await sendOrQueue(() => usage.mutateAsync({ padId: pad.id, ...body }), usageAction(userId, pad, body));
+      if (answer) announceUsage(answer);
       onDone();
     } catch (error) {
       if (!applyServerErrors(form, error)) notify.error(errorMessage(error));

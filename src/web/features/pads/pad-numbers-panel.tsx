@@ -4,10 +4,13 @@ import { SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { Outcome } from '../../../shared/schemas/outcomes.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
+import { QueuedActions } from '../../components/queued-actions.tsx';
 import { notify } from '../../components/notify.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/outbox.ts';
+import { useSession } from '../../lib/session.ts';
 import { useRecordUsage } from './api.ts';
-import { announceUsage, OutcomeModal, rangeText, RevertModal, SkipReasonModal } from './number-outcome-modals.tsx';
+import { announceUsage, OutcomeModal, rangeText, RevertModal, SkipReasonModal, usageAction } from './number-outcome-modals.tsx';
 import { SeriesGrid } from './series-grid.tsx';
 import type { NumberRange } from './series-selection.ts';
 
@@ -34,6 +37,7 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
   const [selected, setSelected] = useState<NumberRange | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const usage = useRecordUsage();
+  const userId = useSession()?.user.id ?? 0;
   const any = rights.use || rights.writeOff || rights.revert;
   const done = () => {
     setDialog(null);
@@ -45,8 +49,10 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
       setDialog({ kind: 'skip' });
       return;
     }
+    const body = { from: range.from, to: range.to };
     try {
-      announceUsage(await usage.mutateAsync({ padId: pad.id, from: range.from, to: range.to }));
+      const answer = await sendOrQueue(() => usage.mutateAsync({ padId: pad.id, ...body }), usageAction(userId, pad, body));
+      if (answer) announceUsage(answer);
       setSelected(null);
     } catch (error) {
       if (error instanceof ApiError && error.field('reason')) setDialog({ kind: 'skip' });
@@ -109,11 +115,12 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
 
   return (
     <>
+      <QueuedActions only={(action) => action.padIds?.includes(pad.id) ?? false} />
       <SeriesGrid series={pad.series} select={any ? { selected, onSelect: setSelected } : undefined}>
         {bar}
       </SeriesGrid>
       {selected && dialog?.kind === 'skip' && pad.next_number !== null ? (
-        <SkipReasonModal padId={pad.id} range={selected} next={pad.next_number} onClose={() => setDialog(null)} onDone={done} />
+        <SkipReasonModal pad={pad} range={selected} next={pad.next_number} onClose={() => setDialog(null)} onDone={done} />
       ) : null}
       {selected && dialog?.kind === 'outcome' ? (
         <OutcomeModal padId={pad.id} range={selected} outcome={dialog.outcome} onClose={() => setDialog(null)} onDone={done} />
