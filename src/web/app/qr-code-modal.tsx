@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconMaximize } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../features/accounts/api.ts';
+import { OfflineNote } from '../components/offline-banner.tsx';
 import { useSession } from '../lib/session.ts';
 
 /**
@@ -30,6 +31,7 @@ export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () 
         <Center>
           {src ? (
             <Stack align="center" gap="xs">
+              <OfflineNote updatedAt={badge.dataUpdatedAt} />
               <Image src={src} alt="My QR code" w={240} h={240} />
               <Text fw={700} size="lg" ta="center" data-testid="qr-name">
                 {name}

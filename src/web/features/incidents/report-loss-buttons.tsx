@@ -28,7 +28,7 @@ export function ReportPadLossButton({ pad }: { pad: Pad }) {
 function InvoiceLossModal({ invoiceId, onClose }: { invoiceId: number; onClose: () => void }) {
   const pads = useQuery(incidentQueries.invoicePads(invoiceId));
   if (!pads.data) return <Loader size="sm" aria-label="Loading the pads" />;
-  return <ReportLossModal pads={pads.data} onClose={onClose} />;
+  return <ReportLossModal pads={pads.data} invoiceId={invoiceId} onClose={onClose} />;
 }
 
 /** Custody details' "Report a loss", for the courier carrying the in-transit invoice (docs/design.md §9), on a phone at the pier. */

@@ -8,7 +8,12 @@ import {
   MAX_ATTACHMENT_BYTES,
   type AttachmentKind,
 } from '../../../shared/schemas/incidents.ts';
+import { LABEL_MSG } from '../../../shared/schemas/counts.ts';
+import type { Pad } from '../../../shared/schemas/pads.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
+import { PadLabelScanner } from '../../components/qr-scanner/pad-label-scanner.tsx';
+import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
+import { whyNotOffered } from '../../components/qr-scanner/scanned-pad-choice.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -22,6 +27,7 @@ export interface LossPad {
   id: number;
   number: number;
   series_number: string;
+  route_id?: number;
 }
 
 type PadChoice = { pad_id: number; from?: number; to?: number };
@@ -51,10 +57,13 @@ function localNow(): string {
  */
 export function ReportLossModal({
   pads,
+  invoiceId = null,
   range,
   onClose,
 }: {
   pads: LossPad[];
+  /** The in-transit invoice whose carried pads these are, if any: its own lock is no reason to refuse a scanned pad. */
+  invoiceId?: number | null;
   range?: { from: number; to: number } | null;
   onClose: () => void;
 }) {
@@ -79,6 +88,16 @@ export function ReportLossModal({
   const choices = (): PadChoice[] => {
     if (single && scope === 'range') return [{ pad_id: pads[0].id, from: Number(from), to: Number(to || from) }];
     return picked.map((pad_id) => ({ pad_id }));
+  };
+
+  /** docs/design.md §9 scan to select: a scanned label ticks its pad, or says why it cannot be reported here. */
+  const chooseScanned = (pad: Pad): ScanOutcome => {
+    const why = whyNotOffered(pad, pads, invoiceId);
+    if (why) return { ok: false, message: why };
+    if (picked.includes(pad.id)) return { ok: true, message: LABEL_MSG.alreadySelected(pad.number) };
+    setPicked((current) => [...current, pad.id]);
+    form.clearFieldError('pads');
+    return { ok: true, message: LABEL_MSG.selected(pad.number) };
   };
 
   const pickFile = (kind: AttachmentKind, file: File | null) => {
@@ -164,13 +183,16 @@ export function ReportLossModal({
           ) : null}
         </Stack>
       ) : (
-        <Checkbox.Group label="Pads lost" withAsterisk value={picked.map(String)} onChange={(values) => setPicked(values.map(Number))}>
-          <Stack gap={6} mt={4}>
-            {pads.map((pad) => (
-              <Checkbox key={pad.id} value={String(pad.id)} label={`Pad ${pad.number} (${pad.series_number})`} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        <Stack gap="xs">
+          <PadLabelScanner choose={chooseScanned} />
+          <Checkbox.Group label="Pads lost" withAsterisk value={picked.map(String)} onChange={(values) => setPicked(values.map(Number))}>
+            <Stack gap={6} mt={4}>
+              {pads.map((pad) => (
+                <Checkbox key={pad.id} value={String(pad.id)} label={`Pad ${pad.number} (${pad.series_number})`} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        </Stack>
       )}
       {form.errors.pads ? (
         <Text c="red" size="sm" role="alert">

@@ -1,3 +1,4 @@
+import { OfflineNote } from '../../components/offline-banner.tsx';
 import { registeredSeriesText } from '../../../shared/format.ts';
 import { Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -79,13 +80,25 @@ function useNumberRights(pad: Pad | null): NumberRights {
  * the series grid (where the user may, with range usage, cancel and lost, docs/design.md §9), its history, the actions the app
  * composes in (Report a loss), and Close.
  */
-export function PadDetailsModal({ pad, onClose, actions }: { pad: Pad | null; onClose: () => void; actions?: (pad: Pad) => ReactNode }) {
+export function PadDetailsModal({
+  pad,
+  updatedAt,
+  onClose,
+  actions,
+}: {
+  pad: Pad | null;
+  /** When the pad shown was fetched: offline, the modal says how old it is. */
+  updatedAt: number;
+  onClose: () => void;
+  actions?: (pad: Pad) => ReactNode;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const rights = useNumberRights(pad);
   return (
     <Modal opened={pad !== null} onClose={onClose} title="Pad Details" size="xl" centered fullScreen={phone}>
       {pad ? (
         <Stack>
+          <OfflineNote updatedAt={updatedAt} />
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
             <Detail label="Route">{routeLabel(pad.route)}</Detail>
             <Detail label="Pad Number">{pad.number}</Detail>

@@ -227,7 +227,12 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
       </ListCard>
 
       <AddPadModal opened={adding.id !== null} onClose={adding.close} />
-      <PadDetailsModal pad={viewed} onClose={viewing.close} actions={padActions} />
+      <PadDetailsModal
+        pad={viewed}
+        updatedAt={listed ? list.dataUpdatedAt : linked.dataUpdatedAt}
+        onClose={viewing.close}
+        actions={padActions}
+      />
       <EditPadModal pad={editing} onClose={editingId.close} />
     </>
   );
