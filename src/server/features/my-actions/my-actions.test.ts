@@ -289,7 +289,9 @@ describe('hand-overs waiting for their receiver (two-party hand-over)', () => {
       count: 1,
       menu_path: '/custodies',
       list_path: '/custodies',
-      items: [{ id, label: acceptQuestion({ from_name: 'Nestor Ramos', invoice_type: 'Return', invoice_id: id, pads: 2 }), path: '/custodies' }],
+      items: [
+        { id, label: acceptQuestion({ from_name: 'Nestor Ramos', invoice_type: 'Return', invoice_id: id, pads: 2 }), path: '/custodies' },
+      ],
     });
     expect(asked?.items[0].label).toBe(`Nestor Ramos hands you Return #${id}, 2 pads — Accept custody?`);
     expect(group(await myActions(giver.headers), 'accept_hand_over')).toBeUndefined();
