@@ -20,7 +20,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    /* The built app registers a service worker once signed in; only e2e/offline.spec.ts lets it run. */
+    /* The built app registers a service worker once signed in; only the offline specs (e2e/offline*.spec.ts) let it run. */
     serviceWorkers: 'block',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,

@@ -162,7 +162,10 @@ test.describe.serial('a courier at the pier without network', () => {
     await accounting.post(`accept-invoice/${second}`);
     await context.setOffline(false);
     await expect(page.getByText(`Return #${first}: ${handOverPending(rey.full_name)}`)).toBeVisible();
-    const refused = page.getByRole('alert').filter({ hasText: `Hand-over of Return #${second} to ${rey.full_name} — refused` });
+    await expect(
+      page.getByText(`Hand-over of Return #${second} to ${rey.full_name} — refused: ${INVOICE_MSG.handOverNotInTransit}`),
+    ).toBeVisible();
+    const refused = page.getByRole('alert', { name: `Hand-over of Return #${second} to ${rey.full_name} — refused` });
     await expect(refused).toContainText(INVOICE_MSG.handOverNotInTransit);
     await expect(page.getByText(MSG.offlineBanner)).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/offline-hand-over-sent-and-refused-phone.png` });
@@ -192,18 +195,22 @@ test.describe.serial('a courier at the pier without network', () => {
     await request.dispose();
   });
 
-  test('when the receiving courier opens Custodies on his own phone, then he accepts the hand-over and it moves to him, applied once', async ({
+  test('when the receiving courier signs in on his own phone, then Needs my action asks him to accept the hand-over and he accepts from there; it moves to him, applied once', async ({
     page,
     playwright,
     baseURL,
   }) => {
     await uiLogin(page, rey.email, rey.password);
     const question = acceptQuestion({ from_name: nestor.full_name, invoice_type: 'Return', invoice_id: first, pads: 1 });
-    await expect(page.getByText(question)).toBeVisible();
+    const needs = page.getByRole('region', { name: 'Needs my action' });
+    const asked = needs.getByRole('region', { name: 'Hand-overs to accept: 1' });
+    await expect(asked.getByRole('link', { name: question })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/hand-over-accept-phone.png` });
-    await page.getByRole('button', { name: 'Accept custody' }).click();
+    await page.screenshot({ path: 'docs/screenshots/needs-my-action-hand-over-390.png' });
+    await asked.getByRole('button', { name: 'Accept custody' }).click();
     await expect(page.getByText(CUSTODY_MSG.acceptedHandOver)).toBeVisible();
     await expect(page.getByText(question)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: /^Hand-overs to accept/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: `View Return custody ${first}` })).toBeVisible();
 
     const request = await playwright.request.newContext({ baseURL });
