@@ -110,6 +110,10 @@ test.describe.serial('a ticketing officer at the pier without network', () => {
     await expect(details.getByText(SAVED_AT)).toBeVisible();
     await expect(circle(details, a.series_from)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/offline-pad-details-390.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(details.getByText(SAVED_AT)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/offline-pad-details-1280.png` });
+    await page.setViewportSize(PHONE);
 
     const sent: Request[] = [];
     page.on('request', (r) => {

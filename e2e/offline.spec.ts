@@ -207,6 +207,8 @@ test.describe.serial('a courier at the pier without network', () => {
     await expect(asked.getByRole('link', { name: question })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/hand-over-accept-phone.png` });
     await page.screenshot({ path: 'docs/screenshots/needs-my-action-hand-over-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: 'docs/screenshots/needs-my-action-hand-over-1280.png' });
     await asked.getByRole('button', { name: 'Accept custody' }).click();
     await expect(page.getByText(CUSTODY_MSG.acceptedHandOver)).toBeVisible();
     await expect(page.getByText(question)).toHaveCount(0);
