@@ -65,7 +65,8 @@ export function padRoutes(app: App, ctx: AppContext) {
         querystring: padByLabelQuery,
         response: ok(dataResponse(padRow), 404),
       },
-      onRequest: padReader,
+      /* Every pad picker scans labels, a courier's Report a loss included; holding a signed label is holding the pad's paper. */
+      onRequest: authorize((user) => user.role_id !== null),
     },
     async (request) => ({ data: await labels.padByLabel(ctx, request.query.code) }),
   );
