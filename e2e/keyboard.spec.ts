@@ -94,11 +94,11 @@ test('when the custodian issues, the courier hands over and the requester confir
   await expect(courierPage.getByText(handOverPending(nextCourier.full_name), { exact: true })).toBeVisible();
   await courierPage.context().close();
 
-  // Two-party hand-over: the next courier accepts it on his own phone.
+  // Two-party hand-over: the next courier accepts it on his own phone, from Needs my action (the first Accept custody).
   const nextPage = await (await browser.newContext()).newPage();
   await keyboardLogin(nextPage, nextCourier.email, nextCourier.password);
   await nextPage.goto('/custodies');
-  await tabTo(nextPage, nextPage.getByRole('button', { name: 'Accept custody' }));
+  await tabTo(nextPage, nextPage.getByRole('button', { name: 'Accept custody' }).first());
   await nextPage.keyboard.press('Enter');
   await expect(nextPage.getByText(CUSTODY_MSG.acceptedHandOver)).toBeVisible();
   await nextPage.context().close();
