@@ -157,6 +157,8 @@ test.describe.serial('a ticketing officer at the pier without network', () => {
     const padC = await openPad(page, c);
     const refused = padC.getByRole('alert').filter({ hasText: `Loss report of pad ${c.number} — refused` });
     await expect(refused).toContainText(reason);
+    await refused.scrollIntoViewIfNeeded();
+    await expect(padC).toHaveCSS('opacity', '1');
     await page.screenshot({ path: `${SHOTS}/offline-loss-refused-390.png` });
     await refused.getByRole('button', { name: 'Dismiss' }).click();
     await expect(refused).toHaveCount(0);
