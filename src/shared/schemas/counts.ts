@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { required } from '../messages.ts';
 import { listQuery, text } from './common.ts';
-import { id } from './fields.ts';
+import { id, optionalId } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
 
 /**
@@ -145,6 +145,15 @@ export const signOffSchema = z.object({
 });
 export type SignOffInput = z.output<typeof signOffSchema>;
 
+/** GET counts/last: one holder, a person or a branch's own stock. */
+export const lastCountQuery = z.object({ user_id: optionalId, branch_id: optionalId }).superRefine((v, ctx) => {
+  if (v.user_id === undefined && v.branch_id === undefined)
+    ctx.addIssue({ code: 'custom', message: COUNT_MSG.holderRequired, path: ['user_id'] });
+  if (v.user_id !== undefined && v.branch_id !== undefined)
+    ctx.addIssue({ code: 'custom', message: COUNT_MSG.oneHolder, path: ['branch_id'] });
+});
+export type LastCountQuery = z.output<typeof lastCountQuery>;
+
 export const countListQuery = listQuery;
 export type CountListQuery = z.output<typeof countListQuery>;
 export const countParams = z.object({ id: id() });
@@ -175,6 +184,12 @@ export type CountPad = z.infer<typeof countPad>;
 
 export const countHolder = z.object({ type: z.enum(['user', 'branch']), id: z.number(), name: z.string() }).meta({ id: 'CountHolder' });
 export type CountHolder = z.infer<typeof countHolder>;
+
+/** When a holder was last counted: the newest closed count of them, or none. */
+export const lastCount = z
+  .object({ holder: countHolder, last_counted_at: z.string().nullable(), count_id: z.number().nullable() })
+  .meta({ id: 'LastCount' });
+export type LastCount = z.infer<typeof lastCount>;
 
 export const countItem = z
   .object({

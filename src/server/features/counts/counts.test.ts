@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { COUNT_MSG } from '../../../shared/schemas/counts.ts';
-import { countItems, invoices, lossIncidents, padEvents, pads } from '../../db/schema.ts';
+import { countItems, countSessions, invoices, lossIncidents, padEvents, pads } from '../../db/schema.ts';
 import { encodePadLabel } from '../../lib/pad-label.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
@@ -321,5 +321,53 @@ describe('count schedule', () => {
     } finally {
       t.ctx.config.countEveryDays = 90;
     }
+  });
+});
+
+describe('last count per holder', () => {
+  const last = (who: Who | null, query: string) => call(who, 'GET', `/api/counts/last?${query}`);
+
+  it('when a holder has a closed count, then their screens read its date and number; a holder never counted reads none', async () => {
+    const [closed] = await t.db
+      .select()
+      .from(countSessions)
+      .where(and(eq(countSessions.holder_user_id, holder.id), eq(countSessions.status, 'closed')))
+      .orderBy(desc(countSessions.closed_at))
+      .limit(1);
+    expect(closed.closed_at).not.toBeNull();
+    for (const reader of [role[9], role[3], holder, branchHead]) {
+      const body = await ok(last(reader, `user_id=${holder.id}`));
+      expect(body.data).toEqual({
+        holder: { type: 'user', id: holder.id, name: 'Ana Cruz' },
+        last_counted_at: new Date(closed.closed_at as Date).toISOString(),
+        count_id: closed.id,
+      });
+    }
+    expect((await ok(last(role[1], `user_id=${otherHolder.id}`))).data).toEqual({
+      holder: { type: 'user', id: otherHolder.id, name: 'Dino Reyes' },
+      last_counted_at: null,
+      count_id: null,
+    });
+    expect((await ok(last(role[8], `branch_id=${branchId}`))).data).toEqual({
+      holder: { type: 'branch', id: branchId, name: 'Calapan Terminal' },
+      last_counted_at: null,
+      count_id: null,
+    });
+  });
+
+  it('when someone outside the holder’s RAAF readers asks, then 403; no holder, both, or an unknown one is 422 with a message', async () => {
+    expect((await last(otherBranchHead, `user_id=${holder.id}`)).statusCode).toBe(403);
+    expect((await last(courier, `user_id=${holder.id}`)).statusCode).toBe(403);
+    expect((await last(role[7], `user_id=${holder.id}`)).statusCode).toBe(403);
+    const none = await last(role[3], '');
+    expect(none.statusCode).toBe(422);
+    expect(none.body).toContain(COUNT_MSG.holderRequired);
+    const both = await last(role[3], `user_id=${holder.id}&branch_id=${branchId}`);
+    expect(both.statusCode).toBe(422);
+    expect(both.body).toContain(COUNT_MSG.oneHolder);
+    const unknown = await last(role[3], 'user_id=999999');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).not.toBe('');
+    expect((await last(null, `user_id=${holder.id}`)).statusCode).toBe(401);
   });
 });

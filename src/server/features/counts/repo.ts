@@ -188,13 +188,18 @@ export async function list(
   return { rows, total: Number(rows[0]?.total ?? 0) };
 }
 
-/** docs/design.md §9: when each holder of pads was last counted (closed counts), null when never. */
-export async function lastCounted(conn: Conn, holder: { userId: number | null; branchId: number | null }): Promise<Date | null> {
+/** docs/design.md §9: a holder's newest closed count (its id and when it closed), undefined when never counted. */
+export async function lastCounted(
+  conn: Conn,
+  holder: { userId: number | null; branchId: number | null },
+): Promise<{ id: number; closed_at: Date | string } | undefined> {
   const where = holder.userId !== null ? sql`holder_user_id = ${holder.userId}::int` : sql`holder_branch_id = ${holder.branchId}::int`;
-  const [row] = rowsOf<{ at: Date | string | null }>(
-    await conn.execute(sql`select max(closed_at) as at from count_sessions where status = 'closed' and ${where}`),
+  const [row] = rowsOf<{ id: number; closed_at: Date | string }>(
+    await conn.execute(
+      sql`select id, closed_at from count_sessions where status = 'closed' and ${where} order by closed_at desc, id desc limit 1`,
+    ),
   );
-  return row?.at ? new Date(row.at) : null;
+  return row;
 }
 
 export interface DueRow {

@@ -9,6 +9,8 @@ import {
   countSession,
   countStartSchema,
   countVariance,
+  lastCount,
+  lastCountQuery,
   resolveSchema,
   signOffSchema,
   varianceParams,
@@ -57,6 +59,21 @@ export function countRoutes(app: App, ctx: AppContext) {
       onRequest: counter,
     },
     async (request) => service.list(ctx, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/counts/last',
+    {
+      schema: {
+        operationId: 'getLastCount',
+        summary: 'When a holder (a person or a branch) was last counted',
+        tags,
+        querystring: lastCountQuery,
+        response: ok(dataResponse(lastCount), 403, 422),
+      },
+      onRequest: signedIn,
+    },
+    async (request) => ({ data: await service.lastCount(ctx, currentUser(request), request.query) }),
   );
 
   app.get(

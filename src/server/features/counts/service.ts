@@ -1,6 +1,6 @@
 import { dayTimeText, fullName, seriesRange } from '../../../shared/format.ts';
 import { seriesSummary } from '../../../shared/pad-status.ts';
-import { isCountHolder, type Actor, type CountForRules } from '../../../shared/permissions.ts';
+import { can, isCountHolder, type Actor, type CountForRules } from '../../../shared/permissions.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import {
   COUNT_MSG,
@@ -15,6 +15,8 @@ import {
   type CountSession,
   type CountStartInput,
   type CountVariance,
+  type LastCount,
+  type LastCountQuery,
   type ResolveInput,
   type SignOffInput,
 } from '../../../shared/schemas/counts.ts';
@@ -26,6 +28,7 @@ import { paginated } from '../../lib/pagination.ts';
 import { renderCountCertificatePdf } from '../../lib/pdf/count-certificate-pdf.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { reportIn } from '../incidents/service.ts';
+import { resolveHolder } from '../ledger/raaf.ts';
 import { labelPadId } from '../pads/labels.ts';
 import { applyUsage } from '../pads/numbers.ts';
 import * as pads from '../pads/repo.ts';
@@ -376,6 +379,17 @@ export async function certificate(ctx: AppContext, actor: Actor, id: number): Pr
   });
 }
 
-/** docs/design.md §9: when a holder was last counted (closed counts), for the holder's screens. */
-export const lastCounted = (ctx: AppContext, holder: { userId: number | null; branchId: number | null }) =>
-  repo.lastCounted(ctx.db, holder);
+/**
+ * docs/design.md §9: when a holder was last counted, for the holder's screens (Accountability, a count-due link).
+ * Whoever may read the holder's RAAF may read this.
+ */
+export async function lastCount(ctx: AppContext, actor: Actor, query: LastCountQuery): Promise<LastCount> {
+  const holder = await resolveHolder(ctx, query);
+  if (!can(actor, 'raaf.read', holder)) throw forbidden();
+  const last = await repo.lastCounted(ctx.db, holder.type === 'user' ? { userId: holder.id, branchId: null } : { userId: null, branchId: holder.id });
+  return {
+    holder: { type: holder.type, id: holder.id, name: holder.name },
+    last_counted_at: iso(last?.closed_at ?? null),
+    count_id: last?.id ?? null,
+  };
+}
