@@ -22,22 +22,31 @@ function SearchHint({ hint }: { hint: string }) {
 }
 
 /**
- * A search box that tells its owner 300 ms after the last keystroke (docs/spec.md §9). `initial` is the search
- * the list holds (from the address): when Back or a link changes it, the box shows it.
+ * A search box that tells its owner 300 ms after the last keystroke (docs/spec.md §9), or at once on Enter, which
+ * never submits the form around it. `initial` is the search the list holds (from the address): when Back or a link
+ * changes it, the box shows it. `take` lets the owner claim what was typed whole (a handheld scanner typing a pad
+ * label): the box empties and no search runs.
  */
 export function SearchInput({
   placeholder,
   onSearch,
   initial = '',
   hint,
+  take,
 }: {
   placeholder: string;
   onSearch: (text: string) => void;
   initial?: string;
   hint?: string;
+  take?: (text: string) => boolean;
 }) {
   const [value, setValue] = useState(initial);
-  const debounced = useDebouncedCallback((text: string) => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+  const settle = (text: string) => {
+    const trimmed = text.trim();
+    if (take?.(trimmed)) setValue('');
+    else onSearch(trimmed);
+  };
+  const debounced = useDebouncedCallback(settle, SEARCH_DEBOUNCE_MS);
   const [held, setHeld] = useState(initial);
   if (held !== initial) {
     setHeld(initial);
@@ -55,6 +64,12 @@ export function SearchInput({
       onChange={(event) => {
         setValue(event.currentTarget.value);
         debounced(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        debounced.cancel();
+        settle(event.currentTarget.value);
       }}
       style={{ flex: '1 1 260px', maxWidth: 420 }}
     />

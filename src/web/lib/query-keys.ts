@@ -60,6 +60,7 @@ export const queryKeys = {
   counts: endpoint<[params: object]>('counts'),
   count: endpoint<[id: number]>('count'),
   countVariances: endpoint<[id: number]>('count-variances'),
+  lastCount: endpoint<[holder: object]>('count-last'),
   imports: endpoint<[params: object]>('imports'),
   registeredSeries: endpoint<[params: object]>('registered-series'),
   unusedForms: endpoint<[date: string, branchId: string | null]>('unused-forms'),

@@ -202,6 +202,19 @@ export async function lastCounted(
   return row;
 }
 
+/** A holder's name and branch as a count names them; undefined when the person or branch does not exist. */
+export async function holder(
+  conn: Conn,
+  who: { userId: number } | { branchId: number },
+): Promise<{ name: string; branch_id: number | null } | undefined> {
+  const query =
+    'userId' in who
+      ? sql`select first_name || ' ' || last_name as name, branch_id from users where id = ${who.userId}::int`
+      : sql`select name, id as branch_id from branches where id = ${who.branchId}::int`;
+  const [row] = rowsOf<{ name: string; branch_id: number | null }>(await conn.execute(query));
+  return row;
+}
+
 export interface DueRow {
   type: 'user' | 'branch';
   id: number;

@@ -28,7 +28,6 @@ import { paginated } from '../../lib/pagination.ts';
 import { renderCountCertificatePdf } from '../../lib/pdf/count-certificate-pdf.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { reportIn } from '../incidents/service.ts';
-import { resolveHolder } from '../ledger/raaf.ts';
 import { labelPadId } from '../pads/labels.ts';
 import { applyUsage } from '../pads/numbers.ts';
 import * as pads from '../pads/repo.ts';
@@ -384,11 +383,14 @@ export async function certificate(ctx: AppContext, actor: Actor, id: number): Pr
  * Whoever may read the holder's RAAF may read this.
  */
 export async function lastCount(ctx: AppContext, actor: Actor, query: LastCountQuery): Promise<LastCount> {
-  const holder = await resolveHolder(ctx, query);
-  if (!can(actor, 'raaf.read', holder)) throw forbidden();
-  const last = await repo.lastCounted(ctx.db, holder.type === 'user' ? { userId: holder.id, branchId: null } : { userId: null, branchId: holder.id });
+  const type = query.user_id !== undefined ? 'user' : 'branch';
+  const id = query.user_id ?? query.branch_id ?? 0;
+  const found = await repo.holder(ctx.db, type === 'user' ? { userId: id } : { branchId: id });
+  if (!found) throw invalid(type === 'user' ? 'user_id' : 'branch_id', COUNT_MSG.holderMissing);
+  if (!can(actor, 'raaf.read', { type, id, branch_id: found.branch_id })) throw forbidden();
+  const last = await repo.lastCounted(ctx.db, type === 'user' ? { userId: id, branchId: null } : { userId: null, branchId: id });
   return {
-    holder: { type: holder.type, id: holder.id, name: holder.name },
+    holder: { type, id, name: found.name },
     last_counted_at: iso(last?.closed_at ?? null),
     count_id: last?.id ?? null,
   };

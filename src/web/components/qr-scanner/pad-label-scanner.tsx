@@ -5,6 +5,7 @@ import { COUNT_MSG, isPadLabel } from '../../../shared/schemas/counts.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { AppButton } from '../app-button.tsx';
+import { notify } from '../notify.ts';
 import { QrScanner, type ScanOutcome } from './qr-scanner.tsx';
 
 /** The pad a scanned label stands for (GET pad-by-label); a code that is not a label is refused without asking. */
@@ -54,7 +55,22 @@ export function PadLabelScanner({
   );
 }
 
-/** A handheld scanner types a label into the search box: what the box gets is either a label (to select) or a search. */
-export function searchOrLabel(onSearch: (text: string) => void, onLabel: (code: string) => void) {
-  return (text: string) => (isPadLabel(text) ? onLabel(text) : onSearch(text));
+/**
+ * A handheld USB or Bluetooth scanner types a label into a picker's search box (then Enter): the box hands a label to
+ * `onLabel` and keeps anything else as a search.
+ */
+export const takeLabel = (onLabel: (code: string) => void) => (text: string) => {
+  if (!isPadLabel(text)) return false;
+  onLabel(text);
+  return true;
+};
+
+/** Looks a typed label up and says, as a notice, what the picker made of it. */
+export async function announceLabel(code: string, choose: (pad: Pad) => ScanOutcome | Promise<ScanOutcome>) {
+  try {
+    const outcome = await choose(await padOfLabel(code));
+    (outcome.ok ? notify.success : notify.error)(outcome.message);
+  } catch (error) {
+    notify.error(labelFailure(error));
+  }
 }

@@ -100,6 +100,11 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [tooClose, setTooClose] = useState(false);
   const started = useRef(false);
+  /** The owner's latest onScan: the camera callback outlives the render that started it. */
+  const latestOnScan = useRef(onScan);
+  useEffect(() => {
+    latestOnScan.current = onScan;
+  });
 
   const instance = async () => {
     if (scanner.current) return scanner.current;
@@ -136,7 +141,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
   );
 
   const settle = async (text: string, fromCamera: boolean) => {
-    const result = await onScan(text);
+    const result = await latestOnScan.current(text);
     setOutcome(result);
     if (fromCamera && result.ok) await stopCamera();
   };

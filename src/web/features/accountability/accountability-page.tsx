@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { countText, dateInZone } from '../../../shared/format.ts';
 import { useClock } from '../../lib/clock.ts';
+import { LastCounted } from '../../components/last-counted.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { currentSearchParams } from '../../lib/current-search-params.ts';
@@ -355,6 +356,7 @@ export function AccountabilityPage() {
                     ? ' (branch stock)'
                     : ''}
               </Text>
+              <LastCounted holder={shown.holder.type === 'user' ? { user_id: shown.holder.id } : { branch_id: shown.holder.id }} />
               <RaafTable rows={shown.rows} totals={shown.totals} phone={phone} label="RAAF" />
               <BalanceLine totals={shown.totals} />
               {shown.in_transit.map((memo) => (

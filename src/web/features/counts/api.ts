@@ -15,8 +15,8 @@ export const countQueries = {
     }),
 };
 
-/** What a count change can alter: the count, its variances, the list; a resolution also the pads and what needs whom. */
-const countKeys = [queryKeys.counts.all, queryKeys.count.all, queryKeys.countVariances.all];
+/** What a count change can alter: the count, its variances, the list, the holder's last count; a resolution also the pads and what needs whom. */
+const countKeys = [queryKeys.counts.all, queryKeys.count.all, queryKeys.countVariances.all, queryKeys.lastCount.all];
 
 function useCountMutation<I, R>(call: (input: I) => Promise<R>, touchesPads = false) {
   const queryClient = useQueryClient();

@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { COUNT_MSG, RESOLUTION_LABELS, type CountItem, type CountVariance, type ResolutionAction } from '../../../shared/schemas/counts.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { notify } from '../../components/notify.ts';
+import { LastCounted, lastCountQuery, type CountedHolder } from '../../components/last-counted.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PadLabelScanner } from '../../components/qr-scanner/pad-label-scanner.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { PadLabelScanner, takeLabel } from '../../components/qr-scanner/pad-label-scanner.tsx';
 import { QrScanner, type ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
 import { api, errorMessage, openBlob } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
+import { useSearchParams } from 'react-router';
 import { countQueries, useCloseCount, useRecordItem, useResolve, useSignOff, useStartCount } from './api.ts';
 
 const report = async (work: () => Promise<{ message: string }>) => {
@@ -22,9 +25,45 @@ const report = async (work: () => Promise<{ message: string }>) => {
   }
 };
 
+const idParam = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
+/** A count-due link (Needs my action, Dashboard) names the holder: the counter starts their count in one tap. */
+function DueHolder({ holder, onStarted }: { holder: CountedHolder; onStarted: (id: number) => void }) {
+  const last = useQuery(lastCountQuery(holder));
+  const start = useStartCount();
+  if (!last.data) return null;
+  const name = last.data.holder.type === 'branch' ? `branch ${last.data.holder.name}` : last.data.holder.name;
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Text fw={600}>Count {name}</Text>
+        <LastCounted holder={holder} />
+        <AppButton
+          style={{ alignSelf: 'flex-start' }}
+          loading={start.isPending}
+          onClick={async () => {
+            try {
+              const result = await start.mutateAsync(holder);
+              notify.success(result.message);
+              onStarted(result.data.id);
+            } catch (error) {
+              notify.error(errorMessage(error));
+            }
+          }}
+        >
+          Start count of {name}
+        </AppButton>
+      </Stack>
+    </Card>
+  );
+}
+
 /** docs/design.md §9 physical counts: start a count of a branch, or open one to count, resolve, sign off and close. */
 export function CountsPage() {
   const open = useUrlModal('count');
+  const [url] = useSearchParams();
+  const dueUser = idParam(url.get('user'));
+  const dueBranch = idParam(url.get('branch'));
   const list = useQuery(countQueries.list({ page: 1, search: '' }));
   const branches = useQuery(lookupQueries.branches());
   const [branchId, setBranchId] = useState<string | null>(null);
@@ -34,6 +73,8 @@ export function CountsPage() {
     <>
       <PageHeader title="Counts" />
       <Stack>
+        {dueUser !== null ? <DueHolder holder={{ user_id: dueUser }} onStarted={open.open} /> : null}
+        {dueBranch !== null ? <DueHolder holder={{ branch_id: dueBranch }} onStarted={open.open} /> : null}
         <Card withBorder>
           <Stack gap="xs">
             <Text fw={600}>Count a branch</Text>
@@ -86,6 +127,10 @@ export function CountsPage() {
     </>
   );
 }
+
+/** The count's own search: a pad number, series or route, as the counter reads it off the booklet. */
+const padMatches = (item: CountItem, text: string) =>
+  [String(item.pad.number), item.pad.series_number, item.pad.route.name].some((v) => v.toLowerCase().includes(text.toLowerCase()));
 
 function ItemCard({ item, countId, closed }: { item: CountItem; countId: number; closed: boolean }) {
   const record = useRecordItem(countId);
@@ -195,6 +240,7 @@ function CountSessionView({ id, onBack }: { id: number; onBack: () => void }) {
   const signOff = useSignOff(id);
   const close = useCloseCount(id);
   const [signing, setSigning] = useState(false);
+  const [search, setSearch] = useState('');
   const c = count.data;
   if (!c) return <PageHeader title={`Count #${id}`} />;
   const closed = c.status === 'closed';
@@ -206,6 +252,8 @@ function CountSessionView({ id, onBack }: { id: number; onBack: () => void }) {
       return { ok: false, message: errorMessage(error) };
     }
   };
+  const typedLabel = (code: string) => void report(() => record.mutateAsync({ code }));
+  const shownItems = c.items.filter((item) => !search || padMatches(item, search));
   const signWithBadge = async (badge: string): Promise<ScanOutcome> => {
     try {
       const result = await signOff.mutateAsync({ badge: badge.trim() });
@@ -229,7 +277,8 @@ function CountSessionView({ id, onBack }: { id: number; onBack: () => void }) {
           </AppButton>
         </Group>
         {closed ? null : <PadLabelScanner choose={(pad) => ({ ok: true, message: `Scanned pad ${pad.number}` })} onPad={scanned} />}
-        {c.items.map((item) => (
+        {closed ? null : <SearchInput placeholder="Find a pad or scan its label" onSearch={setSearch} take={takeLabel(typedLabel)} />}
+        {shownItems.map((item) => (
           <ItemCard key={`${item.id}-${item.state}-${item.first_unused}`} item={item} countId={id} closed={closed} />
         ))}
         <Text fw={600}>Variances</Text>

@@ -4,13 +4,18 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
+import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { LABEL_MSG } from '../../../shared/schemas/counts.ts';
 import { CUSTODY_MSG, type HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection } from '../../components/data-table.tsx';
 import { PadCards } from '../../components/pad-cards.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { announceLabel, PadLabelScanner, takeLabel } from '../../components/qr-scanner/pad-label-scanner.tsx';
+import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { useSession } from '../../lib/session.ts';
 import { custodyQueries } from './api.ts';
 
 const noFilters = {};
@@ -21,6 +26,14 @@ const columns: Column<HeldPad>[] = [
   { key: 'route', header: 'Route', wrap: true, render: (p) => routeLabel(p.route) },
   { key: 'status', header: 'Pad Status', render: (p) => p.pad_status.name },
 ];
+
+/** Why a scanned pad cannot go on the caller's Return or Turnover (the rule of get-user-pads), or null when it can. */
+function heldPadRefusal(pad: HeldPad, userId: number | undefined): string | null {
+  if (pad.locked_by_invoice_id !== null) return LABEL_MSG.inTransit(pad.number);
+  if (pad.pad_status_id === PAD_STATUS.LOST) return LABEL_MSG.lost(pad.number);
+  if (pad.holder_user_id === null || pad.holder_user_id !== userId) return LABEL_MSG.notYours(pad.number);
+  return null;
+}
 
 /**
  * The caller's own unlocked pads (get-user-pads) with checkboxes, search and pages. The selection is kept
@@ -38,6 +51,7 @@ export function HeldPadsPicker({
   error?: ReactNode;
 }) {
   const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
+  const userId = useSession()?.user.id;
   const list = useQuery(custodyQueries.userPads({ page: params.page, search: params.search }));
   const phone = useMediaQuery('(max-width: 48em)');
   const editButton = (pad: HeldPad) => (
@@ -46,6 +60,15 @@ export function HeldPadsPicker({
     </AppButton>
   );
   const shown: Column<HeldPad>[] = onEdit ? [...columns, { key: 'actions', header: 'Actions', render: editButton }] : columns;
+
+  /** docs/design.md §9 scan to select: a scanned label picks the caller's pad, or says why it cannot. */
+  const chooseScanned = (pad: HeldPad): ScanOutcome => {
+    const refusal = heldPadRefusal(pad, userId);
+    if (refusal) return { ok: false, message: refusal };
+    if (selection.isSelected(pad)) return { ok: true, message: LABEL_MSG.alreadySelected(pad.number) };
+    selection.onChange([pad], true);
+    return { ok: true, message: LABEL_MSG.selected(pad.number) };
+  };
 
   const noneHeld = list.data?.total === 0 && !params.search;
 
@@ -57,11 +80,16 @@ export function HeldPadsPicker({
         </Alert>
       ) : null}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-        <SearchInput placeholder="Search by pad name" onSearch={setSearch} />
+        <SearchInput
+          placeholder="Search by pad name"
+          onSearch={setSearch}
+          take={takeLabel((code) => void announceLabel(code, chooseScanned))}
+        />
         <Text size="sm" c="dimmed" aria-live="polite">
           {count} selected
         </Text>
       </Group>
+      <PadLabelScanner choose={chooseScanned} />
       {phone ? (
         <PadCards
           rows={list.data?.data}

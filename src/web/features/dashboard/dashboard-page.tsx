@@ -6,8 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { can } from '../../../shared/permissions.ts';
 import type { Dashboard } from '../../../shared/schemas/dashboard.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session.ts';
 import { dashboardQueries } from './api.ts';
 
 const STATUS_COLORS: Record<number, string> = {
@@ -75,7 +77,31 @@ function Figures({ caption, head, rows }: { caption: string; head: string[]; row
   );
 }
 
-function Charts({ data }: { data: Dashboard }) {
+/** docs/design.md §9 count schedule: the holders not counted for the set number of days, for those who count. */
+function CountsDue({ due }: { due: Dashboard['counts_due'] }) {
+  return (
+    <Panel title="Counts due">
+      <Text fw={600} size="sm">
+        Holders to count: {number(due.count)}
+      </Text>
+      {due.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Every holder has been counted on schedule.
+        </Text>
+      ) : (
+        <Stack gap={4} mt={4}>
+          {due.items.map((item) => (
+            <Anchor key={`${item.path}`} component={Link} to={item.path} size="sm">
+              {item.label}
+            </Anchor>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+function Charts({ data, counter }: { data: Dashboard; counter: boolean }) {
   const inTransit = data.in_transit.reduce((sum, row) => sum + row.count, 0);
   return (
     <Stack gap="md">
@@ -169,6 +195,7 @@ function Charts({ data }: { data: Dashboard }) {
             ))}
           </Stack>
         </Panel>
+        {counter ? <CountsDue due={data.counts_due} /> : null}
       </SimpleGrid>
     </Stack>
   );
@@ -177,10 +204,11 @@ function Charts({ data }: { data: Dashboard }) {
 /** Dashboard (roles 1, 2, 8, 9; README "Screens"): where the pads are, the stock per route, and invoices on the road or late. */
 export function DashboardPage() {
   const overview = useQuery(dashboardQueries.overview());
+  const counter = can(useSession()?.user, 'count.use');
   return (
     <>
       <PageHeader title="Dashboard" />
-      {overview.data ? <Charts data={overview.data} /> : <Skeleton h={320} radius="md" />}
+      {overview.data ? <Charts data={overview.data} counter={counter} /> : <Skeleton h={320} radius="md" />}
     </>
   );
 }

@@ -8,7 +8,7 @@ import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
 import { PAD_STATUS } from '../../../shared/lookups.ts';
 import { LABEL_MSG } from '../../../shared/schemas/counts.ts';
-import { labelFailure, PadLabelScanner, padOfLabel, searchOrLabel } from '../../components/qr-scanner/pad-label-scanner.tsx';
+import { announceLabel, PadLabelScanner, takeLabel } from '../../components/qr-scanner/pad-label-scanner.tsx';
 import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection } from '../../components/data-table.tsx';
@@ -88,14 +88,6 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
     form.clearFieldError('pads');
     return { ok: true, message: LABEL_MSG.selected(pad.number) };
   };
-  const typedLabel = async (code: string) => {
-    try {
-      const outcome = chooseScanned(await padOfLabel(code));
-      (outcome.ok ? notify.success : notify.error)(outcome.message);
-    } catch (error) {
-      notify.error(labelFailure(error));
-    }
-  };
 
   const submit = form.onSubmit(async (values) => {
     if (values.pads.length > request.pads) {
@@ -128,7 +120,8 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
             <Group align="flex-start">
               <SearchInput
                 placeholder="Search by pad name"
-                onSearch={searchOrLabel(setSearch, (code) => void typedLabel(code))}
+                onSearch={setSearch}
+                take={takeLabel((code) => void announceLabel(code, chooseScanned))}
                 hint={SEARCH_HINTS.pads}
               />
             </Group>
