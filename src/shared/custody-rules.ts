@@ -1,4 +1,5 @@
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE, USER_STATUS } from './lookups.ts';
+import { LABEL_MSG } from './schemas/counts.ts';
 
 /** The transfer invoices: those that carry pads from one holder to another (docs/design.md §5). */
 export const TRANSFER_TYPES: readonly number[] = [INVOICE_TYPE.ISSUED, INVOICE_TYPE.RETURN, INVOICE_TYPE.TURNOVER];
@@ -17,6 +18,25 @@ export const AVAILABLE_FOR_ISSUING = {
   locked: false,
   lostNumbers: false,
 } as const;
+
+/** A pad as the Return and Turnover pickers weigh a scanned label. */
+export interface MovablePad {
+  number: number;
+  holder_user_id: number | null;
+  locked_by_invoice_id: number | null;
+  pad_status_id: number;
+}
+
+/**
+ * Why a scanned pad cannot go on the caller's Return or Turnover, or null when it can: the pads get-user-pads offers
+ * (held by the caller, on no in-transit invoice), and never a lost pad, which cannot be in hand.
+ */
+export function movablePadRefusal(pad: MovablePad, userId: number | undefined): string | null {
+  if (pad.locked_by_invoice_id !== null) return LABEL_MSG.inTransit(pad.number);
+  if (pad.pad_status_id === PAD_STATUS.LOST) return LABEL_MSG.lost(pad.number);
+  if (pad.holder_user_id === null || pad.holder_user_id !== userId) return LABEL_MSG.notYours(pad.number);
+  return null;
+}
 
 /**
  * docs/spec.md §4 "who may accept": per transfer type, the requester named on it, or the roles that accept it

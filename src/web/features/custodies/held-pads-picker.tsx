@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
-import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { movablePadRefusal } from '../../../shared/custody-rules.ts';
 import { LABEL_MSG } from '../../../shared/schemas/counts.ts';
 import { CUSTODY_MSG, type HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
@@ -26,14 +26,6 @@ const columns: Column<HeldPad>[] = [
   { key: 'route', header: 'Route', wrap: true, render: (p) => routeLabel(p.route) },
   { key: 'status', header: 'Pad Status', render: (p) => p.pad_status.name },
 ];
-
-/** Why a scanned pad cannot go on the caller's Return or Turnover (the rule of get-user-pads), or null when it can. */
-function heldPadRefusal(pad: HeldPad, userId: number | undefined): string | null {
-  if (pad.locked_by_invoice_id !== null) return LABEL_MSG.inTransit(pad.number);
-  if (pad.pad_status_id === PAD_STATUS.LOST) return LABEL_MSG.lost(pad.number);
-  if (pad.holder_user_id === null || pad.holder_user_id !== userId) return LABEL_MSG.notYours(pad.number);
-  return null;
-}
 
 /**
  * The caller's own unlocked pads (get-user-pads) with checkboxes, search and pages. The selection is kept
@@ -63,7 +55,7 @@ export function HeldPadsPicker({
 
   /** docs/design.md §9 scan to select: a scanned label picks the caller's pad, or says why it cannot. */
   const chooseScanned = (pad: HeldPad): ScanOutcome => {
-    const refusal = heldPadRefusal(pad, userId);
+    const refusal = movablePadRefusal(pad, userId);
     if (refusal) return { ok: false, message: refusal };
     if (selection.isSelected(pad)) return { ok: true, message: LABEL_MSG.alreadySelected(pad.number) };
     selection.onChange([pad], true);
