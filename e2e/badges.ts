@@ -50,3 +50,17 @@ export function badgeVideo(png: string, target: string) {
     target,
   ]);
 }
+
+/** The first page of a 4×6 label PDF rendered as poppler prints it, cut to the QR code with a white margin. */
+export function labelQrPng(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pad-label-'));
+  fs.writeFileSync(path.join(dir, 'label.pdf'), pdf);
+  execFileSync(
+    'pdftoppm',
+    ['-png', '-r', '100', '-f', '1', '-l', '1', '-x', '37', '-y', '37', '-W', '326', '-H', '326', '-singlefile', 'label.pdf', 'qr'],
+    {
+      cwd: dir,
+    },
+  );
+  return path.join(dir, 'qr.png');
+}

@@ -1,10 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { badgeVideo, fakeCameraFile, type Person } from './badges.ts';
+import { badgeVideo, fakeCameraFile, labelQrPng, type Person } from './badges.ts';
 import { requestThroughApi, transactionScene } from './invoices-support.ts';
 import { pdfText } from './pdf-text.ts';
 import { adminApi, apiAs, BASE_ARGS, PHONE, SHOTS, uiLogin, watchConsole } from './support.ts';
@@ -24,20 +20,6 @@ test.use({
     ],
   },
 });
-
-/** The first page of a 4×6 label PDF rendered as poppler prints it, cut to the QR code with a white margin. */
-function labelQrPng(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pad-label-'));
-  fs.writeFileSync(path.join(dir, 'label.pdf'), pdf);
-  execFileSync(
-    'pdftoppm',
-    ['-png', '-r', '100', '-f', '1', '-l', '1', '-x', '37', '-y', '37', '-W', '326', '-H', '326', '-singlefile', 'label.pdf', 'qr'],
-    {
-      cwd: dir,
-    },
-  );
-  return path.join(dir, 'qr.png');
-}
 
 async function seriousAxe(page: Page, scope: string): Promise<string[]> {
   await page.waitForFunction(() =>
