@@ -46,7 +46,7 @@ test.describe('the scanner when nothing decodes', () => {
   }) => {
     const errors = watchConsole(page);
     await uiLogin(page, user.email, user.password);
-    await page.goto('/custodies');
+    await page.goto('/invoices');
     await page.getByRole('button', { name: 'Return', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Create Return Invoice' });
     await modal.getByRole('button', { name: 'Open Scanner' }).click();

@@ -344,6 +344,7 @@ export function AccountabilityPage() {
               onView={(h) => pick({ holder: holderValue(h) })}
             />
           ) : null}
+          {rollupBranch === null ? <LastCounted holder={param} /> : null}
           {rollupBranch === null && raaf.error ? <Alert color="red">{errorMessage(raaf.error)}</Alert> : null}
           {rollupBranch === null && !shown && !raaf.error ? <Loader size="sm" aria-label="Loading report" /> : null}
           {shown ? (
@@ -356,7 +357,6 @@ export function AccountabilityPage() {
                     ? ' (branch stock)'
                     : ''}
               </Text>
-              <LastCounted holder={shown.holder.type === 'user' ? { user_id: shown.holder.id } : { branch_id: shown.holder.id }} />
               <RaafTable rows={shown.rows} totals={shown.totals} phone={phone} label="RAAF" />
               <BalanceLine totals={shown.totals} />
               {shown.in_transit.map((memo) => (
