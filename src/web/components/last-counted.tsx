@@ -25,7 +25,7 @@ export function LastCounted({ holder }: { holder: CountedHolder }) {
   const data = last.data;
   if (!data) return null;
   return (
-    <Text size="sm" c="dimmed" data-testid="last-counted">
+    <Text size="sm" data-testid="last-counted">
       {data.last_counted_at === null ? (
         'Never physically counted'
       ) : (
@@ -36,7 +36,7 @@ export function LastCounted({ holder }: { holder: CountedHolder }) {
               {' '}
               (
               {counter ? (
-                <Anchor component={Link} to={`/counts?count=${data.count_id}`} size="sm">
+                <Anchor component={Link} to={`/counts?count=${data.count_id}`} size="sm" underline="always">
                   count #{data.count_id}
                 </Anchor>
               ) : (
