@@ -161,7 +161,6 @@ test.describe('scan to select in the Return picker and the count screen, and whe
     const due = panel.locator(`a[href="/counts?user=${neverCounted.id}"]`);
     await expect(due).toHaveText(`${neverCounted.full_name} · never counted`);
     await expect(panel.getByRole('link', { name: new RegExp(`^${holder.full_name}`) })).toHaveCount(0);
-    await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/dashboard-counts-due-1280.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
