@@ -107,6 +107,7 @@ test.describe('scan to select in the Return picker and the count screen, and whe
     await expect(page.getByText(`Pad ${pads[1].number} recorded`)).toBeVisible();
     await expect(box).toHaveValue('');
     await expect(page.getByTestId(`count-item-${pads[1].number}`).getByText('Found', { exact: true }).first()).toHaveClass(/Badge/);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/counts-handheld-390.png`, fullPage: true });
     const stored = (await api.get<{ data: { items: Array<{ pad: { id: number }; state: string }> } }>(`counts/${count.data.id}`)).data;
     expect(stored.items.find((i) => i.pad.id === pads[1].id)?.state).toBe('found');

@@ -277,7 +277,11 @@ function CountSessionView({ id, onBack }: { id: number; onBack: () => void }) {
           </AppButton>
         </Group>
         {closed ? null : <PadLabelScanner choose={(pad) => ({ ok: true, message: `Scanned pad ${pad.number}` })} onPad={scanned} />}
-        {closed ? null : <SearchInput placeholder="Find a pad or scan its label" onSearch={setSearch} take={takeLabel(typedLabel)} />}
+        {closed ? null : (
+          <Group>
+            <SearchInput placeholder="Find a pad or scan its label" onSearch={setSearch} take={takeLabel(typedLabel)} />
+          </Group>
+        )}
         {shownItems.map((item) => (
           <ItemCard key={`${item.id}-${item.state}-${item.first_unused}`} item={item} countId={id} closed={closed} />
         ))}
