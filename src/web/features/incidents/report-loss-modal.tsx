@@ -13,7 +13,7 @@ import type { Pad } from '../../../shared/schemas/pads.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { PadLabelScanner } from '../../components/qr-scanner/pad-label-scanner.tsx';
 import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
-import { whyNotOffered } from '../../components/qr-scanner/scanned-pad-choice.ts';
+import { whyNotOffered } from '../../../shared/custody-rules.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
