@@ -3,12 +3,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { apiAs, type createUser } from './support.ts';
+import { apiAs, BASE_ARGS, type createUser } from './support.ts';
 
 export type Person = Awaited<ReturnType<typeof createUser>>;
 
 /** Where a camera spec's fake video lives; one per spec and port, since the browser reads it at launch. */
 export const fakeCameraFile = (name: string) => path.join(os.tmpdir(), `padtrack-${name}-${process.env.E2E_PORT ?? 3100}.y4m`);
+
+/** Test options for a spec whose Chromium films `file` with its fake camera, camera allowed; they apply to the whole file. */
+export const fakeCamera = (file: string) => ({
+  permissions: ['camera'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...BASE_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ],
+  },
+});
 
 /** A person's real badge (get-user-qrcode) rendered to a PNG with a white margin by a Chromium page. */
 export async function badgePng(request: APIRequestContext, browser: Browser, person: Person): Promise<string> {

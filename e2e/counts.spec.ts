@@ -1,20 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { badgePng, type Person } from './badges.ts';
 import { padsHeldBy } from './custodies-support.ts';
 import { scanImageFile, transactionScene } from './invoices-support.ts';
 import { pdfText } from './pdf-text.ts';
-import { adminApi, apiAs, BASE_ARGS, PHONE, SHOTS, uiLogin, watchConsole } from './support.ts';
-
-async function seriousAxe(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('main').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`);
-}
+import { adminApi, apiAs, BASE_ARGS, PHONE, SHOTS, uiLogin, watchConsole, seriousAxe } from './support.ts';
 
 test.describe('counting a branch on a phone', () => {
   let custodian: Person;

@@ -1,24 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, apiAs, BASE_ARGS, createBranch, createUser, headOffice, PHONE, SHOTS, uiLogin, uniq, watchConsole } from './support.ts';
 import { openPhoneMenu, padsHeldBy } from './custodies-support.ts';
-import { badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
+import { badgePng, badgeVideo, type Person, fakeCamera, fakeCameraFile } from './badges.ts';
 
 const BADGE_Y4M = fakeCameraFile('custody-badge');
 
 /** Chromium's fake camera shows the next courier's badge; launch options apply to the whole file. */
-test.use({
-  viewport: PHONE,
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...BASE_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${BADGE_Y4M}`,
-    ],
-  },
-});
+test.use({ viewport: PHONE, ...fakeCamera(BADGE_Y4M) });
 
 test.describe('a courier on a phone hands over by scanning the next courier’s badge', () => {
   let courier: Person;

@@ -1,23 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, BASE_ARGS, SHOTS, uiLogin, watchConsole } from './support.ts';
 import { requestThroughApi, transactionScene } from './invoices-support.ts';
-import { badgePng, badgeVideo, type Person, fakeCameraFile } from './badges.ts';
+import { badgePng, badgeVideo, type Person, fakeCamera, fakeCameraFile } from './badges.ts';
 
 const CAMERA_Y4M = fakeCameraFile('invoice-badge');
 
 /** Chromium's fake camera films the courier's badge; launch options apply to the whole file. */
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...BASE_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${CAMERA_Y4M}`,
-    ],
-  },
-});
+test.use(fakeCamera(CAMERA_Y4M));
 
 test.describe('the custodian picks the courier with the camera', () => {
   let custodian: Person;

@@ -1,35 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { badgeVideo, fakeCameraFile, labelQrPng, type Person } from './badges.ts';
+import { badgeVideo, fakeCamera, fakeCameraFile, labelQrPng, type Person } from './badges.ts';
 import { requestThroughApi, transactionScene } from './invoices-support.ts';
 import { pdfText } from './pdf-text.ts';
-import { adminApi, apiAs, BASE_ARGS, PHONE, SHOTS, uiLogin, watchConsole } from './support.ts';
+import { adminApi, apiAs, PHONE, SHOTS, uiLogin, watchConsole, seriousAxe } from './support.ts';
 
 const LABEL_Y4M = fakeCameraFile('pad-label');
 
 /** Chromium's fake camera films a pad label as printed; launch options apply to the whole file. */
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...BASE_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${LABEL_Y4M}`,
-    ],
-  },
-});
-
-async function seriousAxe(page: Page, scope: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(scope).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`);
-}
+test.use(fakeCamera(LABEL_Y4M));
 
 /** Answers the PDF the page fetches at `url` (the Print buttons open it in a new tab). */
 async function capturePdf(page: Page, url: RegExp, click: () => Promise<void>): Promise<Buffer> {

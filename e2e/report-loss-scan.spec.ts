@@ -1,25 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { fakeCameraFile, type Person } from './badges.ts';
+import { fakeCamera, fakeCameraFile, type Person } from './badges.ts';
 import { filmPadLabel } from './pad-label-camera.ts';
-import { adminApi, apiAs, BASE_ARGS, createBranch, createRoute, createUser, headOffice, PHONE, uiLogin, uniq } from './support.ts';
+import { adminApi, apiAs, createBranch, createRoute, createUser, headOffice, PHONE, uiLogin, uniq } from './support.ts';
 
 const LABEL_Y4M = fakeCameraFile('loss-pad-label');
 const SHOTS = 'docs/screenshots';
 
 /** Chromium's fake camera films the label of a pad the courier carries; launch options apply to the whole file. */
-test.use({
-  viewport: PHONE,
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...BASE_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${LABEL_Y4M}`,
-    ],
-  },
-});
+test.use({ viewport: PHONE, ...fakeCamera(LABEL_Y4M) });
 
 test.describe('Report a loss: scan to select', () => {
   let courier: Person;

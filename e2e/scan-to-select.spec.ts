@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { badgeVideo, fakeCameraFile, labelQrPng, type Person } from './badges.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { badgeVideo, fakeCamera, fakeCameraFile, labelQrPng, type Person } from './badges.ts';
 import { padsHeldBy, type PadRow } from './custodies-support.ts';
 import { pdfText } from './pdf-text.ts';
 import {
   adminApi,
   apiAs,
-  BASE_ARGS,
   createBranch,
   createUser,
   headOffice,
@@ -16,33 +14,13 @@ import {
   uniq,
   watchConsole,
   type Api,
+  seriousAxe,
 } from './support.ts';
 
 const LABEL_Y4M = fakeCameraFile('held-pad-label');
 
 /** Chromium's fake camera films the label of the holder's first pad; launch options apply to the whole file. */
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...BASE_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${LABEL_Y4M}`,
-    ],
-  },
-});
-
-async function seriousAxe(page: Page, scope: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(scope).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`);
-}
+test.use(fakeCamera(LABEL_Y4M));
 
 /** The label sheet of one pad as the Inventories Print labels gives it, and the code printed on it. */
 async function labelOf(request: APIRequestContext, api: Api, padId: number) {

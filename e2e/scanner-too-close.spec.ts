@@ -1,24 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { fakeCameraFile } from './badges.ts';
-import { adminApi, BASE_ARGS, createUser, PHONE, SHOTS, uiLogin, watchConsole } from './support.ts';
+import { fakeCamera, fakeCameraFile } from './badges.ts';
+import { adminApi, createUser, PHONE, SHOTS, uiLogin, watchConsole } from './support.ts';
 
 const BLANK_Y4M = fakeCameraFile('no-code');
 
 /** Chromium's fake camera films a grey frame with no code on it, as a badge held against the lens looks. */
-test.use({
-  viewport: PHONE,
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...BASE_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${BLANK_Y4M}`,
-    ],
-  },
-});
+test.use({ viewport: PHONE, ...fakeCamera(BLANK_Y4M) });
 
 test.describe('the scanner when nothing decodes', () => {
   let user: { email: string; password: string };
