@@ -258,29 +258,16 @@ export function AccountabilityPage() {
               />
             </Stack>
           ) : null}
-          {rollupBranch === null ? (
-            <Select
-              label="Holder"
-              data={holderOptions}
-              value={holder ?? null}
-              onChange={(value) => value && pick({ holder: value })}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage={nobody}
-              w={{ base: '100%', xs: 320 }}
-            />
-          ) : (
-            <Select
-              label="Branch"
-              data={rollupOptions}
-              value={holder ?? null}
-              onChange={(value) => value && pick({ holder: value })}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage={nobody}
-              w={{ base: '100%', xs: 320 }}
-            />
-          )}
+          <Select
+            label={rollupBranch === null ? 'Holder' : 'Branch'}
+            data={rollupBranch === null ? holderOptions : rollupOptions}
+            value={holder ?? null}
+            onChange={(value) => value && pick({ holder: value })}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage={nobody}
+            w={{ base: '100%', xs: 320 }}
+          />
           <Group gap="xs" wrap="wrap">
             <AppButton
               variant="secondary"
