@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dialog, pick, rowWith } from './admin-support.ts';
+import { dateInZone } from '../src/shared/format.ts';
 import { pdfText } from './pdf-text.ts';
 import { adminApi, createBranch, createRoute, PHONE, SHOTS, uiLogin, uniq, watchConsole, ADMIN } from './support.ts';
 
@@ -10,6 +11,9 @@ const shotBoth = async (page: Page, name: string) => {
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 };
+
+/** A device far from APP_TIMEZONE, so a date taken from the device's clock instead of the app's shows. */
+test.use({ timezoneId: 'America/Los_Angeles' });
 
 const HEADER = 'route,series_from,series_to,pad_number,holder,used,cancelled,remarks';
 
@@ -78,6 +82,8 @@ test('when a series is registered through its form and the inventory is asked as
   await expect(page.getByText(`ATP ${atp}`).first()).toBeVisible();
   await shotBoth(page, 'unused-forms');
   const today = await page.getByLabel('As of the end of').inputValue();
+  const { time_zone } = (await (await request.get('/api/health')).json()) as { time_zone: string };
+  expect(today).toBe(dateInZone(new Date(), time_zone));
   const pdf = await request.get(`/api/unused-forms?date=${today}&format=pdf`, { headers: { authorization: `Bearer ${admin.token}` } });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const text = pdfText(await pdf.body());

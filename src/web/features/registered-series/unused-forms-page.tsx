@@ -1,19 +1,24 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { dateInZone } from '../../../shared/format.ts';
 import { FORM_TYPES } from '../../../shared/schemas/registered-series.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage, openBlob } from '../../lib/api.ts';
+import { useClock } from '../../lib/clock.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { seriesApi, unusedFormsQuery } from './api.ts';
 
-const today = () => new Intl.DateTimeFormat('en-CA').format(new Date());
 const rangesText = (ranges: Array<[number, number]>) => ranges.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
 
-/** docs/design.md §10: the unused forms at the end of a date, per establishment and registered series, as the tax bureau asks. */
+/**
+ * docs/design.md §10: the unused forms at the end of a date, per establishment and registered series, as the tax bureau asks.
+ * The date starts as today in APP_TIMEZONE (docs/design.md §8), whatever zone the device keeps.
+ */
 export function UnusedFormsPage() {
-  const [date, setDate] = useState(today());
+  const clock = useClock();
+  const [date, setDate] = useState(() => dateInZone(new Date(), clock.zone));
   const [branchId, setBranchId] = useState<string | null>(null);
   const branches = useQuery(lookupQueries.branches());
   const report = useQuery({ ...unusedFormsQuery(date, branchId), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
