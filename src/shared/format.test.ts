@@ -6,6 +6,7 @@ import {
   dayText,
   dayTimeText,
   shownDayTime,
+  shownTime,
   zoneName,
   expectedReturnText,
   monthText,
@@ -45,6 +46,8 @@ describe('formatters', () => {
     expect(shownDayTime(at, 'Asia/Manila', 'America/New_York')).toBe('06 Nov 2026 01:30 (Manila time)');
     expect(shownDayTime(at, 'UTC', 'Etc/UTC')).toBe('05 Nov 2026 17:30');
     expect(shownDayTime(null, 'Asia/Manila', 'Europe/London')).toBe('-');
+    expect(shownTime(at, 'Asia/Manila', 'Asia/Manila')).toBe('01:30');
+    expect(shownTime(at, 'Asia/Manila', 'America/Los_Angeles')).toBe('01:30 (Manila time)');
     expect(zoneName('America/Los_Angeles')).toBe('Los Angeles time');
     expect(zoneName('UTC')).toBe('UTC');
   });

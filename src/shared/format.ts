@@ -27,7 +27,8 @@ export function seriesRange(from: number | string, to: number | string): string 
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
-const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, ...TIME };
 
 /** One formatter per style and zone, as making one costs more than formatting. */
 function zoned(style: string, locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
@@ -74,7 +75,16 @@ export function zoneName(timeZone: string): string {
  * "05 Nov 2026 17:30" never reads as the device's own clock.
  */
 export function shownDayTime(instant: Instant, timeZone: string, deviceZone: string): string {
-  const text = dayTimeText(instant, timeZone);
+  return namedZone(dayTimeText(instant, timeZone), timeZone, deviceZone);
+}
+
+/** An instant's clock time as a screen shows it, "14:02", with the zone named as shownDayTime names it. */
+export function shownTime(instant: Instant, timeZone: string, deviceZone: string): string {
+  const at = asDate(instant);
+  return namedZone(at ? zoned('time', 'en-GB', TIME, timeZone).format(at) : '-', timeZone, deviceZone);
+}
+
+function namedZone(text: string, timeZone: string, deviceZone: string): string {
   return text === '-' || sameZone(timeZone, deviceZone) ? text : `${text} (${zoneName(timeZone)})`;
 }
 

@@ -1,6 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { MSG } from '../../shared/messages.ts';
+import { useClock } from '../lib/clock.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { useOutbox } from '../lib/outbox.ts';
 
@@ -22,20 +23,19 @@ export function OfflineBanner() {
 /** Under a list or picker: while offline, when what it shows was saved ("No connection — showing what was saved at 14:02"). */
 export function OfflineNote({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
+  const clock = useClock();
   if (online) return null;
   return (
     <Text size="sm" c="orange.9" role="status">
-      {updatedAt > 0 ? MSG.offlineSavedAt(savedTime(updatedAt)) : MSG.offline}
+      {updatedAt > 0 ? MSG.offlineSavedAt(clock.time(updatedAt)) : MSG.offline}
     </Text>
   );
 }
 
-/** The phone's own clock time of a saved answer, "14:02". */
-export const savedTime = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(at));
-
 /** A picker's "nothing found" text: offline it blames the network, never the search (docs/design.md §2 offline). */
 export function useNothingFound(text: string, updatedAt: number): string {
   const online = useOnline();
+  const clock = useClock();
   if (online) return text;
-  return updatedAt > 0 ? MSG.offlineSavedAt(savedTime(updatedAt)) : MSG.offline;
+  return updatedAt > 0 ? MSG.offlineSavedAt(clock.time(updatedAt)) : MSG.offline;
 }

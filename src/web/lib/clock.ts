@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { dayText, dayTimeText, shownDayTime, zoneName } from '../../shared/format.ts';
+import { dateInZone, dayText, dayTimeText, shownDayTime, shownTime, zoneName } from '../../shared/format.ts';
 import type { healthResponse } from '../../shared/schemas/health.ts';
 import type { z } from 'zod';
 import { api } from './api.ts';
@@ -31,6 +31,11 @@ export function useClock() {
       day: (instant: string | null | undefined) => dayText(instant, zone),
       /** "05 Nov 2026 17:30", "(Manila time)" added on a device in another zone. */
       dayTime: (instant: string | null | undefined) => shownDayTime(instant, zone, device),
+      /** "14:02", "(Manila time)" added on a device in another zone. */
+      time: (instant: string | number | null | undefined) =>
+        shownTime(typeof instant === 'number' ? new Date(instant) : instant, zone, device),
+      /** Today's date in APP_TIMEZONE, "2026-11-26", as a date input holds it. */
+      today: () => dateInZone(new Date(), zone),
       /** "05 Nov 2026 17:30" without the zone, for where the zone is named once beside. */
       plainDayTime: (instant: string | null | undefined) => dayTimeText(instant, zone),
       zoneName: zoneName(zone),

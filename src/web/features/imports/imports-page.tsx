@@ -6,9 +6,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage, openBlob } from '../../lib/api.ts';
 import { invalidate, queryKeys } from '../../lib/query-keys.ts';
 import { importApi, importQueries } from './api.ts';
+import { useClock } from '../../lib/clock.ts';
 
 /** docs/design.md §10 go-live: a CSV or .xlsx of pads in the field or of users, checked by a dry run, then applied whole. */
 export function ImportsPage() {
+  const clock = useClock();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ImportKind>('pads');
   const [file, setFile] = useState<File | null>(null);
@@ -140,7 +142,7 @@ export function ImportsPage() {
           {(past.data?.data ?? []).map((row) => (
             <Text key={row.id} size="sm">
               #{row.id} · {row.kind} · {row.file_name} · {row.applied ? 'applied' : row.dry_run ? 'dry run' : 'not applied'} ·{' '}
-              {row.totals.rows} rows, {row.error_count} errors · {new Date(row.created_at).toLocaleString()}
+              {row.totals.rows} rows, {row.error_count} errors · {clock.dayTime(row.created_at)}
               {row.created_by ? ` · ${row.created_by}` : ''}
             </Text>
           ))}

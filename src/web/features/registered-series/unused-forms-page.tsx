@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { dateInZone } from '../../../shared/format.ts';
 import { FORM_TYPES } from '../../../shared/schemas/registered-series.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -18,7 +17,7 @@ const rangesText = (ranges: Array<[number, number]>) => ranges.map(([a, b]) => (
  */
 export function UnusedFormsPage() {
   const clock = useClock();
-  const [date, setDate] = useState(() => dateInZone(new Date(), clock.zone));
+  const [date, setDate] = useState(clock.today);
   const [branchId, setBranchId] = useState<string | null>(null);
   const branches = useQuery(lookupQueries.branches());
   const report = useQuery({ ...unusedFormsQuery(date, branchId), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
