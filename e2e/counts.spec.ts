@@ -3,7 +3,7 @@ import { badgePng, type Person } from './badges.ts';
 import { padsHeldBy } from './custodies-support.ts';
 import { scanImageFile, transactionScene } from './invoices-support.ts';
 import { pdfText } from './pdf-text.ts';
-import { adminApi, apiAs, BASE_ARGS, PHONE, SHOTS, uiLogin, watchConsole, seriousAxe } from './support.ts';
+import { adminApi, apiAs, BASE_ARGS, PHONE, SHOTS, uiLogin, watchConsole, seriousAxe, waitForToastsToClose } from './support.ts';
 
 test.describe('counting a branch on a phone', () => {
   let custodian: Person;
@@ -59,9 +59,11 @@ test.describe('counting a branch on a phone', () => {
     await variance.getByRole('button', { name: 'Resolve pad 1' }).click();
     await expect(variance.getByText(/^Resolved: Record the usage/)).toBeVisible();
 
+    await waitForToastsToClose(page);
     await page.getByRole('button', { name: 'Holder sign-off' }).click();
     await scanImageFile(page, headBadge);
     await expect(page.getByText(/signed off by Rosa Reyes/)).toBeVisible();
+    await waitForToastsToClose(page);
     await page.getByRole('button', { name: 'Close count' }).click();
     await expect(page.getByText(/Closed · 0 open variances/)).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -153,3 +153,12 @@ export async function seriousAxe(page: Page, scope = 'main'): Promise<string[]> 
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`);
 }
+
+/**
+ * Waits for the toasts to close, with the pointer moved off them (a hovered toast does not close): on a phone they sit
+ * over the bottom of the screen, where the last button of a long form is.
+ */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0, { timeout: 15_000 });
+}
