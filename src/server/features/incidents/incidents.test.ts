@@ -11,6 +11,7 @@ import { incidentListColumns } from '../../../shared/list-columns.ts';
 import { exportCells, pagesAsCells } from '../../test/export.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
+import { apiCalls } from '../../test/inject.ts';
 
 interface Who {
   id: number;
@@ -42,14 +43,7 @@ let padIds: number[];
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
 
-const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
-
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const { call, ok } = apiCalls(() => t);
 
 /** A multipart body as a browser's FormData sends it. */
 function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; type: string; content: Buffer }>) {

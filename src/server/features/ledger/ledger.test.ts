@@ -8,6 +8,7 @@ import { certificateListColumns } from '../../../shared/list-columns.ts';
 import { exportCells, pagesAsCells } from '../../test/export.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runLedgerVerify } from './verifier.ts';
+import { apiCalls } from '../../test/inject.ts';
 
 type Headers = { authorization: string };
 interface Who {
@@ -42,18 +43,7 @@ let courier: Who;
 let routeId: number;
 let padIds: number[];
 
-const at = (iso: string) => {
-  t.ctx.ledgerClock = () => new Date(iso);
-};
-
-const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
-
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const { call, ok, at } = apiCalls(() => t);
 
 async function setUsed(who: Who, padId: number, used: number[], extra: Record<string, unknown> = {}) {
   const pad = (await ok(call(who, 'GET', `/api/get-pad/${padId}`))).data as {

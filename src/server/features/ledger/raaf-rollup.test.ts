@@ -6,6 +6,7 @@ import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { resolveHolder, rollup } from './raaf.ts';
+import { apiCalls } from '../../test/inject.ts';
 
 type Headers = { authorization: string };
 interface Who {
@@ -45,18 +46,7 @@ let outsider: Who;
 let courier: Who;
 let routeIds: number[];
 
-const at = (iso: string) => {
-  t.ctx.ledgerClock = () => new Date(iso);
-};
-
-const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
-
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const { call, ok, at } = apiCalls(() => t);
 
 async function who(values: { role_id: number; branch_id: number; first_name?: string; last_name?: string }): Promise<Who> {
   const session = await signedIn(t, values);

@@ -7,6 +7,7 @@ import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { certificateContentHash } from './certificate-check.ts';
 import { runLedgerVerify } from './verifier.ts';
+import { apiCalls } from '../../test/inject.ts';
 
 interface Who {
   id: number;
@@ -20,14 +21,7 @@ let routeId: number;
 let padIds: number[];
 let certificateId: number;
 
-const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
-
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const { call, ok } = apiCalls(() => t);
 
 async function setUsed(who: Who, padId: number, used: number[]) {
   const pad = (await ok(call(who, 'GET', `/api/get-pad/${padId}`))).data as {
