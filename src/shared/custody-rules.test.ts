@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { movablePadRefusal, whyNotOffered, type ScannedPad } from './custody-rules.ts';
+import { LABEL_MSG, movablePadRefusal, whyNotOffered, type ScannedPad } from './custody-rules.ts';
 import { PAD_STATUS } from './lookups.ts';
-import { LABEL_MSG } from './schemas/counts.ts';
 
 describe('a scanned pad in the Return and Turnover pickers', () => {
   const mine = { number: 7, holder_user_id: 12, locked_by_invoice_id: null, pad_status_id: PAD_STATUS.PARTIALLY_USED };

@@ -1,6 +1,17 @@
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE, USER_STATUS } from './lookups.ts';
-import { LABEL_MSG } from './schemas/counts.ts';
 import type { Pad } from './schemas/pads.ts';
+
+/** What a pad picker says when a scanned label cannot select its pad. */
+export const LABEL_MSG = {
+  selected: (padNumber: number) => `Selected pad ${padNumber}`,
+  alreadySelected: (padNumber: number) => `Pad ${padNumber} is already selected`,
+  wrongRoute: (padNumber: number, route: string) => `Pad ${padNumber} is on route ${route}, not this one`,
+  notYours: (padNumber: number) => `Pad ${padNumber} is not yours to choose here`,
+  inTransit: (padNumber: number) => `Pad ${padNumber} is in transit on an invoice`,
+  lost: (padNumber: number) => `Pad ${padNumber} is lost`,
+  notAvailable: (padNumber: number) => `Pad ${padNumber} is not available for issuing`,
+  full: 'All the pads asked for are already selected',
+} as const;
 
 /** The transfer invoices: those that carry pads from one holder to another (docs/design.md §5). */
 export const TRANSFER_TYPES: readonly number[] = [INVOICE_TYPE.ISSUED, INVOICE_TYPE.RETURN, INVOICE_TYPE.TURNOVER];

@@ -41,18 +41,6 @@ export const VARIANCE_ACTIONS: Record<VarianceKind, readonly ResolutionAction[]>
 export const PAD_LABEL_PATTERN = /^PT1P(\d{1,10})-([A-Z0-9]{12})$/;
 export const isPadLabel = (text: string) => PAD_LABEL_PATTERN.test(text.trim().toUpperCase());
 
-/** What a pad picker says when a scanned label cannot select its pad. */
-export const LABEL_MSG = {
-  selected: (padNumber: number) => `Selected pad ${padNumber}`,
-  alreadySelected: (padNumber: number) => `Pad ${padNumber} is already selected`,
-  wrongRoute: (padNumber: number, route: string) => `Pad ${padNumber} is on route ${route}, not this one`,
-  notYours: (padNumber: number) => `Pad ${padNumber} is not yours to choose here`,
-  inTransit: (padNumber: number) => `Pad ${padNumber} is in transit on an invoice`,
-  lost: (padNumber: number) => `Pad ${padNumber} is lost`,
-  notAvailable: (padNumber: number) => `Pad ${padNumber} is not available for issuing`,
-  full: 'All the pads asked for are already selected',
-} as const;
-
 export const COUNT_STATUSES = ['open', 'closed'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
 

@@ -8,12 +8,11 @@ import {
   MAX_ATTACHMENT_BYTES,
   type AttachmentKind,
 } from '../../../shared/schemas/incidents.ts';
-import { LABEL_MSG } from '../../../shared/schemas/counts.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { PadLabelScanner } from '../../components/qr-scanner/pad-label-scanner.tsx';
 import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
-import { whyNotOffered } from '../../../shared/custody-rules.ts';
+import { LABEL_MSG, whyNotOffered } from '../../../shared/custody-rules.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
