@@ -1,8 +1,13 @@
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE, USER_STATUS } from './lookups.ts';
 import type { Pad } from './schemas/pads.ts';
 
+/** docs/design.md §9 labels: a pad label's code, "PT1P" + pad id + "-" + a 12-character keyed check; only the server can make one. */
+export const PAD_LABEL_PATTERN = /^PT1P(\d{1,10})-([A-Z0-9]{12})$/;
+export const isPadLabel = (text: string) => PAD_LABEL_PATTERN.test(text.trim().toUpperCase());
+
 /** What a pad picker says when a scanned label cannot select its pad. */
 export const LABEL_MSG = {
+  unknown: 'This label is not a PadTrack pad label, or it was altered.',
   selected: (padNumber: number) => `Selected pad ${padNumber}`,
   alreadySelected: (padNumber: number) => `Pad ${padNumber} is already selected`,
   wrongRoute: (padNumber: number, route: string) => `Pad ${padNumber} is on route ${route}, not this one`,

@@ -1,4 +1,4 @@
-import { FORM_TYPES } from './schemas/registered-series.ts';
+import { FORM_TYPES } from './lookups.ts';
 const SUFFIXES: Array<[number, string]> = [
   [1e12, 'T'],
   [1e9, 'B'],

@@ -1,3 +1,4 @@
+import { INCIDENT_STATUS_TEXT } from './lookups.ts';
 import { dayText, dayTimeText, monthText, routeLabel } from './format.ts';
 import type { InvoiceRow } from './schemas/invoices.ts';
 import type { Pad } from './schemas/pads.ts';
@@ -8,7 +9,7 @@ import type { Location } from './schemas/locations.ts';
 import type { Route } from './schemas/routes.ts';
 import type { ReportRow } from './schemas/reports.ts';
 import type { RaafCertificate } from './schemas/ledger.ts';
-import { INCIDENT_STATUS_TEXT, type IncidentRow } from './schemas/incidents.ts';
+import type { IncidentRow } from './schemas/incidents.ts';
 
 /**
  * One column of a list as the screen shows it and the export writes it (docs/design.md §10: same columns, same

@@ -85,3 +85,22 @@ export const SEED_LOOKUPS = {
 
 /** The page sizes a list offers (README "Screens"); `per_page` takes any size up to 100, these are the choices shown. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** docs/design.md §10: the kinds of form an Authority to Print covers, as the registry and the inventory word them. */
+export const FORM_TYPES = {
+  invoice: 'Invoice',
+  converted_receipt: 'Official Receipt converted to Invoice',
+  supplementary: 'Supplementary',
+} as const;
+export type FormType = keyof typeof FORM_TYPES;
+
+/** docs/design.md §9 loss incidents: reported, then confirmed (writes `lost`, makes the Notice of Loss) or rejected. */
+export const INCIDENT_STATUSES = ['reported', 'confirmed', 'rejected'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** The incident statuses as screens and exports word them. */
+export const INCIDENT_STATUS_TEXT: Record<(typeof INCIDENT_STATUSES)[number], string> = {
+  reported: 'Reported',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+};

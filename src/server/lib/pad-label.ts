@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PAD_LABEL_PATTERN } from '../../shared/schemas/counts.ts';
+import { PAD_LABEL_PATTERN } from '../../shared/custody-rules.ts';
 import { urlKey } from './signed-url.ts';
 
 const PREFIX = 'PT1P';

@@ -3,6 +3,7 @@ import { required } from '../messages.ts';
 import { listQuery, text } from './common.ts';
 import { id, optionalId } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
+import { LABEL_MSG } from '../custody-rules.ts';
 
 /**
  * docs/design.md §9 physical counts: what a count finds that the books do not say. A pad the books place with the
@@ -37,10 +38,6 @@ export const VARIANCE_ACTIONS: Record<VarianceKind, readonly ResolutionAction[]>
   unused_recorded: ['accept'],
 };
 
-/** docs/design.md §9 labels: a pad label's code, "PT1P" + pad id + "-" + a 12-character keyed check; only the server can make one. */
-export const PAD_LABEL_PATTERN = /^PT1P(\d{1,10})-([A-Z0-9]{12})$/;
-export const isPadLabel = (text: string) => PAD_LABEL_PATTERN.test(text.trim().toUpperCase());
-
 export const COUNT_STATUSES = ['open', 'closed'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
 
@@ -65,7 +62,7 @@ export const COUNT_MSG = {
   notCounter: 'Only the counter of this count may change it.',
   closedAlready: 'This count is closed and can no longer change.',
   padUnknown: 'Pad not found.',
-  labelUnknown: 'This label is not a PadTrack pad label, or it was altered.',
+  labelUnknown: LABEL_MSG.unknown,
   firstUnusedOff: (from: number, to: number) => `First unused number must lie between ${from} and ${to + 1}`,
   firstUnusedMissing: 'A missing pad has no first unused number',
   resolvedAlready: 'This variance is already resolved.',

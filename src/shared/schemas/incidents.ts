@@ -3,10 +3,7 @@ import { required } from '../messages.ts';
 import { deviceTime, exportParam, listQuery, text } from './common.ts';
 import { id, isoDate } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
-
-/** docs/design.md §9 loss incidents: reported, then confirmed (writes `lost`, makes the Notice of Loss) or rejected. */
-export const INCIDENT_STATUSES = ['reported', 'confirmed', 'rejected'] as const;
-export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+import { INCIDENT_STATUSES } from '../lookups.ts';
 
 /** The papers a loss is proved with (COA Circular 84-233; BIR practice). Each is a multipart file field of this name. */
 export const ATTACHMENT_KINDS = ['affidavit', 'police_report', 'tax_office_receipt', 'other'] as const;
@@ -101,13 +98,6 @@ export const lossIncidentSchema = z.object({
   device_at: deviceTime,
 });
 export type LossIncidentInput = z.output<typeof lossIncidentSchema>;
-
-/** The incident statuses as screens and exports word them. */
-export const INCIDENT_STATUS_TEXT: Record<(typeof INCIDENT_STATUSES)[number], string> = {
-  reported: 'Reported',
-  confirmed: 'Confirmed',
-  rejected: 'Rejected',
-};
 
 export const incidentListQuery = listQuery.extend({
   ...exportParam,

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { listQuery, optionalText, requiredText } from './common.ts';
+import { FORM_TYPES, type FormType } from '../lookups.ts';
 import { isoDate, optionalDate, optionalId, refId, wholeNumber } from './fields.ts';
 
 /** The largest receipt number (pads.ts MAX_SERIES_NUMBER; not imported, as pads.ts imports this file). */
 const MAX_SERIES = 999_999_999_999_999;
 const seriesNumber = (label: string) => wholeNumber(label, { min: 0, max: MAX_SERIES });
 
-/** docs/design.md §10: the kinds of form an Authority to Print covers, as the registry and the inventory word them. */
-export const FORM_TYPES = {
-  invoice: 'Invoice',
-  converted_receipt: 'Official Receipt converted to Invoice',
-  supplementary: 'Supplementary',
-} as const;
-export type FormType = keyof typeof FORM_TYPES;
 export const FORM_TYPE_KEYS = Object.keys(FORM_TYPES) as [FormType, ...FormType[]];
 
 export const SERIES_MSG = {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
 import { heldByText, seriesRange } from '../../../shared/format.ts';
-import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
+import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY, type FormType } from '../../../shared/lookups.ts';
 import { seriesFromStatus, seriesSummary } from '../../../shared/pad-status.ts';
 import type { PadListRow } from '../../../shared/list-columns.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
@@ -12,7 +12,7 @@ import { streamRows } from '../../db/stream.ts';
 import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import { rowsOf, toNumbers } from '../../db/rows.ts';
 import { branches, companies, invoicePads, issuanceStatuses, padStatuses, pads, registeredSeries, routes } from '../../db/schema.ts';
-import type { FormType, RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
+import type { RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 

@@ -1,5 +1,6 @@
+import type { FormType } from '../../../shared/lookups.ts';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { FormType, RegisteredSeries, RegisteredSeriesInput } from '../../../shared/schemas/registered-series.ts';
+import type { RegisteredSeries, RegisteredSeriesInput } from '../../../shared/schemas/registered-series.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';

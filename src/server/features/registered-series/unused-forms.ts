@@ -1,3 +1,4 @@
+import type { FormType } from '../../../shared/lookups.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import { UNUSED_MSG, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +13,6 @@ import { padSeriesOf } from '../pads/repo.ts';
 import { routeInfos } from '../routes/repo.ts';
 import { Names } from '../users/names.ts';
 import * as repo from './repo.ts';
-import type { FormType } from '../../../shared/schemas/registered-series.ts';
 
 type Ranges = Array<[number, number]>;
 const qtyOf = (ranges: Ranges) => ranges.reduce((sum, [from, to]) => sum + to - from + 1, 0);

@@ -1,5 +1,6 @@
+import { FORM_TYPES } from '../../../shared/lookups.ts';
 import PDFDocument from 'pdfkit';
-import { FORM_TYPES, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
+import type { UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import { pdfText } from './text.ts';
 
 const MARGIN = 40;

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
-import { COUNT_MSG, isPadLabel } from '../../../shared/schemas/counts.ts';
+import { isPadLabel, LABEL_MSG } from '../../../shared/custody-rules.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { AppButton } from '../app-button.tsx';
@@ -10,13 +10,13 @@ import { QrScanner, type ScanOutcome } from './qr-scanner.tsx';
 
 /** The pad a scanned label stands for (GET pad-by-label); a code that is not a label is refused without asking. */
 export async function padOfLabel(code: string): Promise<Pad> {
-  if (!isPadLabel(code)) throw new Error(COUNT_MSG.labelUnknown);
+  if (!isPadLabel(code)) throw new Error(LABEL_MSG.unknown);
   return (await api.get<{ data: Pad }>('pad-by-label', { code: code.trim() })).data;
 }
 
 /** Why a label did not resolve: the server's words for a refusal, else that it is not a pad label. */
 export const labelFailure = (error: unknown) =>
-  error instanceof ApiError && error.hasResponse && error.status < 500 ? error.message : COUNT_MSG.labelUnknown;
+  error instanceof ApiError && error.hasResponse && error.status < 500 ? error.message : LABEL_MSG.unknown;
 
 /**
  * A pad picker's scanner (docs/design.md §9 scan to select): Open Scanner starts the camera, a scanned pad label is

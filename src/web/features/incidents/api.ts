@@ -1,6 +1,7 @@
+import { INCIDENT_STATUS_TEXT, type IncidentStatus } from '../../../shared/lookups.ts';
 import type { ExportFormat } from '../../../shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { INCIDENT_STATUS_TEXT, type Incident, type IncidentRow, type IncidentStatus } from '../../../shared/schemas/incidents.ts';
+import { type Incident, type IncidentRow } from '../../../shared/schemas/incidents.ts';
 import type { InvoicePad } from '../../../shared/schemas/invoices.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, padNumberKeys, queryKeys } from '../../lib/query-keys.ts';

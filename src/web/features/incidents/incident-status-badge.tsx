@@ -1,5 +1,5 @@
+import type { IncidentStatus } from '../../../shared/lookups.ts';
 import { Badge } from '@mantine/core';
-import type { IncidentStatus } from '../../../shared/schemas/incidents.ts';
 import { STATUS_LABELS } from './api.ts';
 
 /** Reported (waiting for an approver), Confirmed (lost, Notice of Loss sent) or Rejected. */

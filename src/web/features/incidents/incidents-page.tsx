@@ -1,7 +1,8 @@
+import { INCIDENT_STATUSES } from '../../../shared/lookups.ts';
 import { Card, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { INCIDENT_STATUSES, type IncidentRow } from '../../../shared/schemas/incidents.ts';
+import type { IncidentRow } from '../../../shared/schemas/incidents.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { CardListPlaceholder } from '../../components/card-list-placeholder.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';

@@ -1,6 +1,7 @@
+import { FORM_TYPES } from '../../../shared/lookups.ts';
 import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FORM_TYPES, registeredSeriesInput, type RegisteredSeries } from '../../../shared/schemas/registered-series.ts';
+import { registeredSeriesInput, type RegisteredSeries } from '../../../shared/schemas/registered-series.ts';
 import { SelectField, TextAreaField } from '../../components/form-fields.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';

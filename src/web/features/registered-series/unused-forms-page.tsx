@@ -1,7 +1,7 @@
+import { FORM_TYPES } from '../../../shared/lookups.ts';
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FORM_TYPES } from '../../../shared/schemas/registered-series.ts';
 import { SelectField } from '../../components/form-fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage, openBlob } from '../../lib/api.ts';
