@@ -296,6 +296,10 @@ export const invoices = pgTable(
     index('invoices_branch_idx').on(t.branch_id),
     index('invoices_from_branch_idx').on(t.from_branch_id),
     index('invoices_created_idx').on(t.created_at),
+    /** "In transit at an instant" (each RAAF's month end): the transfers written before it and accepted at or after it. */
+    index('invoices_in_transit_span_idx')
+      .using('gist', sql`tstzrange(${t.created_at}, greatest(${t.created_at}, coalesce(${t.accepted_at}, 'infinity'::timestamptz)), '(]')`)
+      .where(sql`${t.invoice_type_id} <> 1 and ${t.invoice_status_id} in (2, 4)`),
     uniqueIndex('invoices_request_uq').on(t.request_invoice_id),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "pad_events_voided_idx" ON "pad_events" USING btree ("from_number","to_number") WHERE "pad_events"."kind" = 'voided';--> statement-breakpoint
+CREATE INDEX "invoices_in_transit_span_idx" ON "invoices" USING gist (tstzrange("created_at", greatest("created_at", coalesce("accepted_at", 'infinity'::timestamptz)), '(]')) WHERE "invoices"."invoice_type_id" <> 1 and "invoices"."invoice_status_id" in (2, 4);
