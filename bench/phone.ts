@@ -42,7 +42,7 @@ async function withFreshChromium<T>(use: (context: BrowserContext) => Promise<T>
       `--user-data-dir=${profileDir}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', detached: true },
   );
   try {
     let browser = null;
@@ -55,7 +55,11 @@ async function withFreshChromium<T>(use: (context: BrowserContext) => Promise<T>
     await browser.close();
     return result;
   } finally {
-    if (browserProcess.exitCode === null) await new Promise((resolve) => browserProcess.once('exit', resolve).kill('SIGTERM'));
+    /* Chromium's helpers (renderers, crash handler) outlive the browser process unless their group is stopped; they keep writing the profile. */
+    const exited = new Promise((resolve) => browserProcess.once('exit', resolve));
+    if (browserProcess.exitCode === null && browserProcess.pid) process.kill(-browserProcess.pid, 'SIGTERM');
+    if (browserProcess.exitCode === null) await exited;
+    await new Promise((resolve) => setTimeout(resolve, 300));
     fs.rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
