@@ -28,16 +28,24 @@ export interface PdfSetup {
 /** No Helvetica glyph is wider than this many ems ('@' is 1.015), so a string this short surely fits. */
 const WIDEST_GLYPH_EM = 1.02;
 
-/** The pdfkit internals the fast paths need: the current font's resource name, ascender, size and reference, and the page's fonts. */
+/** The resource name of the page count's Form XObject. */
+const PAGE_COUNT = 'PageCount';
+
+/** The page count's box is this many ems wide: room for ten digits. */
+const PAGE_COUNT_EMS = 6;
+
+/** The pdfkit internals the fast paths need: the current font's resource name, ascender, size and reference, and the page's resources. */
 export interface PdfFontState {
   _font: { id: string; ascender: number; ref(): unknown };
   _fontSize: number;
-  page: { fonts: Record<string, unknown>; height: number };
+  page: { fonts: Record<string, unknown>; xobjects: Record<string, unknown>; height: number };
 }
 
+type Style = { font: string; size: number; color: string };
+
 /**
- * A pdfkit document with PadTrack's page metrics, buffered to a Buffer, whose pages are all kept until
- * finish() so footers can say "Page X of Y". Colour and font changes are written only when they change:
+ * A pdfkit document with PadTrack's page metrics, buffered to a Buffer. Its footers are drawn as each page begins,
+ * the page count by one Form XObject written at the end. Colour and font changes are written only when they change:
  * long documents draw thousands of cells in a few styles.
  */
 export class Pdf {
@@ -53,8 +61,11 @@ export class Pdf {
   /** Where the footer's text sits. */
   readonly footerY: number;
   private readonly buffer: Promise<Buffer>;
-  private style = { font: '', size: 0, color: '' };
+  private style: Style = { font: '', size: 0, color: '' };
   private readonly lineHeights = new Map<string, number>();
+  private readonly pageStarts: Array<(page: number) => void> = [];
+  private pages = 0;
+  private pageCountForm: { ref: PDFKit.PDFKitReference; content: (count: number) => string } | null = null;
 
   constructor(setup: PdfSetup) {
     this.doc = new PDFDocument({
@@ -80,6 +91,7 @@ export class Pdf {
       this.doc.on('end', () => resolve(Buffer.concat(chunks)));
       this.doc.on('error', reject);
     });
+    this.doc.on('pageAdded', () => this.pageStarted());
     const [width, height] = setup.size === 'A4' ? [595.28, 841.89] : setup.size;
     [this.pageWidth, this.pageHeight] = setup.landscape ? [height, width] : [width, height];
     const { margins } = setup;
@@ -95,12 +107,60 @@ export class Pdf {
   /** Calls draw at the top of every page from now on; the drawing is recorded once and replayed, as it is most of a page's cost. */
   onEveryPage(draw: () => void): void {
     const header = this.replayed(draw);
-    this.doc.on('pageAdded', () => {
-      this.forgetStyle();
+    this.pageStarts.push(() => {
       header();
       this.doc.x = this.left;
       this.doc.y = this.bodyTop;
     });
+  }
+
+  /**
+   * Calls draw with the page's number on every page: now on those already begun (held, as nothing was written out
+   * yet), then on each page as it begins, so no page has to be kept for it. Throws once a page has been written out.
+   */
+  everyPage(draw: (page: number) => void): void {
+    const { start, count } = this.doc.bufferedPageRange();
+    if (start > 0) throw new Error('Pages were written out before this drawing was set for every page');
+    const decorate = (page: number) => {
+      const { x, y } = this.doc;
+      this.forgetStyle();
+      draw(page);
+      this.doc.x = x;
+      this.doc.y = y;
+    };
+    if (count > 0) {
+      const kept = this.style;
+      for (let i = 0; i < count; i += 1) {
+        this.doc.switchToPage(i);
+        decorate(i + 1);
+      }
+      this.restoreStyle(kept);
+    }
+    this.pageStarts.push(decorate);
+  }
+
+  /**
+   * Writes the document's final page count at (x, y) in the current font, size and colour (as at the first call, set
+   * with font()). The count is known only at the end, so every page places one Form XObject written when the document ends.
+   */
+  pageTotal(x: number, y: number): void {
+    const state = this.doc as unknown as PdfFontState;
+    const { _font: font, _fontSize: size } = state;
+    if (!this.pageCountForm) {
+      const fill = rgb(this.style.color);
+      this.pageCountForm = {
+        ref: this.doc.ref({
+          Type: 'XObject',
+          Subtype: 'Form',
+          BBox: [0, -size, PAGE_COUNT_EMS * size, 2 * size],
+          Resources: { Font: { [font.id]: font.ref() } },
+        }),
+        content: (count) => `BT /${font.id} ${size} Tf ${fill} rg 0 0 Td (${count}) Tj ET`,
+      };
+    }
+    state.page.xobjects[PAGE_COUNT] = this.pageCountForm.ref;
+    const baseline = y + (font.ascender / 1000) * size;
+    this.doc.addContent(`q 1 0 0 -1 ${x.toFixed(3)} ${baseline.toFixed(3)} cm /${PAGE_COUNT} Do Q`);
   }
 
   addPage(): void {
@@ -183,17 +243,8 @@ export class Pdf {
     this.doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
   }
 
-  /** Calls draw on every page, with its number and the page count, once the body is complete. */
-  eachPage(draw: (page: number, count: number) => void): void {
-    const range = this.doc.bufferedPageRange();
-    for (let i = 0; i < range.count; i += 1) {
-      this.doc.switchToPage(range.start + i);
-      this.forgetStyle();
-      draw(i + 1, range.count);
-    }
-  }
-
   finish(): Promise<Buffer> {
+    this.pageCountForm?.ref.end(this.pageCountForm.content(this.pages));
     this.doc.end();
     return this.buffer;
   }
@@ -232,4 +283,24 @@ export class Pdf {
   private surelyFits(text: string, width: number): boolean {
     return text.length * this.style.size * WIDEST_GLYPH_EM <= width;
   }
+
+  /** A new page's graphics state starts afresh: draws what every page begins with, then sets the style the body was in again. */
+  private pageStarted(): void {
+    this.pages += 1;
+    const kept = this.style;
+    this.forgetStyle();
+    for (const start of this.pageStarts) start(this.pages);
+    this.restoreStyle(kept);
+  }
+
+  private restoreStyle(kept: Style): void {
+    this.forgetStyle();
+    if (kept.font) this.doc.font(kept.font);
+    if (kept.size) this.doc.fontSize(kept.size);
+    if (kept.color) this.doc.fillColor(kept.color);
+    this.style = kept;
+  }
 }
+
+/** '#5b6470' as the PDF fill operands "0.3569 0.3922 0.4392". */
+const rgb = (hex: string) => [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(4)).join(' ');

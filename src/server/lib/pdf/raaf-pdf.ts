@@ -49,6 +49,7 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
       right: certificate ? `Certificate No. ${certificate.number}` : 'Not certified',
     }),
   );
+  pageFooters(pdf, `Generated ${dayTimeText(input.generatedAt, timeZone)} by PadTrack`, { size: 7 });
   pdf.addPage();
   new RaafGrid(pdf).draw(raaf);
 
@@ -78,7 +79,6 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
     ],
     { gutter: 80, space: 36, align: 'center' },
   );
-  pageFooters(pdf, `Generated ${dayTimeText(input.generatedAt, timeZone)} by PadTrack`, { size: 7 });
   return pdf.finish();
 }
 

@@ -96,6 +96,12 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   const byRoute = totalsByRoute(report.invoices);
   const total = sumTotals([...byRoute.values()]);
   pdf.onEveryPage(() => letterhead(pdf, { reference: `Report No. ${numberText}`, title: 'Completed Issued Invoices Report' }));
+  pageFooters(
+    pdf,
+    report.number ? `Report No. ${report.number}  |  Generated ${generated}` : `PREVIEW, not a saved report  |  Rendered ${generated}`,
+    { size: 7.5, ruled: true },
+  );
+  if (!report.number) watermark(pdf, 'PREVIEW');
   pdf.addPage();
 
   documentTitle(
@@ -137,12 +143,6 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     })),
     { gutter: 18, space: 54 },
   );
-  pageFooters(
-    pdf,
-    report.number ? `Report No. ${report.number}  |  Generated ${generated}` : `PREVIEW, not a saved report  |  Rendered ${generated}`,
-    { size: 7.5, ruled: true },
-  );
-  if (!report.number) watermark(pdf, 'PREVIEW');
   return pdf.finish();
 }
 
