@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 
 /** The colours every PadTrack document is drawn in. */
@@ -41,12 +43,16 @@ export interface PdfFontState {
   page: { fonts: Record<string, unknown>; xobjects: Record<string, unknown>; height: number };
 }
 
+/** A document's drawing, step by step: whoever runs it may pause between steps, and does so at page breaks. */
+export type PdfSteps = Generator<unknown, void, undefined>;
+
 type Style = { font: string; size: number; color: string };
 
 /**
- * A pdfkit document with PadTrack's page metrics, buffered to a Buffer. Its footers are drawn as each page begins,
- * the page count by one Form XObject written at the end. Colour and font changes are written only when they change:
- * long documents draw thousands of cells in a few styles.
+ * A pdfkit document with PadTrack's page metrics, written out as a Buffer (finish) or a stream (stream).
+ * What is drawn before finish() keeps its pages until then; a drawing given to drawnBy() runs a page at a
+ * time and each page is written out as the next begins, so a long document is never whole in memory.
+ * Colour and font changes are written only when they change: long documents draw thousands of cells in a few styles.
  */
 export class Pdf {
   readonly doc: PDFKit.PDFDocument;
@@ -60,11 +66,11 @@ export class Pdf {
   readonly bodyBottom: number;
   /** Where the footer's text sits. */
   readonly footerY: number;
-  private readonly buffer: Promise<Buffer>;
   private style: Style = { font: '', size: 0, color: '' };
   private readonly lineHeights = new Map<string, number>();
   private readonly pageStarts: Array<(page: number) => void> = [];
   private pages = 0;
+  private steps: PdfSteps | null = null;
   private pageCountForm: { ref: PDFKit.PDFKitReference; content: (count: number) => string } | null = null;
 
   constructor(setup: PdfSetup) {
@@ -85,12 +91,6 @@ export class Pdf {
         ...(setup.info.createdAt ? { CreationDate: setup.info.createdAt } : {}),
       },
     });
-    const chunks: Buffer[] = [];
-    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    this.buffer = new Promise<Buffer>((resolve, reject) => {
-      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
-      this.doc.on('error', reject);
-    });
     this.doc.on('pageAdded', () => this.pageStarted());
     const [width, height] = setup.size === 'A4' ? [595.28, 841.89] : setup.size;
     [this.pageWidth, this.pageHeight] = setup.landscape ? [height, width] : [width, height];
@@ -102,6 +102,11 @@ export class Pdf {
     this.bodyTop = margins.top + (setup.headerHeight ?? 0);
     this.footerY = this.pageHeight - margins.bottom;
     this.bodyBottom = this.footerY - (setup.footerGap ?? 0);
+  }
+
+  /** Pages begun so far. */
+  get pageCount(): number {
+    return this.pages;
   }
 
   /** Calls draw at the top of every page from now on; the drawing is recorded once and replayed, as it is most of a page's cost. */
@@ -161,6 +166,13 @@ export class Pdf {
     state.page.xobjects[PAGE_COUNT] = this.pageCountForm.ref;
     const baseline = y + (font.ascender / 1000) * size;
     this.doc.addContent(`q 1 0 0 -1 ${x.toFixed(3)} ${baseline.toFixed(3)} cm /${PAGE_COUNT} Do Q`);
+  }
+
+  /** Sets the drawing finish() or stream() runs, a step at a time; its pages are written out as the next begins. */
+  drawnBy(steps: PdfSteps): this {
+    this.steps = steps;
+    this.doc.options.bufferPages = false;
+    return this;
   }
 
   addPage(): void {
@@ -243,10 +255,24 @@ export class Pdf {
     this.doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
   }
 
-  finish(): Promise<Buffer> {
-    this.pageCountForm?.ref.end(this.pageCountForm.content(this.pages));
-    this.doc.end();
-    return this.buffer;
+  /** Draws what is left and resolves to the whole file, for a copy that is stored or mailed; yields to the event loop at page breaks. */
+  async finish(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    while (!this.drawPage()) await nextTurn();
+    return done;
+  }
+
+  /**
+   * The file as a stream that draws the next page only when its reader wants more bytes. The first page is drawn
+   * now, so that an error in it is thrown here, while the caller can still answer with an error instead of a file.
+   */
+  stream(): Readable {
+    return new PageStream(this.doc, () => this.drawPage());
   }
 
   /**
@@ -300,7 +326,62 @@ export class Pdf {
     if (kept.color) this.doc.fillColor(kept.color);
     this.style = kept;
   }
+
+  /** Draws up to the next page break, or to the end and then ends the document (true). */
+  private drawPage(): boolean {
+    if (this.steps) {
+      const page = this.pages;
+      while (this.pages === page) {
+        if (this.steps.next().done) {
+          this.steps = null;
+          break;
+        }
+      }
+      if (this.steps) return false;
+    }
+    this.pageCountForm?.ref.end(this.pageCountForm.content(this.pages));
+    this.doc.end();
+    return true;
+  }
 }
 
 /** '#5b6470' as the PDF fill operands "0.3569 0.3922 0.4392". */
 const rgb = (hex: string) => [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(4)).join(' ');
+
+/**
+ * The bytes of a document drawn a page at a time: a page is drawn (on a later turn of the event loop) only when
+ * the reader asks for more, so a slow reader holds the drawing back instead of filling memory.
+ */
+class PageStream extends Readable {
+  private done: boolean;
+  private scheduled = false;
+
+  constructor(
+    doc: PDFKit.PDFDocument,
+    private readonly drawPage: () => boolean,
+  ) {
+    super();
+    doc.on('data', (chunk: Buffer) => {
+      if (!this.destroyed) this.push(chunk);
+    });
+    doc.on('end', () => {
+      if (!this.destroyed) this.push(null);
+    });
+    doc.on('error', (error: Error) => this.destroy(error));
+    this.done = drawPage();
+  }
+
+  override _read(): void {
+    if (this.done || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.destroyed) return;
+      try {
+        this.done = this.drawPage();
+      } catch (error) {
+        this.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+}
