@@ -30,6 +30,10 @@ export interface PdfSetup {
 /** No Helvetica glyph is wider than this many ems ('@' is 1.015), so a string this short surely fits. */
 const WIDEST_GLYPH_EM = 1.02;
 
+/** Helvetica and Helvetica-Bold kern wider than the glyphs' widths only after these letters, by at most 60/1000 em ("f”"). */
+const WIDER_KERN_AFTER = new Set([...'frQegzèéêëž'].map((letter) => letter.charCodeAt(0)));
+const WIDER_KERN_EM = 0.06;
+
 /** The resource name of the page count's Form XObject. */
 const PAGE_COUNT = 'PageCount';
 
@@ -71,6 +75,8 @@ export class Pdf {
   private readonly pageStarts: Array<(page: number) => void> = [];
   private pages = 0;
   private steps: PdfSteps | null = null;
+  /** Per font, each character's width in ems. */
+  private readonly glyphWidths = new Map<string, Map<number, number>>();
   private pageCountForm: { ref: PDFKit.PDFKitReference; content: (count: number) => string } | null = null;
 
   constructor(setup: PdfSetup) {
@@ -226,7 +232,7 @@ export class Pdf {
       .stroke();
   }
 
-  /** Height of a text block in the current font; a short one-line value skips the line wrapper, which dominates render time. */
+  /** Height of a text block in the current font; a value that surely fits on one line is not measured by the line wrapper. */
   textHeight(text: string, width: number): number {
     const key = `${this.style.size}|${this.style.font}`;
     let line = this.lineHeights.get(key);
@@ -234,7 +240,7 @@ export class Pdf {
       line = this.doc.heightOfString('Xg', { width: 1000 });
       this.lineHeights.set(key, line);
     }
-    if (!text.includes('\n') && (this.surelyFits(text, width) || this.doc.widthOfString(text) <= width)) return line;
+    if (this.oneLine(text, width)) return line;
     return this.doc.heightOfString(text, { width });
   }
 
@@ -250,9 +256,14 @@ export class Pdf {
     }
   }
 
-  /** One line of text at (x, y), cut with an ellipsis when wider than `width`. */
+  /** One line of text at (x, y), cut with an ellipsis when wider than `width`; a short one is placed without the line wrapper. */
   lineText(text: string, x: number, y: number, width: number, align: Align = 'left'): void {
-    this.doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
+    if (align !== 'center' && !text.includes('\n') && this.surelyFits(text, width)) {
+      const offset = align === 'right' ? width - this.doc.widthOfString(text.replace(/\s+$/, '')) : 0;
+      this.doc.text(text, x + offset, y, { lineBreak: false });
+    } else {
+      this.doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
+    }
   }
 
   /** Draws what is left and resolves to the whole file, for a copy that is stored or mailed; yields to the event loop at page breaks. */
@@ -308,6 +319,36 @@ export class Pdf {
 
   private surelyFits(text: string, width: number): boolean {
     return text.length * this.style.size * WIDEST_GLYPH_EM <= width;
+  }
+
+  /** True when pdfkit's line wrapper would surely keep `text` on one line of `width`, so that it need not be asked. */
+  private oneLine(text: string, width: number): boolean {
+    if (text.includes('\n') || text.includes('\u00ad')) return false;
+    return this.surelyFits(text, width) || this.widestLine(text) <= width;
+  }
+
+  /**
+   * An upper bound of the width the line wrapper finds for `text` in the current font, without its kerning lookups,
+   * which are most of pdfkit's cost: the glyphs' own widths, plus the widest kern after each letter that kerns wider.
+   */
+  private widestLine(text: string): number {
+    let widths = this.glyphWidths.get(this.style.font);
+    if (!widths) {
+      widths = new Map();
+      this.glyphWidths.set(this.style.font, widths);
+    }
+    const { size } = this.style;
+    let ems = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      let glyph = widths.get(code);
+      if (glyph === undefined) {
+        glyph = this.doc.widthOfString(text[i]) / size;
+        widths.set(code, glyph);
+      }
+      ems += WIDER_KERN_AFTER.has(code) ? glyph + WIDER_KERN_EM : glyph;
+    }
+    return ems * size;
   }
 
   /** A new page's graphics state starts afresh: draws what every page begins with, then sets the style the body was in again. */

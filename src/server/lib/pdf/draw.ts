@@ -93,11 +93,19 @@ export function band(pdf: Pdf, leftText: string, rightText: string): void {
   doc.y = top + 24;
 }
 
-/** Body text across the page, moved whole to the next page when it does not fit; headings are bold in the accent colour. */
+/**
+ * Body text across the page, moved whole to the next page when it does not fit; headings are bold in the accent colour.
+ * A line that surely fits is measured without the line wrapper, and a short one placed without it: a long RAAF has
+ * thousands of remark lines.
+ */
 export function paragraph(pdf: Pdf, text: string, options: { heading?: boolean; size?: number } = {}): void {
   pdf.font(options.heading ? 'bold' : 'regular', options.size ?? 8, options.heading ? PALETTE.accent : PALETTE.ink);
-  pdf.ensureSpace(pdf.doc.heightOfString(text, { width: pdf.width }));
-  pdf.doc.text(text, pdf.left, pdf.doc.y, { width: pdf.width });
+  const height = pdf.textHeight(text, pdf.width);
+  pdf.ensureSpace(height);
+  const top = pdf.doc.y;
+  pdf.boxText(text, pdf.left, top, pdf.width);
+  pdf.doc.x = pdf.left;
+  pdf.doc.y = top + height;
 }
 
 export interface Field {

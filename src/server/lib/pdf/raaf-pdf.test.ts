@@ -76,4 +76,18 @@ describe('RAAF PDF', () => {
     expect(drawn).toBeLessThan(total / 3);
     expect(pdf.pageCount).toBe(total);
   });
+
+  it('when a RAAF has hundreds of remark lines, then each one-line remark has a line of its own, in order, and a long one wraps whole', async () => {
+    const input = headOfficeMonth(200);
+    const text = pdfToText(await renderRaafPdf(input).finish());
+
+    const remarks = input.raaf.rows.flatMap((row) => row.remarks.filter((remark) => !remark.startsWith('Correction')));
+    const lines = text.split('\n').filter((line) => line.startsWith('- '));
+    let at = 0;
+    for (const remark of remarks) {
+      at = lines.findIndex((line, i) => i >= at && line.includes(remark));
+      expect(at, remark).toBeGreaterThanOrEqual(0);
+    }
+    expect(text.match(/keptToTheEnd/g)).toHaveLength(200);
+  });
 });
