@@ -252,6 +252,23 @@ describe('RAAF over a scripted month', () => {
     expect(res.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
   });
 
+  it('when the PDF or the consolidated PDF is asked for, then it is streamed as it is drawn: chunked, without a length, "Page N of Y" on every page', async () => {
+    for (const [who, url] of [
+      [holderA, `/api/raaf?month=2026-10&user_id=${holderA.id}&format=pdf`],
+      [role[8], '/api/raaf-summary?month=2026-10&format=pdf'],
+    ] as const) {
+      const res = await call(who, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['transfer-encoding'], url).toBe('chunked');
+      expect(res.headers['content-length'], url).toBeUndefined();
+      expect(res.headers['content-disposition'], url).toMatch(/^inline; filename="raaf-(summary-)?2026-10.*\.pdf"$/);
+      const pages = pdfToText(res.rawPayload)
+        .split('\f')
+        .filter((page) => page.trim());
+      pages.forEach((page, i) => expect(page, url).toMatch(new RegExp(`Page ${i + 1} of ${pages.length}\\n`)));
+    }
+  });
+
   it('when the ledger is verified after the month, then it passes', async () => {
     const lines: string[] = [];
     expect(await runLedgerVerify(t.db, (line) => lines.push(line))).toBe(0);

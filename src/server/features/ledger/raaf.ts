@@ -3,6 +3,7 @@ import { can, type Actor, type RaafHolderForRules } from '../../../shared/permis
 import { LEDGER_MSG, type Raaf, type RaafRollup, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import type { Pdf } from '../../lib/pdf/document.ts';
 import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
 import { invoicesInTransitAt } from '../invoices/read-model.ts';
 import { routeInfos, type RouteInfo } from '../routes/repo.ts';
@@ -236,17 +237,16 @@ export function raafCsv(rows: CsvRow[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The COA Appendix 67 PDF of a report, with the certificate's number once certified. */
-export async function raafPdf(
-  ctx: AppContext,
-  raaf: Raaf,
-  certificate: { number: string; certifiedAt: Date } | null = null,
-): Promise<Buffer> {
+/**
+ * The COA Appendix 67 PDF of a report, with the certificate's number once certified; not drawn yet, so a download
+ * can stream it page by page and a certificate can freeze it whole.
+ */
+export function raafPdf(ctx: AppContext, raaf: Raaf, certificate: { number: string; certifiedAt: Date } | null = null): Pdf {
   return renderRaafPdf({ raaf, certificate, timeZone: ctx.config.timeZone, generatedAt: new Date() });
 }
 
 /** The consolidated report or a branch roll-up drawn on the RAAF layout: its holders as one, without remarks. */
-export async function summaryPdf(ctx: AppContext, summary: RaafSummary | RaafRollup): Promise<Buffer> {
+export function summaryPdf(ctx: AppContext, summary: RaafSummary | RaafRollup): Pdf {
   const name = 'branch' in summary ? `${summary.branch.name} (branch roll-up: stock and staff)` : 'All holders (consolidated)';
   const raaf: Raaf = {
     month: summary.month,

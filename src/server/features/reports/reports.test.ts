@@ -121,6 +121,22 @@ describe('reports', () => {
     expect(stored).toBeUndefined();
   });
 
+  it('when a preview is asked for, then it is streamed as it is drawn: chunked, without a length, "Page N of Y" on every page', async () => {
+    const { invoice } = await buildIssuedInvoice(t.db);
+    const { preview_url } = (await post('/api/reports/view', { invoice_ids: [invoice.id] })).json();
+
+    const pdf = await get(preview_url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['transfer-encoding']).toBe('chunked');
+    expect(pdf.headers['content-length']).toBeUndefined();
+    expect(pdf.headers['content-disposition']).toBe('inline; filename="report-preview.pdf"');
+    expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    const pages = pdfToText(pdf.rawPayload)
+      .split('\f')
+      .filter((page) => page.trim());
+    pages.forEach((page, i) => expect(page).toMatch(new RegExp(`Page ${i + 1} of ${pages.length}\\n`)));
+  });
+
   it('when a preview address is altered, expired or missing its signature, then the PDF is refused', async () => {
     const { invoice } = await buildIssuedInvoice(t.db);
     const other = await buildIssuedInvoice(t.db);

@@ -115,7 +115,7 @@ export function reportRoutes(app: App, ctx: AppContext) {
       },
       config: renderLimit,
     },
-    async (request, reply) => sendFile(reply, await service.previewPdf(ctx, request.query), 'pdf', 'report-preview.pdf'),
+    async (request, reply) => sendFile(reply, (await service.previewPdf(ctx, request.query)).stream(), 'pdf', 'report-preview.pdf'),
   );
 
   app.get(

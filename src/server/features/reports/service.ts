@@ -11,6 +11,7 @@ import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { likePattern, offsetOf, paginated } from '../../lib/pagination.ts';
+import type { Pdf } from '../../lib/pdf/document.ts';
 import { renderReportPdf, type ReportInvoice } from '../../lib/pdf/report-pdf.ts';
 import { findInvoiceRows, listInvoices, listPadsOfInvoices } from '../invoices/read-model.ts';
 import * as repo from './repo.ts';
@@ -101,7 +102,7 @@ async function renderFor(
   const invoices = await loadReportInvoices(ctx, conn, ids);
   const who = await repo.generator(conn, actorId);
   const period = periodOf(invoices, ctx.config.timeZone);
-  const pdf = await renderReportPdf({
+  const pdf = renderReportPdf({
     number: extra.number,
     generatedAt: extra.at,
     generatedBy: { name: who?.full_name ?? 'Unknown user', role: who?.role ?? null },
@@ -131,8 +132,8 @@ async function signedActor(ctx: AppContext, verified: Verified): Promise<Actor> 
   return actor;
 }
 
-/** Renders the preview PDF behind a signed address, from the database as it is now. */
-export async function previewPdf(ctx: AppContext, q: SignedQuery & { ids?: string }): Promise<Buffer> {
+/** The preview PDF behind a signed address, from the database as it is now: its data read, its drawing left to the download. */
+export async function previewPdf(ctx: AppContext, q: SignedQuery & { ids?: string }): Promise<Pdf> {
   const packed = q.ids ?? '';
   const ids = signed.unpackIds(packed);
   const verified: Verified = ids ? signed.verifyPreview(keyOf(ctx), packed, q) : { ok: false, reason: q.signature ? 'invalid' : 'missing' };
@@ -159,6 +160,7 @@ export async function createReport(
       const at = new Date();
       const number = await repo.nextReportNumber(tx, dateInZone(at, ctx.config.timeZone).slice(0, 4));
       const { pdf, period, count } = await renderFor(ctx, tx, actor.id, input.invoice_ids, { number, remarks: input.remarks, at });
+      const file = await pdf.finish();
       const row = await repo.insertReport(
         tx,
         {
@@ -167,7 +169,7 @@ export async function createReport(
           total_invoice: count,
           period_from: period.from,
           period_to: period.to,
-          pdf,
+          pdf: file,
           generated_by: actor.id,
           created_at: at,
         },

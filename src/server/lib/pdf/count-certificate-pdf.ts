@@ -25,6 +25,7 @@ export function renderCountCertificatePdf(c: CountCertificate): Promise<Buffer> 
     info: { title: `Count certificate ${c.id}` },
   });
   pdf.onEveryPage(() => letterhead(pdf, { reference: `Count #${c.id}`, title: 'Physical count certificate' }));
+  pageFooters(pdf, `PadTrack count #${c.id}`, { size: 7.5, ruled: true });
   pdf.addPage();
   pdf.font('bold', 16);
   pdf.doc.text(c.status === 'closed' ? 'Physical Count Certificate' : 'Physical Count (open, not yet certified)', pdf.left, pdf.doc.y, {
@@ -91,6 +92,5 @@ export function renderCountCertificatePdf(c: CountCertificate): Promise<Buffer> 
     ],
     { gutter: 40, space: c.signaturePng ? 4 : 40 },
   );
-  pageFooters(pdf, `PadTrack count #${c.id}`, { size: 7.5, ruled: true });
   return pdf.finish();
 }

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 
 /** The colours every PadTrack document is drawn in. */
@@ -28,17 +30,33 @@ export interface PdfSetup {
 /** No Helvetica glyph is wider than this many ems ('@' is 1.015), so a string this short surely fits. */
 const WIDEST_GLYPH_EM = 1.02;
 
-/** The pdfkit internals the fast paths need: the current font's resource name, ascender, size and reference, and the page's fonts. */
+/** Helvetica and Helvetica-Bold kern wider than the glyphs' widths only after these letters, by at most 60/1000 em ("f”"). */
+const WIDER_KERN_AFTER = new Set([...'frQegzèéêëž'].map((letter) => letter.charCodeAt(0)));
+const WIDER_KERN_EM = 0.06;
+
+/** The resource name of the page count's Form XObject. */
+const PAGE_COUNT = 'PageCount';
+
+/** The page count's box is this many ems wide: room for ten digits. */
+const PAGE_COUNT_EMS = 6;
+
+/** The pdfkit internals the fast paths need: the current font's resource name, ascender, size and reference, and the page's resources. */
 export interface PdfFontState {
   _font: { id: string; ascender: number; ref(): unknown };
   _fontSize: number;
-  page: { fonts: Record<string, unknown>; height: number };
+  page: { fonts: Record<string, unknown>; xobjects: Record<string, unknown>; height: number };
 }
 
+/** A document's drawing, step by step: whoever runs it may pause between steps, and does so at page breaks. */
+export type PdfSteps = Generator<unknown, void, undefined>;
+
+type Style = { font: string; size: number; color: string };
+
 /**
- * A pdfkit document with PadTrack's page metrics, buffered to a Buffer, whose pages are all kept until
- * finish() so footers can say "Page X of Y". Colour and font changes are written only when they change:
- * long documents draw thousands of cells in a few styles.
+ * A pdfkit document with PadTrack's page metrics, written out as a Buffer (finish) or a stream (stream).
+ * What is drawn before finish() keeps its pages until then; a drawing given to drawnBy() runs a page at a
+ * time and each page is written out as the next begins, so a long document is never whole in memory.
+ * Colour and font changes are written only when they change: long documents draw thousands of cells in a few styles.
  */
 export class Pdf {
   readonly doc: PDFKit.PDFDocument;
@@ -52,9 +70,14 @@ export class Pdf {
   readonly bodyBottom: number;
   /** Where the footer's text sits. */
   readonly footerY: number;
-  private readonly buffer: Promise<Buffer>;
-  private style = { font: '', size: 0, color: '' };
+  private style: Style = { font: '', size: 0, color: '' };
   private readonly lineHeights = new Map<string, number>();
+  private readonly pageStarts: Array<(page: number) => void> = [];
+  private pages = 0;
+  private steps: PdfSteps | null = null;
+  /** Per font, each character's width in ems. */
+  private readonly glyphWidths = new Map<string, Map<number, number>>();
+  private pageCountForm: { ref: PDFKit.PDFKitReference; content: (count: number) => string } | null = null;
 
   constructor(setup: PdfSetup) {
     this.doc = new PDFDocument({
@@ -74,12 +97,7 @@ export class Pdf {
         ...(setup.info.createdAt ? { CreationDate: setup.info.createdAt } : {}),
       },
     });
-    const chunks: Buffer[] = [];
-    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    this.buffer = new Promise<Buffer>((resolve, reject) => {
-      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
-      this.doc.on('error', reject);
-    });
+    this.doc.on('pageAdded', () => this.pageStarted());
     const [width, height] = setup.size === 'A4' ? [595.28, 841.89] : setup.size;
     [this.pageWidth, this.pageHeight] = setup.landscape ? [height, width] : [width, height];
     const { margins } = setup;
@@ -92,15 +110,75 @@ export class Pdf {
     this.bodyBottom = this.footerY - (setup.footerGap ?? 0);
   }
 
+  /** Pages begun so far. */
+  get pageCount(): number {
+    return this.pages;
+  }
+
   /** Calls draw at the top of every page from now on; the drawing is recorded once and replayed, as it is most of a page's cost. */
   onEveryPage(draw: () => void): void {
     const header = this.replayed(draw);
-    this.doc.on('pageAdded', () => {
-      this.forgetStyle();
+    this.pageStarts.push(() => {
       header();
       this.doc.x = this.left;
       this.doc.y = this.bodyTop;
     });
+  }
+
+  /**
+   * Calls draw with the page's number on every page: now on those already begun (held, as nothing was written out
+   * yet), then on each page as it begins, so no page has to be kept for it. Throws once a page has been written out.
+   */
+  everyPage(draw: (page: number) => void): void {
+    const { start, count } = this.doc.bufferedPageRange();
+    if (start > 0) throw new Error('Pages were written out before this drawing was set for every page');
+    const decorate = (page: number) => {
+      const { x, y } = this.doc;
+      this.forgetStyle();
+      draw(page);
+      this.doc.x = x;
+      this.doc.y = y;
+    };
+    if (count > 0) {
+      const kept = this.style;
+      for (let i = 0; i < count; i += 1) {
+        this.doc.switchToPage(i);
+        decorate(i + 1);
+      }
+      this.restoreStyle(kept);
+    }
+    this.pageStarts.push(decorate);
+  }
+
+  /**
+   * Writes the document's final page count at (x, y) in the current font, size and colour (as at the first call, set
+   * with font()). The count is known only at the end, so every page places one Form XObject written when the document ends.
+   */
+  pageTotal(x: number, y: number): void {
+    const state = this.doc as unknown as PdfFontState;
+    const { _font: font, _fontSize: size } = state;
+    if (!this.pageCountForm) {
+      const fill = rgb(this.style.color);
+      this.pageCountForm = {
+        ref: this.doc.ref({
+          Type: 'XObject',
+          Subtype: 'Form',
+          BBox: [0, -size, PAGE_COUNT_EMS * size, 2 * size],
+          Resources: { Font: { [font.id]: font.ref() } },
+        }),
+        content: (count) => `BT /${font.id} ${size} Tf ${fill} rg 0 0 Td (${count}) Tj ET`,
+      };
+    }
+    state.page.xobjects[PAGE_COUNT] = this.pageCountForm.ref;
+    const baseline = y + (font.ascender / 1000) * size;
+    this.doc.addContent(`q 1 0 0 -1 ${x.toFixed(3)} ${baseline.toFixed(3)} cm /${PAGE_COUNT} Do Q`);
+  }
+
+  /** Sets the drawing finish() or stream() runs, a step at a time; its pages are written out as the next begins. */
+  drawnBy(steps: PdfSteps): this {
+    this.steps = steps;
+    this.doc.options.bufferPages = false;
+    return this;
   }
 
   addPage(): void {
@@ -154,7 +232,7 @@ export class Pdf {
       .stroke();
   }
 
-  /** Height of a text block in the current font; a short one-line value skips the line wrapper, which dominates render time. */
+  /** Height of a text block in the current font; a value that surely fits on one line is not measured by the line wrapper. */
   textHeight(text: string, width: number): number {
     const key = `${this.style.size}|${this.style.font}`;
     let line = this.lineHeights.get(key);
@@ -162,7 +240,7 @@ export class Pdf {
       line = this.doc.heightOfString('Xg', { width: 1000 });
       this.lineHeights.set(key, line);
     }
-    if (!text.includes('\n') && (this.surelyFits(text, width) || this.doc.widthOfString(text) <= width)) return line;
+    if (this.oneLine(text, width)) return line;
     return this.doc.heightOfString(text, { width });
   }
 
@@ -178,24 +256,34 @@ export class Pdf {
     }
   }
 
-  /** One line of text at (x, y), cut with an ellipsis when wider than `width`. */
+  /** One line of text at (x, y), cut with an ellipsis when wider than `width`; a short one is placed without the line wrapper. */
   lineText(text: string, x: number, y: number, width: number, align: Align = 'left'): void {
-    this.doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
-  }
-
-  /** Calls draw on every page, with its number and the page count, once the body is complete. */
-  eachPage(draw: (page: number, count: number) => void): void {
-    const range = this.doc.bufferedPageRange();
-    for (let i = 0; i < range.count; i += 1) {
-      this.doc.switchToPage(range.start + i);
-      this.forgetStyle();
-      draw(i + 1, range.count);
+    if (align !== 'center' && !text.includes('\n') && this.surelyFits(text, width)) {
+      const offset = align === 'right' ? width - this.doc.widthOfString(text.replace(/\s+$/, '')) : 0;
+      this.doc.text(text, x + offset, y, { lineBreak: false });
+    } else {
+      this.doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
     }
   }
 
-  finish(): Promise<Buffer> {
-    this.doc.end();
-    return this.buffer;
+  /** Draws what is left and resolves to the whole file, for a copy that is stored or mailed; yields to the event loop at page breaks. */
+  async finish(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    while (!this.drawPage()) await nextTurn();
+    return done;
+  }
+
+  /**
+   * The file as a stream that draws the next page only when its reader wants more bytes. The first page is drawn
+   * now, so that an error in it is thrown here, while the caller can still answer with an error instead of a file.
+   */
+  stream(): Readable {
+    return new PageStream(this.doc, () => this.drawPage());
   }
 
   /**
@@ -231,5 +319,110 @@ export class Pdf {
 
   private surelyFits(text: string, width: number): boolean {
     return text.length * this.style.size * WIDEST_GLYPH_EM <= width;
+  }
+
+  /** True when pdfkit's line wrapper would surely keep `text` on one line of `width`, so that it need not be asked. */
+  private oneLine(text: string, width: number): boolean {
+    if (text.includes('\n') || text.includes('\u00ad')) return false;
+    return this.surelyFits(text, width) || this.widestLine(text) <= width;
+  }
+
+  /**
+   * An upper bound of the width the line wrapper finds for `text` in the current font, without its kerning lookups,
+   * which are most of pdfkit's cost: the glyphs' own widths, plus the widest kern after each letter that kerns wider.
+   */
+  private widestLine(text: string): number {
+    let widths = this.glyphWidths.get(this.style.font);
+    if (!widths) {
+      widths = new Map();
+      this.glyphWidths.set(this.style.font, widths);
+    }
+    const { size } = this.style;
+    let ems = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      let glyph = widths.get(code);
+      if (glyph === undefined) {
+        glyph = this.doc.widthOfString(text[i]) / size;
+        widths.set(code, glyph);
+      }
+      ems += WIDER_KERN_AFTER.has(code) ? glyph + WIDER_KERN_EM : glyph;
+    }
+    return ems * size;
+  }
+
+  /** A new page's graphics state starts afresh: draws what every page begins with, then sets the style the body was in again. */
+  private pageStarted(): void {
+    this.pages += 1;
+    const kept = this.style;
+    this.forgetStyle();
+    for (const start of this.pageStarts) start(this.pages);
+    this.restoreStyle(kept);
+  }
+
+  private restoreStyle(kept: Style): void {
+    this.forgetStyle();
+    if (kept.font) this.doc.font(kept.font);
+    if (kept.size) this.doc.fontSize(kept.size);
+    if (kept.color) this.doc.fillColor(kept.color);
+    this.style = kept;
+  }
+
+  /** Draws up to the next page break, or to the end and then ends the document (true). */
+  private drawPage(): boolean {
+    if (this.steps) {
+      const page = this.pages;
+      while (this.pages === page) {
+        if (this.steps.next().done) {
+          this.steps = null;
+          break;
+        }
+      }
+      if (this.steps) return false;
+    }
+    this.pageCountForm?.ref.end(this.pageCountForm.content(this.pages));
+    this.doc.end();
+    return true;
+  }
+}
+
+/** '#5b6470' as the PDF fill operands "0.3569 0.3922 0.4392". */
+const rgb = (hex: string) => [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(4)).join(' ');
+
+/**
+ * The bytes of a document drawn a page at a time: a page is drawn (on a later turn of the event loop) only when
+ * the reader asks for more, so a slow reader holds the drawing back instead of filling memory.
+ */
+class PageStream extends Readable {
+  private done: boolean;
+  private scheduled = false;
+
+  constructor(
+    doc: PDFKit.PDFDocument,
+    private readonly drawPage: () => boolean,
+  ) {
+    super();
+    doc.on('data', (chunk: Buffer) => {
+      if (!this.destroyed) this.push(chunk);
+    });
+    doc.on('end', () => {
+      if (!this.destroyed) this.push(null);
+    });
+    doc.on('error', (error: Error) => this.destroy(error));
+    this.done = drawPage();
+  }
+
+  override _read(): void {
+    if (this.done || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.destroyed) return;
+      try {
+        this.done = this.drawPage();
+      } catch (error) {
+        this.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
   }
 }

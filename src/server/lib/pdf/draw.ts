@@ -30,30 +30,36 @@ export function formHeader(pdf: Pdf, form: { title: string; subtitle: string; le
   pdf.hline(top + 46, { color: PALETTE.accent, lineWidth: 1 });
 }
 
-/** Every page's footer: `text` on the left and "Page X of Y" on the right, under a thin rule when `ruled`. */
+/** Digits kept free after "Page N of " for the page count, which is written only when the document ends. */
+const PAGE_COUNT_ROOM = '0000';
+
+/**
+ * Every page's footer: `text` on the left and "Page X of Y" on the right, under a thin rule when `ruled`. Set it
+ * before the first page: each page then gets it as it begins, and Y is filled in when the document ends.
+ */
 export function pageFooters(pdf: Pdf, text: string, options: { size: number; ruled?: boolean }): void {
-  const { doc, left, width, footerY } = pdf;
-  pdf.eachPage((page, count) => {
-    doc.page.margins.bottom = 0;
+  const { doc, left, right, footerY } = pdf;
+  pdf.everyPage((page) => {
     if (options.ruled) pdf.hline(footerY - 6);
     pdf.font('regular', options.size, PALETTE.muted);
-    doc.text(text, left, footerY, { width: width - 90, lineBreak: false });
-    const pageNo = `Page ${page} of ${count}`;
-    doc.text(pageNo, left + width - doc.widthOfString(pageNo), footerY, { lineBreak: false });
+    doc.text(text, left, footerY, { lineBreak: false });
+    const countX = right - doc.widthOfString(PAGE_COUNT_ROOM);
+    const pageOf = `Page ${page} of `;
+    doc.text(pageOf, countX - doc.widthOfString(pageOf), footerY, { lineBreak: false });
+    pdf.pageTotal(countX, footerY);
   });
 }
 
-/** Large faint diagonal text across every page, as on a draft. */
+/** Large faint diagonal text across every page, as on a draft; set before the first page, it is drawn as each page begins. */
 export function watermark(pdf: Pdf, text: string): void {
   const { doc, pageWidth, pageHeight } = pdf;
-  pdf.eachPage(() => {
+  pdf.everyPage(() => {
     doc.save();
     doc.rotate(-35, { origin: [pageWidth / 2, pageHeight / 2] });
     doc.font('Helvetica-Bold').fontSize(96).fillColor(PALETTE.accent).fillOpacity(0.07);
     doc.text(text, 0, pageHeight / 2 - 48, { width: pageWidth, align: 'center', lineBreak: false });
     doc.restore();
   });
-  pdf.forgetStyle();
 }
 
 /** The document's title with a line saying what it holds. */
@@ -87,11 +93,19 @@ export function band(pdf: Pdf, leftText: string, rightText: string): void {
   doc.y = top + 24;
 }
 
-/** Body text across the page, moved whole to the next page when it does not fit; headings are bold in the accent colour. */
+/**
+ * Body text across the page, moved whole to the next page when it does not fit; headings are bold in the accent colour.
+ * A line that surely fits is measured without the line wrapper, and a short one placed without it: a long RAAF has
+ * thousands of remark lines.
+ */
 export function paragraph(pdf: Pdf, text: string, options: { heading?: boolean; size?: number } = {}): void {
   pdf.font(options.heading ? 'bold' : 'regular', options.size ?? 8, options.heading ? PALETTE.accent : PALETTE.ink);
-  pdf.ensureSpace(pdf.doc.heightOfString(text, { width: pdf.width }));
-  pdf.doc.text(text, pdf.left, pdf.doc.y, { width: pdf.width });
+  const height = pdf.textHeight(text, pdf.width);
+  pdf.ensureSpace(height);
+  const top = pdf.doc.y;
+  pdf.boxText(text, pdf.left, top, pdf.width);
+  pdf.doc.x = pdf.left;
+  pdf.doc.y = top + height;
 }
 
 export interface Field {

@@ -1,6 +1,6 @@
 import { countText, dayTimeText, monthText } from '../../../shared/format.ts';
 import { RAAF_CERTIFICATION_TEXT, type Raaf, type RaafRouteRow } from '../../../shared/schemas/ledger.ts';
-import { PALETTE, Pdf, type Align } from './document.ts';
+import { PALETTE, Pdf, type Align, type PdfSteps } from './document.ts';
 import { formHeader, pageFooters, paragraph, signatures } from './draw.ts';
 import { NumberCells } from './number-cells.ts';
 import { pdfText } from './text.ts';
@@ -20,11 +20,11 @@ const CELL_SIZE = 7.5;
 const GROUPS = ['Beginning Balance', 'Receipt', 'Issued', 'Ending Balance'];
 
 /**
- * Draws a RAAF in the COA layout (Appendix 67): title, "For the Month of …", the accountable officer,
- * the four column groups with Qty / From / To per route and range, totals, remarks, the certification
- * text and the signature lines, on landscape A4 pages with "Page X of Y".
+ * A RAAF in the COA layout (Appendix 67): title, "For the Month of …", the accountable officer, the four column
+ * groups with Qty / From / To per route and range, totals, remarks, the certification text and the signature lines,
+ * on landscape A4 pages with "Page X of Y". Nothing is drawn yet: finish() draws it whole, stream() page by page.
  */
-export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
+export function renderRaafPdf(input: RaafDocument): Pdf {
   const { raaf, certificate, timeZone } = input;
   const pdf = new Pdf({
     size: 'A4',
@@ -49,11 +49,18 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
       right: certificate ? `Certificate No. ${certificate.number}` : 'Not certified',
     }),
   );
+  pageFooters(pdf, `Generated ${dayTimeText(input.generatedAt, timeZone)} by PadTrack`, { size: 7 });
   pdf.addPage();
-  new RaafGrid(pdf).draw(raaf);
+  return pdf.drawnBy(raafBody(pdf, input));
+}
 
+function* raafBody(pdf: Pdf, { raaf, certificate, timeZone }: RaafDocument): PdfSteps {
+  yield* new RaafGrid(pdf).draw(raaf);
   paragraph(pdf, 'Remarks', { heading: true, size: 9 });
-  for (const remark of remarkLines(raaf.rows)) paragraph(pdf, `- ${pdfText(remark)}`);
+  for (const remark of remarkLines(raaf.rows)) {
+    paragraph(pdf, `- ${pdfText(remark)}`);
+    yield;
+  }
   pdf.doc.y += 12;
   paragraph(pdf, 'CERTIFICATION', { heading: true, size: 9 });
   paragraph(pdf, RAAF_CERTIFICATION_TEXT, { size: 8.5 });
@@ -78,8 +85,6 @@ export function renderRaafPdf(input: RaafDocument): Promise<Buffer> {
     ],
     { gutter: 80, space: 36, align: 'center' },
   );
-  pageFooters(pdf, `Generated ${dayTimeText(input.generatedAt, timeZone)} by PadTrack`, { size: 7 });
-  return pdf.finish();
 }
 
 function remarkLines(rows: RaafRouteRow[]): string[] {
@@ -108,13 +113,14 @@ class RaafGrid {
     this.header = pdf.replayed(() => this.drawHeader());
   }
 
-  draw(raaf: Raaf): void {
+  /** Draws the table a line at a time. */
+  *draw(raaf: Raaf): PdfSteps {
     const { pdf } = this;
     this.header();
     pdf.font('regular', CELL_SIZE);
     this.numbers = new NumberCells(pdf.doc);
     for (const row of raaf.rows) {
-      this.routeRows(row);
+      yield* this.routeRows(row);
       pdf.hline(pdf.doc.y);
     }
     this.flushNumbers();
@@ -155,7 +161,7 @@ class RaafGrid {
   }
 
   /** A route's lines: its name on the first, then one range per column group on each. */
-  private routeRows(row: RaafRouteRow): void {
+  private *routeRows(row: RaafRouteRow): PdfSteps {
     const { pdf } = this;
     const groups = [row.beginning, row.receipt, row.issued, row.ending];
     const lines = Math.max(1, ...groups.map((group) => group.ranges.length));
@@ -182,6 +188,7 @@ class RaafGrid {
         }
       });
       pdf.doc.y = y + ROW_HEIGHT;
+      yield;
     }
   }
 

@@ -1,5 +1,5 @@
 import { calendarDayText, countText, dayText, dayTimeText, seriesRange } from '../../../shared/format.ts';
-import { Pdf } from './document.ts';
+import { Pdf, type PdfSteps } from './document.ts';
 import {
   band,
   documentTitle,
@@ -71,11 +71,11 @@ interface Totals {
 }
 
 /**
- * Draws the report of completed Issued invoices as an A4 PDF: a header on every page, the summary,
- * totals by route, one block per invoice with its pads and series ranges, the grand totals, a sign-off
- * block and "Page X of Y". Every user-supplied value is drawn as plain text.
+ * The report of completed Issued invoices as an A4 PDF: a header on every page, the summary, totals by route,
+ * one block per invoice with its pads and series ranges, the grand totals, a sign-off block and "Page X of Y".
+ * Every user-supplied value is drawn as plain text. Nothing is drawn yet: finish() draws it whole, stream() page by page.
  */
-export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
+export function renderReportPdf(report: ReportDocument): Pdf {
   const pdf = new Pdf({
     size: 'A4',
     margins: { left: 48, right: 48, top: 40, bottom: 48 },
@@ -90,14 +90,23 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   });
   const numberText = report.number ?? 'PREVIEW (not saved)';
   const generated = `${dayTimeText(report.generatedAt, report.timeZone)} (${report.timeZone})`;
+  pdf.onEveryPage(() => letterhead(pdf, { reference: `Report No. ${numberText}`, title: 'Completed Issued Invoices Report' }));
+  pageFooters(
+    pdf,
+    report.number ? `Report No. ${report.number}  |  Generated ${generated}` : `PREVIEW, not a saved report  |  Rendered ${generated}`,
+    { size: 7.5, ruled: true },
+  );
+  if (!report.number) watermark(pdf, 'PREVIEW');
+  pdf.addPage();
+  return pdf.drawnBy(reportBody(pdf, report, numberText, generated));
+}
+
+function* reportBody(pdf: Pdf, report: ReportDocument, numberText: string, generated: string): PdfSteps {
   const generatedBy = pdfText(
     report.generatedBy.role ? `${report.generatedBy.name} (${report.generatedBy.role})` : report.generatedBy.name,
   );
   const byRoute = totalsByRoute(report.invoices);
   const total = sumTotals([...byRoute.values()]);
-  pdf.onEveryPage(() => letterhead(pdf, { reference: `Report No. ${numberText}`, title: 'Completed Issued Invoices Report' }));
-  pdf.addPage();
-
   documentTitle(
     pdf,
     'Report of Completed Issued Invoices',
@@ -123,9 +132,13 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     routeRows.map(([route, totals]) => [pdfText(route), ...countCells(totals)]),
     { caption: 'Summary by route', totals: ['Total', ...countCells(total)] },
   );
+  yield;
 
   sectionTitle(pdf, 'Invoice details');
-  for (const invoice of report.invoices) invoiceBlock(pdf, invoice, report.timeZone);
+  for (const invoice of report.invoices) {
+    invoiceBlock(pdf, invoice, report.timeZone);
+    yield;
+  }
 
   sectionTitle(pdf, 'Totals');
   keyValues(pdf, [...totalFields(total), { label: 'Routes', value: countText(byRoute.size) }]);
@@ -137,13 +150,6 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     })),
     { gutter: 18, space: 54 },
   );
-  pageFooters(
-    pdf,
-    report.number ? `Report No. ${report.number}  |  Generated ${generated}` : `PREVIEW, not a saved report  |  Rendered ${generated}`,
-    { size: 7.5, ruled: true },
-  );
-  if (!report.number) watermark(pdf, 'PREVIEW');
-  return pdf.finish();
 }
 
 function totalsByRoute(invoices: ReportInvoice[]): Map<string, Totals> {

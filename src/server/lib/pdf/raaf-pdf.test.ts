@@ -1,0 +1,93 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import type { Raaf } from '../../../shared/schemas/ledger.ts';
+import { pdfToText } from '../../test/pdf.ts';
+import { renderRaafPdf, type RaafDocument } from './raaf-pdf.ts';
+
+/** A head office's month: many routes, each with many ranges and remarks, over dozens of pages. */
+function headOfficeMonth(routes: number): RaafDocument {
+  const group = (route: number, offset: number) => {
+    const ranges: Array<[number, number]> = Array.from({ length: 10 + (route % 4) }, (_, i) => [
+      offset + i * 100 + 1,
+      offset + i * 100 + 50,
+    ]);
+    return { qty: ranges.length * 50, ranges };
+  };
+  const rows: Raaf['rows'] = Array.from({ length: routes }, (_, r) => ({
+    route: { id: r + 1, name: `Route ${r + 1}`, tin: `000-123-${String(r).padStart(3, '0')}`, company: `Ocean Lines ${r % 4}` },
+    beginning: group(r, 100000),
+    receipt: group(r, 200000),
+    issued: { ...group(r, 300000), by_kind: { used: 500, cancelled: 40, lost: 10, transferred: 50 } },
+    ending: group(r, 400000),
+    remarks: [
+      `Transferred ${300001 + r}-${300050 + r} (50) to Maria Clara Santos-Villanueva (Calapan Port) on invoice #${1000 + r}`,
+      `Lost ${r}01-${r}10 (10): fell overboard at the pier`,
+      `Correction: ${r}01-${r}10 (10) unmarked; marked used by Juan Dela Cruz on 3 Oct 2026, with a reason long enough to run past the end of one line of a landscape page, so that it has to wrap onto a second line where it ends with the word keptToTheEnd`,
+    ],
+  }));
+  return {
+    raaf: {
+      month: '2026-10',
+      holder: { type: 'branch', id: 1, name: 'Head Office', branch: { id: 1, name: 'Head Office' } },
+      rows,
+      totals: { beginning: 1, receipt: 2, issued: 3, ending: 4 },
+      balanced: true,
+      in_transit: [],
+      certificate: null,
+    },
+    certificate: null,
+    timeZone: 'Asia/Manila',
+    generatedAt: new Date('2026-11-02T03:04:05Z'),
+  };
+}
+
+const pages = (text: string) => text.split('\f').filter((page) => page.trim());
+
+describe('RAAF PDF', () => {
+  it('when a long RAAF is streamed, then every page reads "Page N of Y" and the file is the one drawn whole', async () => {
+    const input = headOfficeMonth(80);
+    const whole = await renderRaafPdf(input).finish();
+    const streamed = Buffer.concat(await renderRaafPdf(input).stream().toArray());
+
+    const all = pages(pdfToText(streamed));
+    expect(all.length).toBeGreaterThan(30);
+    all.forEach((page, i) => {
+      expect(page).toContain('REPORT OF ACCOUNTABILITY FOR ACCOUNTABLE FORMS');
+      expect(page).toMatch(new RegExp(`Generated 02 Nov 2026 11:04 by PadTrack\\s+Page ${i + 1} of ${all.length}\\n`));
+    });
+    expect(pdfToText(streamed)).toBe(pdfToText(whole));
+    expect(Buffer.compare(streamed, whole)).toBe(0);
+    for (const remark of input.raaf.rows.flatMap((row) => row.remarks)) expect(all.join('\n')).toContain(remark.slice(0, 60));
+  });
+
+  it('when the reader stops taking bytes, then the first pages are there to send, the drawing stops a few pages on, and finishes once the reader reads on', async () => {
+    const pdf = renderRaafPdf(headOfficeMonth(80));
+    const stream = pdf.stream();
+    for (let turn = 0; turn < 50; turn += 1) await nextTurn();
+    const drawn = pdf.pageCount;
+    for (let turn = 0; turn < 50; turn += 1) await nextTurn();
+
+    expect(pdf.pageCount).toBe(drawn);
+    expect(stream.readableLength).toBeGreaterThanOrEqual(stream.readableHighWaterMark);
+    const first = stream.read(5) as Buffer;
+    expect(first.toString('latin1')).toBe('%PDF-');
+    const rest = Buffer.concat(await stream.toArray());
+    const total = pages(pdfToText(Buffer.concat([first, rest]))).length;
+    expect(drawn).toBeLessThan(total / 3);
+    expect(pdf.pageCount).toBe(total);
+  });
+
+  it('when a RAAF has hundreds of remark lines, then each one-line remark has a line of its own, in order, and a long one wraps whole', async () => {
+    const input = headOfficeMonth(200);
+    const text = pdfToText(await renderRaafPdf(input).finish());
+
+    const remarks = input.raaf.rows.flatMap((row) => row.remarks.filter((remark) => !remark.startsWith('Correction')));
+    const lines = text.split('\n').filter((line) => line.startsWith('- '));
+    let at = 0;
+    for (const remark of remarks) {
+      at = lines.findIndex((line, i) => i >= at && line.includes(remark));
+      expect(at, remark).toBeGreaterThanOrEqual(0);
+    }
+    expect(text.match(/keptToTheEnd/g)).toHaveLength(200);
+  });
+});
