@@ -6,8 +6,8 @@
  * server runs in it); the full `ledger:verify` and, after a day of real API work (add-pad, issue, accept,
  * marking uses), the incremental one; get-pads, get-invoices and find-receipt p95 at 10 connections.
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/history.ts [pads=400000]
- * `pads=20000` keeps the same monthly activity over the three months ending with the month reported on: the
- * short-history baseline for the ratios.
+ * `pads=20000` is the short-history baseline for the ratios: the same monthly activity, the operator holding those
+ * 20,000 pads when the month reported on begins.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,25 +29,25 @@ const targetPads = Number(process.argv[2] ?? process.env.BENCH_HISTORY_PADS ?? 4
 const seedOnly = process.argv.includes('--seed-only');
 const PADS_PER_MONTH = 6_700;
 const HOLDERS = 350;
-const REPEATS = 3;
+const REPEATS = 5;
 const PORT = Number(process.env.BENCH_HISTORY_PORT ?? 4241);
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('bench-history runs on PostgreSQL: set TEST_DATABASE_URL');
 const dbName = `padtrack_bench_${targetPads >= 100_000 ? `${Math.round(targetPads / 100_000)}x100k` : `${Math.round(targetPads / 1000)}k`}`;
 const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
-const months = Math.max(1, Math.round(targetPads / PADS_PER_MONTH) - 1);
+const shortHistory = targetPads < 100_000;
+const months = Math.max(1, Math.round(targetPads / PADS_PER_MONTH) - (shortHistory ? 0 : 1));
 /**
  * The history ends a day before now, so the day of API work and the reads are later than every seeded event. The
- * short baseline ends with last month instead: its three months are Aug–Oct when the report is October's, so the month
- * reported on is as busy as the long history's (pads live about three months) and the operator then holds 20,000 pads.
+ * short baseline ends with last month instead, the month reported on: three months (Jul–Sep, 20,100 pads) come before
+ * it, as many as a pad's life, so that month is as busy as the long history's and only the history behind it differs.
  */
 const MANILA_MS = 8 * 3_600_000;
 const manilaNow = new Date(Date.now() + MANILA_MS);
-const until =
-  targetPads < 100_000
-    ? new Date(Date.UTC(manilaNow.getUTCFullYear(), manilaNow.getUTCMonth(), 1) - MANILA_MS - 1)
-    : new Date(Date.now() - 86_400_000);
+const until = shortHistory
+  ? new Date(Date.UTC(manilaNow.getUTCFullYear(), manilaNow.getUTCMonth(), 1) - MANILA_MS - 1)
+  : new Date(Date.now() - 86_400_000);
 
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
