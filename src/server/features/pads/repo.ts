@@ -484,8 +484,23 @@ const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
     )
     .prepare(name);
 
-const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
+const heldOrder = [routes.name, pads.route_id, pads.number];
+
+/** The page's pad ids first, sorted with the route alone, so statuses, holders and series are joined for that page only. */
+const heldPage = (conn: Conn, where: SQL | undefined) =>
   conn
+    .select({ id: pads.id })
+    .from(pads)
+    .innerJoin(routes, eq(routes.id, pads.route_id))
+    .where(where)
+    .orderBy(...heldOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('held_page');
+
+const prepareRows = (conn: Conn, name: string, where: SQL | undefined) => {
+  const page = heldPage(conn, where);
+  return conn
     .select({
       pad: {
         id: pads.id,
@@ -509,17 +524,16 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) =>
       holder: holderColumns,
       registeredSeries: seriesRefColumns(),
     })
-    .from(pads)
+    .from(page)
+    .innerJoin(pads, eq(pads.id, page.id))
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
     .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
     .leftJoin(registeredSeries, eq(registeredSeries.id, pads.registered_series_id))
-    .where(where)
-    .orderBy(routes.name, pads.route_id, pads.number)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .orderBy(...heldOrder)
     .prepare(name);
+};
 
 const countOfShape = preparedPerShape<ReturnType<typeof prepareCount>>('held_pads_count');
 const rowsOfShape = preparedPerShape<ReturnType<typeof prepareRows>>('held_pads_rows');
