@@ -486,10 +486,13 @@ const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
 
 const heldOrder = [routes.name, pads.route_id, pads.number];
 
-/** The page's pad ids first, sorted with the route alone, so statuses, holders and series are joined for that page only. */
+/**
+ * The page's pad ids first, sorted with the route alone, so statuses, holders and series are joined for that page only;
+ * the sort reads every held pad anyway, so the same statement counts them.
+ */
 const heldPage = (conn: Conn, where: SQL | undefined) =>
   conn
-    .select({ id: pads.id })
+    .select({ id: pads.id, total: sql<number>`count(*) over ()::int`.as('total') })
     .from(pads)
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .where(where)
@@ -523,6 +526,7 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) => {
       issuanceStatus: { id: issuanceStatuses.id, name: issuanceStatuses.name },
       holder: holderColumns,
       registeredSeries: seriesRefColumns(),
+      total: page.total,
     })
     .from(page)
     .innerJoin(pads, eq(pads.id, page.id))
@@ -538,7 +542,10 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) => {
 const countOfShape = preparedPerShape<ReturnType<typeof prepareCount>>('held_pads_count');
 const rowsOfShape = preparedPerShape<ReturnType<typeof prepareRows>>('held_pads_rows');
 
-/** One page of the pads a user holds and may move (not locked by an invoice in transit); both statements are prepared per search shape. */
+/**
+ * One page of the pads a user holds and may move (not locked by an invoice in transit), with their count; statements are
+ * prepared per search shape. Only a page past the end needs the count on its own.
+ */
 export async function listHeldPads(
   conn: Conn,
   options: { userId: number; search?: string; page: number; perPage: number },
@@ -546,16 +553,18 @@ export async function listHeldPads(
   const bindings = new Bindings();
   const where = heldWhere(options.userId, options.search, bindings);
   const { values } = bindings;
-  const [[{ count }], rows] = await Promise.all([
-    countOfShape(conn, bindings.shape, (name) => prepareCount(conn, name, where)).execute(values),
-    rowsOfShape(conn, bindings.shape, (name) => prepareRows(conn, name, where)).execute({
-      ...values,
-      limit: options.perPage,
-      offset: offsetOf(options.page, options.perPage),
-    }),
-  ]);
+  const rows = await rowsOfShape(conn, bindings.shape, (name) => prepareRows(conn, name, where)).execute({
+    ...values,
+    limit: options.perPage,
+    offset: offsetOf(options.page, options.perPage),
+  });
+  const total =
+    rows[0]?.total ??
+    (options.page === 1
+      ? 0
+      : (await countOfShape(conn, bindings.shape, (name) => prepareCount(conn, name, where)).execute(values))[0].count);
   return {
-    rows: rows.map(({ pad: { series_status, updated_at, ...pad }, ...r }) => ({
+    rows: rows.map(({ pad: { series_status, updated_at, ...pad }, total: _total, ...r }) => ({
       ...pad,
       updated_at: updated_at.toISOString(),
       route: { ...r.route, company: r.company },
@@ -567,7 +576,7 @@ export async function listHeldPads(
       held_by: heldByText(r.holder),
       registered_series: r.registeredSeries,
     })),
-    total: count,
+    total,
   };
 }
 
