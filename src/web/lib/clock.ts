@@ -7,8 +7,13 @@ import { api } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSession } from './session.ts';
 
-/** The zone this device keeps; times on screen are APP_TIMEZONE's, named when the two differ. */
-export const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let device: string | undefined;
+
+/**
+ * The zone this device keeps; times on screen are APP_TIMEZONE's, named when the two differ. Asked once: making a
+ * DateTimeFormat costs a phone milliseconds, and every list card's offline note reads the clock.
+ */
+export const deviceZone = () => (device ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /**
  * docs/design.md §8: one clock. Every date and time a screen shows is APP_TIMEZONE's, learnt at sign-in (or from
