@@ -604,9 +604,15 @@ describe('custody API', () => {
 
     it('when lists are paged or given bad parameters, then pages follow the spec envelope and bad input is a 422', async () => {
       const { holder } = await holderWithPads(12);
+      const page1 = (await get('get-user-pads?page=1', holder.headers)).json();
       const page2 = (await get('get-user-pads?page=2', holder.headers)).json();
       expect(page2).toMatchObject({ current_page: 2, last_page: 2, per_page: 10, total: 12 });
       expect(page2.data).toHaveLength(2);
+      const numbers = [...page1.data, ...page2.data].map((p: { number: number }) => p.number);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+      expect(new Set(numbers).size).toBe(12);
+      const pastTheEnd = (await get('get-user-pads?page=3', holder.headers)).json();
+      expect(pastTheEnd).toMatchObject({ data: [], current_page: 3, last_page: 2, total: 12 });
       const pad = (await get('get-user-pads?per_page=1', holder.headers)).json().data[0];
       await t.db.update(pads).set({ number: 987_653 }).where(eq(pads.id, pad.id));
       const found = (await get('get-user-pads?search=987653', holder.headers)).json();
