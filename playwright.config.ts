@@ -20,6 +20,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
+    /* Without opening animations a dialog's buttons sit still when clicked (the theme respects reduced motion). */
+    reducedMotion: 'reduce',
     /* The built app registers a service worker once signed in; only the offline specs (e2e/offline*.spec.ts) let it run. */
     serviceWorkers: 'block',
     actionTimeout: 15_000,

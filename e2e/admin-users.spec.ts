@@ -54,7 +54,17 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
 
   await page.getByRole('button', { name: 'Add User' }).click();
   const add = dialog(page, 'Add User');
-  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  const addButton = add.getByRole('button', { name: 'Add', exact: true });
+  await add.getByLabel('First Name').focus();
+  const before = await addButton.boundingBox();
+  if (!before) throw new Error('Add is not on screen');
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  // Leaving the empty First Name for Add shows no error yet, so Add stays under the pointer until it is released.
+  await expect(add.getByLabel('First Name')).toHaveAccessibleDescription('');
+  const pressed = await addButton.boundingBox();
+  expect(Math.abs((pressed?.y ?? 0) - before.y), 'a pressed button sinks by 1 px at most').toBeLessThanOrEqual(1);
+  await page.mouse.up();
   await expectFieldError(add.getByLabel('First Name'), 'First Name is required');
   await expectFieldError(add.getByLabel('Contact Number'), 'Contact Number is required');
   await expectFieldError(add.getByRole('textbox', { name: 'Password' }), 'Password is required');

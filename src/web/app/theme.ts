@@ -39,6 +39,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
+  /* Modals, drawers, collapses and toasts appear without motion for people whose device asks for less. */
+  respectReducedMotion: true,
   fontFamily: 'Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
   /* Plain objects rather than Modal.extend(): the sign-in chunk should not load the modal code. Every close button is named. */
   components: {

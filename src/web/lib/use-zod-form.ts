@@ -1,14 +1,26 @@
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import type { FocusEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api.ts';
 
-/** A Mantine form validated by the same Zod schema the server route uses; checks on input and on blur. */
+/**
+ * A Mantine form validated by the same Zod schema the server route uses; a field is checked when it loses focus, except
+ * to a button: an error appearing between press and release would move that button (Add, Cancel) from under the pointer
+ * and swallow the click, and the button's own action decides (Add checks every field).
+ */
 export function useZodForm<Values extends Record<string, unknown>>(schema: z.ZodType, initialValues: Values) {
   return useForm<Values>({
     mode: 'controlled',
     initialValues,
     validate: schemaResolver(schema, { sync: true }),
-    validateInputOnBlur: true,
+    enhanceGetInputProps: ({ field, form, options }) =>
+      options.withFocus
+        ? {
+            onBlur: (event?: FocusEvent<HTMLElement>) => {
+              if (!(event?.relatedTarget instanceof HTMLButtonElement)) form.validateField(field);
+            },
+          }
+        : {},
   });
 }
 
