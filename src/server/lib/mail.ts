@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -15,13 +15,21 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** Nodemailer loads with the first mail rather than with the server's start; the transport is made once. */
+function lazyTransport(settings: string | { streamTransport: true; buffer: true; newline: 'unix' }): () => Promise<Transporter> {
+  let made: Promise<Transporter> | null = null;
+  return () => (made ??= import('nodemailer').then((m) => m.default.createTransport(settings)));
+}
+
 /** Real SMTP when a URL is configured; otherwise each mail becomes an .eml file under dataDir/mail. */
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = lazyTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({
+        await (
+          await transport()
+        ).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,
@@ -32,11 +40,13 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = path.join(options.dataDir, 'mail');
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (
+        await transport()
+      ).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,

@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconQrcode } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentProps } from 'react';
@@ -21,6 +21,7 @@ import { FindReceiptBox } from './find-receipt.tsx';
 import { NavRail, RAIL_WIDTH } from './nav-rail.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { useOfflineSupport } from '../lib/use-offline-support.ts';
+import { useMedia } from '../lib/use-media.ts';
 
 export const APP_VERSION = '1.0.0';
 
@@ -68,8 +69,8 @@ function FooterText() {
 export function AppLayout() {
   const session = useSession();
   const [navOpen, nav] = useDisclosure(false);
-  const wide = useMediaQuery('(min-width: 90em)', true, { getInitialValueInEffect: false });
-  const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useMedia('(min-width: 90em)');
+  const desktop = useMedia('(min-width: 48em)');
   const [qrOpen, qr] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const navigate = useNavigate();

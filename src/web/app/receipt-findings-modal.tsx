@@ -1,6 +1,5 @@
 import { registeredSeriesText } from '../../shared/format.ts';
 import { Anchor, Badge, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ReceiptFinding } from '../../shared/schemas/ledger.ts';
@@ -10,6 +9,7 @@ import { SeriesGrid } from '../features/pads/series-grid.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useClock } from '../lib/clock.ts';
 import { isReceiptNumber, ledgerQueries } from '../lib/ledger-queries.ts';
+import { usePhone } from '../lib/use-media.ts';
 
 const STATUS: Record<ReceiptFinding['status'], { label: string; color: string }> = {
   not_used: { label: 'Not Used', color: 'blue' },
@@ -103,7 +103,7 @@ function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; rec
 
 /** The answer panel of the header's "Find receipt no." box (find-receipt.tsx), in a chunk of its own fetched on the first search. */
 export function ReceiptFindingsModal({ asked, onClose }: { asked: string | null; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const findings = useQuery({ ...ledgerQueries.findReceipt(asked ?? ''), enabled: asked !== null && isReceiptNumber(asked) });
   const valid = asked !== null && isReceiptNumber(asked);
   return (

@@ -1,6 +1,5 @@
 import { Card, Collapse, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFilter } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -26,6 +25,7 @@ import { useListParams, type ListView } from '../lib/use-list-params.ts';
 import { useUrlModal } from '../lib/use-url-modal.ts';
 import { applyServerErrors, useZodForm } from '../lib/use-zod-form.ts';
 import { CardListPlaceholder } from './card-list-placeholder.tsx';
+import { usePhone } from '../lib/use-media.ts';
 
 export type FormMode = 'add' | 'edit';
 
@@ -111,7 +111,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
     adding.id !== null ? { mode: 'add', row: null } : editRow ? { mode: 'edit', row: editRow } : null;
   const closeEditing = adding.id !== null ? adding.close : editingId.close;
   const viewing = rowById(viewingId.id);
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
 
   const onSuccess = () => invalidate(queryClient, screen.cache.changes);
   const removal = useMutation({ mutationFn: screen.remove, onSuccess });

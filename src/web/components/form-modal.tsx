@@ -1,8 +1,8 @@
 import { Box, Group, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { AppButton } from './app-button.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
+import { usePhone } from '../lib/use-media.ts';
 
 /**
  * A short form in a modal opened over another one (Pad Details, an incident): its fields, Cancel and the submit
@@ -29,7 +29,7 @@ export function FormModal({
   size?: string;
   children: ReactNode;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   return (
     <Modal opened onClose={onClose} title={title} size={size} centered fullScreen={phone} zIndex={350}>
       <Box pos="relative">

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { IMPORT_MSG, MAX_IMPORT_ROWS } from '../../../shared/schemas/imports.ts';
+import { loadExcel } from '../../lib/export.ts';
 
 /** One data row of an import file: its line (1 is the header) and its cells by column name. */
 export interface FileRow {
@@ -46,6 +46,7 @@ function readCsv(content: Buffer): ReadFile {
 }
 
 async function readXlsx(content: Buffer): Promise<ReadFile> {
+  const { default: ExcelJS } = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);

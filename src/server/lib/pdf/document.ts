@@ -1,6 +1,18 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+
+let pdfkit: typeof PDFKitDocument | undefined;
+
+/**
+ * A pdfkit document. pdfkit and its font decoders load with the first PDF rather than with the server's start (a tenth of
+ * it), through Node's own loader so that every renderer can stay synchronous.
+ */
+export function newPdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKitDocument;
+  return new pdfkit(options);
+}
 
 /** The colours every PadTrack document is drawn in. */
 export const PALETTE = {
@@ -80,7 +92,7 @@ export class Pdf {
   private pageCountForm: { ref: PDFKit.PDFKitReference; content: (count: number) => string } | null = null;
 
   constructor(setup: PdfSetup) {
-    this.doc = new PDFDocument({
+    this.doc = newPdfDocument({
       size: setup.size,
       layout: setup.landscape ? 'landscape' : 'portrait',
       margins: setup.margins,

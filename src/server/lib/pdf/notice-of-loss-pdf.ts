@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { dayTimeText } from '../../../shared/format.ts';
+import { newPdfDocument } from './document.ts';
 import { pdfText } from './text.ts';
 
 /** What COA Circular 84-233 asks a Notice of Loss to state, and who confirmed it. */
@@ -33,7 +33,7 @@ const range = (from: number, to: number) => (from === to ? `${from}` : `${from} 
  * approximate date of the loss (COA Circular 84-233), so nobody accepts the lost forms; portrait A4.
  */
 export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: {

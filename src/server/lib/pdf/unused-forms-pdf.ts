@@ -1,6 +1,6 @@
 import { FORM_TYPES } from '../../../shared/lookups.ts';
-import PDFDocument from 'pdfkit';
 import type { UnusedForms } from '../../../shared/schemas/registered-series.ts';
+import { newPdfDocument } from './document.ts';
 import { pdfText } from './text.ts';
 
 const MARGIN = 40;
@@ -12,7 +12,7 @@ const rangesText = (ranges: Array<[number, number]>) => ranges.map(([from, to]) 
 
 /** docs/design.md §10: the inventory of unused forms as of a date, per establishment and registered series; portrait A4. */
 export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: { Title: `Inventory of unused forms as of ${report.date}`, Creator: 'PadTrack', Producer: 'PadTrack', CreationDate: generatedAt },

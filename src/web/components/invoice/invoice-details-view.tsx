@@ -1,5 +1,4 @@
 import { Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
@@ -10,6 +9,7 @@ import { invoiceQueries } from '../../lib/invoice-queries.ts';
 import { InvoiceFactsTable } from './invoice-facts-table.tsx';
 import { InvoicePadsTable } from './invoice-pads-table.tsx';
 import { InvoiceTimeline } from './invoice-timeline.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 /** How one screen words its details modal: "{type} Invoice Details" or "{type} Custody Details". */
 export interface DetailsWording {
@@ -37,7 +37,7 @@ export function InvoiceDetailsView({
   busy?: string | null;
   zIndex?: number;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const detail = useQuery({ ...invoiceQueries.detail(invoiceId ?? 0), enabled: invoiceId !== null });
   const invoice = invoiceId !== null ? detail.data : undefined;
   const { noun, typeLabel } = wording;

@@ -1,5 +1,4 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import type { InvoicePad } from '../../../shared/schemas/invoices.ts';
@@ -9,6 +8,7 @@ import { DataTable, type Column } from '../data-table.tsx';
 import { PadCards } from '../pad-cards.tsx';
 import { Pager } from '../pager.tsx';
 import { SearchInput } from '../search-input.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 const noFilters = {};
 
@@ -29,7 +29,7 @@ const columns: Column<InvoicePad>[] = [
 export function InvoicePadsTable({ invoiceId }: { invoiceId: number }) {
   const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const pads = useQuery(invoiceQueries.pads(invoiceId, { page: params.page, search: params.search }));
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   return (
     <Stack gap="xs">
       <Text fw={600}>Pads</Text>

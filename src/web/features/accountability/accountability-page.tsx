@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCertificate, IconChecks, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +24,7 @@ import { RollupView } from './rollup-view.tsx';
 import { monthLabel, monthOptions, previousMonth } from './months.ts';
 import { useNothingFound } from '../../components/offline-banner.tsx';
 import { BalanceLine, RaafTable } from './raaf-table.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const HOLDER = /^[ubr]:\d+$/;
@@ -115,7 +115,7 @@ function CertificateBadge({ raaf }: { raaf: Raaf }) {
 export function AccountabilityPage() {
   const clock = useClock();
   const user = useSession()?.user;
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const [search, setSearch] = useSearchParams();
   const current = dateInZone(new Date(), clock.zone).slice(0, 7);
   const months = useMemo(() => monthOptions(current), [current]);

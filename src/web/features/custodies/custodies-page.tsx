@@ -1,5 +1,4 @@
 import { Select } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
@@ -23,6 +22,7 @@ import { couriersQuery } from '../../components/qr-scanner/assignee-field.tsx';
 import { QueuedActions } from '../../components/queued-actions.tsx';
 import { CustodyDetailsModal } from './custody-details-modal.tsx';
 import { PendingHandOvers } from './pending-hand-overs.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 const initialFilters = { invoiceType: null as string | null };
 
@@ -43,7 +43,7 @@ export function CustodiesPage({
   /* docs/design.md §2 offline: the couriers to hand to are saved with the list, so a hand-over can be picked at the pier. */
   useQuery({ ...couriersQuery(), enabled: (list.data?.total ?? 0) > 0 });
   const viewing = useUrlModal('custody');
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const timeZone = list.data?.time_zone ?? 'UTC';
 
   const view = (row: InvoiceRow) => (

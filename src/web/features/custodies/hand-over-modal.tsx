@@ -1,5 +1,4 @@
 import { Box, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { invoiceWithPads } from '../../../shared/format.ts';
 import { CUSTODY_MSG, handOverSchema, type HandOverInput } from '../../../shared/schemas/custodies.ts';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices.ts';
@@ -18,10 +17,11 @@ import { MSG } from '../../../shared/messages.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import type { ScannedPerson } from '../../components/qr-scanner/assignee-scanner.tsx';
 import { useHandOver } from './api.ts';
+import { usePhone } from '../../lib/use-media.ts';
 
 /** docs/spec.md §2 "Hand Over Custody": pick or scan the next person; the server allows it once. */
 export function HandOverModal({ invoice, onClose, onDone }: { invoice: InvoiceDetail; onClose: () => void; onDone: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const handOver = useHandOver();
   const form = useZodForm(handOverSchema, { assigned_user_id: null as string | null });
   const [badge, setBadge] = useState<{ code: string; at: string } | null>(null);

@@ -1,5 +1,4 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -16,6 +15,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useSession } from '../../lib/session.ts';
 import { custodyQueries } from './api.ts';
+import { usePhone } from '../../lib/use-media.ts';
 
 const noFilters = {};
 
@@ -44,7 +44,7 @@ export function HeldPadsPicker({
   const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const userId = useSession()?.user.id;
   const list = useQuery(custodyQueries.userPads({ page: params.page, search: params.search }));
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const editButton = (pad: HeldPad) => (
     <AppButton size="compact-sm" variant="secondary" onClick={() => onEdit?.(pad)} aria-label={`Edit pad ${pad.number}`}>
       EDIT

@@ -1,5 +1,4 @@
 import { Box, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import { returnInvoiceSchema, turnoverInvoiceSchema, type HeldPad } from '../../../shared/schemas/custodies.ts';
@@ -14,6 +13,7 @@ import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { useCreateReturn, useCreateTurnover } from './api.ts';
 import { HeldPadsPicker } from './held-pads-picker.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 type Kind = 'return' | 'turnover';
 
@@ -52,7 +52,7 @@ export function TransferModal({
   onClose: () => void;
   onEditPad?: (pad: HeldPad) => void;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const session = useSession();
   const branches = useQuery({ ...lookupQueries.branches(), enabled: opened && kind === 'turnover' });
   const createReturn = useCreateReturn();

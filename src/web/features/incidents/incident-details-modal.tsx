@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -18,6 +17,7 @@ import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { incidentQueries, useConfirmFound, useConfirmIncident, useRecordFound, useRejectIncident } from './api.ts';
 import { IncidentStatusBadge } from './incident-status-badge.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 const range = (from: number, to: number) => (from === to ? String(from) : `${from}\u2013${to}`);
 
@@ -280,7 +280,7 @@ function IncidentBody({ incident }: { incident: Incident }) {
 
 /** An incident's details: what, where, when, who, the papers, found numbers, and the decisions the user may take. */
 export function IncidentDetailsModal({ incidentId, onClose }: { incidentId: number | null; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const incident = useQuery({ ...incidentQueries.one(incidentId ?? 0), enabled: incidentId !== null });
   const title = incident.data ? `Loss incident ${incident.data.number}` : 'Loss incident';
   return (

@@ -1,6 +1,5 @@
 import { INCIDENT_STATUSES } from '../../../shared/lookups.ts';
 import { Card, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { IncidentRow } from '../../../shared/schemas/incidents.ts';
 import { AppButton } from '../../components/app-button.tsx';
@@ -20,6 +19,7 @@ import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { incidentListFile, incidentQueries, STATUS_LABELS } from './api.ts';
 import { IncidentStatusBadge } from './incident-status-badge.tsx';
 import { IncidentDetailsModal } from './incident-details-modal.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 const initialFilters = { status: null as string | null };
 
@@ -33,7 +33,7 @@ export function IncidentsPage() {
   const { params, setSearch, setFilter, setPage, setPerPage, fitPage } = useListParams(initialFilters);
   const list = useQuery(incidentQueries.list({ ...params, status: params.filters.status }));
   const viewing = useUrlModal('incident');
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
 
   const view = (row: IncidentRow) => (
     <AppButton size="compact-sm" variant="secondary" onClick={() => viewing.open(row.id)} aria-label={`VIEW incident ${row.number}`}>

@@ -1,5 +1,4 @@
 import { Collapse } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState, type ReactNode } from 'react';
@@ -21,6 +20,7 @@ import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { invoiceListFile, invoiceListQueries, type InvoiceFilters } from './api.ts';
+import { usePhone } from '../../lib/use-media.ts';
 
 const RequestInvoiceModal = lazy(() => import('./request-invoice-modal.tsx').then((m) => ({ default: m.RequestInvoiceModal })));
 const InvoiceDetailsModal = lazy(() => import('./invoice-details-modal.tsx').then((m) => ({ default: m.InvoiceDetailsModal })));
@@ -39,7 +39,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
   const [filtersOpen, setFiltersOpen] = useState(false);
   const requesting = useUrlModal('request');
   const viewing = useUrlModal('invoice');
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const timeZone = list.data?.time_zone ?? 'UTC';
 
   const view = (row: InvoiceRow) => (

@@ -1,5 +1,4 @@
 import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import { can } from '../../../shared/permissions.ts';
@@ -23,6 +22,7 @@ import { SEARCH_HINTS } from '../../lib/search-hints.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { invoiceListQueries, useIssueInvoice } from './api.ts';
+import { usePhone } from '../../lib/use-media.ts';
 
 const noFilters = {};
 
@@ -40,7 +40,7 @@ const columns: Column<Pad>[] = [
 export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail; onClose: () => void }) {
   const session = useSession();
   const maySelect = can(session?.user, 'invoice.selectPads');
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const routeId = request.route_id ?? 0;
   const available = useQuery({ ...invoiceListQueries.availablePads(routeId, params), enabled: routeId > 0 });

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MyActionGroup, MyActionItem } from '../../../shared/schemas/my-actions.ts';
@@ -8,6 +7,7 @@ import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useAnswerHandOver } from '../../lib/use-answer-hand-over.ts';
 import { myActionQueries } from './api.ts';
+import { usePhone } from '../../lib/use-media.ts';
 
 /** A hand-over waiting for the user (docs/design.md §5): its question, answered here or with Decline in Custodies. */
 function HandOverItem({ item }: { item: MyActionItem }) {
@@ -68,7 +68,7 @@ function GroupCard({ group, phone }: { group: MyActionGroup; phone: boolean }) {
 /** "Needs my action" (README "Screens"), at the top of the role's home screen: each group with its count and links that open the item. */
 export function NeedsMyAction() {
   const mine = useQuery(myActionQueries.mine());
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   if (!mine.data || mine.data.groups.length === 0) return null;
   const waiting = mine.data.groups.filter((group) => group.count > 0);
   return (

@@ -1,5 +1,4 @@
 import { Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { countText, routeLabel } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -13,12 +12,13 @@ import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useGeneratePads } from './api.ts';
+import { usePhone } from '../../lib/use-media.ts';
 
 const blank = { route_id: '', series_from: '', series_to: '' };
 
 /** docs/spec.md §2 Add Pad: route, series from and series to; "Generate Pads" cuts the range into pads on the server. */
 export function AddPadModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const session = useSession();
   const routes = useQuery({ ...lookupQueries.routes(), enabled: opened });
   const generate = useGeneratePads();

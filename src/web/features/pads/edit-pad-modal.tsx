@@ -1,5 +1,4 @@
 import { Alert, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { routeLabel } from '../../../shared/format.ts';
@@ -17,6 +16,7 @@ import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useUpdatePad } from './api.ts';
 import { SeriesGrid } from './series-grid.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 interface EditValues extends Record<string, unknown> {
   number: string;
@@ -40,7 +40,7 @@ const valuesOf = (pad: Pad): EditValues => ({
  * Also opened from the custody Return modal's EDIT button.
  */
 export function EditPadModal({ pad, onClose, onSaved }: { pad: Pad | null; onClose: () => void; onSaved?: (pad: Pad) => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   return (
     <Modal opened={pad !== null} onClose={onClose} title="Edit Pad" size="xl" centered fullScreen={phone}>
       {pad ? <EditPadForm key={pad.id} pad={pad} onClose={onClose} onSaved={onSaved} /> : null}

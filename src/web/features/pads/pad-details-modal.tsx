@@ -1,7 +1,6 @@
 import { OfflineNote } from '../../components/offline-banner.tsx';
 import { registeredSeriesText } from '../../../shared/format.ts';
 import { Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
@@ -14,6 +13,7 @@ import { ledgerQueries } from '../../lib/ledger-queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { OutcomeRequestsSection } from './outcome-requests-section.tsx';
 import { PadNumbersPanel, type NumberRights } from './pad-numbers-panel.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 /** "12 used, 3 cancelled, 35 not used": the states that occur. */
 const countsText = (pad: Pad) =>
@@ -92,7 +92,7 @@ export function PadDetailsModal({
   onClose: () => void;
   actions?: (pad: Pad) => ReactNode;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const rights = useNumberRights(pad);
   return (
     <Modal opened={pad !== null} onClose={onClose} title="Pad Details" size="xl" centered fullScreen={phone}>

@@ -1,5 +1,4 @@
 import { Button, Collapse, Group, Menu, Select, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -31,6 +30,7 @@ import { AddPadModal } from './add-pad-modal.tsx';
 import { padQueries } from './api.ts';
 import { EditPadModal } from './edit-pad-modal.tsx';
 import { PadDetailsModal } from './pad-details-modal.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 const padKey = (pad: Pad) => pad.id;
 
@@ -72,7 +72,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
   const editing = list.data?.data.find((pad) => pad.id === editingId.id) ?? null;
   const canAdd = can(session?.user, 'pad.create');
   const canEdit = (pad: Pad) => can(session?.user, 'pad.edit') && can(session?.user, 'pad.editThis', pad);
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const picked = useRowSelection(padKey);
   const selection: RowSelection<Pad> = {
     isSelected: picked.isSelected,

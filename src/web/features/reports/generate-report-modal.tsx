@@ -1,5 +1,4 @@
 import { Alert, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
@@ -17,6 +16,7 @@ import { reportQueries, usePreviewReport } from './api.ts';
 import { InvoiceDetailsModal } from './invoice-details-modal.tsx';
 import { PreviewStep } from './preview-step.tsx';
 import { REPORT_TEXT } from './report-text.ts';
+import { usePhone } from '../../lib/use-media.ts';
 
 const noFilters = {};
 const invoiceKey = (row: InvoiceRow) => row.id;
@@ -26,7 +26,7 @@ const invoiceKey = (row: InvoiceRow) => row.id;
  * the PDF they make and save it with remarks through the preview's "Generate Report".
  */
 export function GenerateReportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   return (
     <Modal opened={opened} onClose={onClose} title={<Title order={3}>Generate Report</Title>} size="90rem" fullScreen={phone}>
       <GenerateReportBody onClose={onClose} />
@@ -35,7 +35,7 @@ export function GenerateReportModal({ opened, onClose }: { opened: boolean; onCl
 }
 
 function GenerateReportBody({ onClose }: { onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const { params, setSearch, setPage } = useListParams(noFilters, { inUrl: false });
   const list = useQuery(reportQueries.completed({ page: params.page, search: params.search }));
   const picked = useRowSelection(invoiceKey);

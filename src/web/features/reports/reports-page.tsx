@@ -1,5 +1,4 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ReportRow } from '../../../shared/schemas/reports.ts';
@@ -25,6 +24,7 @@ import { REPORT_TEXT } from './report-text.ts';
 import { GenerateReportModal } from './generate-report-modal.tsx';
 import { ViewReportModal } from './view-report-modal.tsx';
 import { LabelledValue } from '../../components/labelled-value.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 const initialFilters = { startDate: null as string | null, endDate: null as string | null };
 
@@ -36,7 +36,7 @@ export function ReportsPage() {
   const generating = useUrlModal('generate');
   const viewing = useUrlModal('report');
   const viewed = list.data?.data.find((r) => r.id === viewing.id) ?? null;
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const sort: TableSort = { by: params.sort, order: params.order, onChange: setSort };
 
   const open = async (row: ReportRow) => {

@@ -1,14 +1,14 @@
 import { Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReportRow } from '../../../shared/schemas/reports.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { useClock } from '../../lib/clock.ts';
 import { PdfFrame } from './pdf-frame.tsx';
+import { usePhone } from '../../lib/use-media.ts';
 
 /** docs/spec.md §2 View Report: the saved PDF exactly as it was filed. */
 export function ViewReportModal({ report, onClose }: { report: ReportRow | null; onClose: () => void }) {
   const clock = useClock();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   return (
     <Modal
       opened={report !== null}
