@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, adminApi, apiAs, createBranch, createUser, headOffice, uiLogin, uniq } from './support.ts';
+import { ADMIN, PASSWORD, adminApi, animationsSettled, apiAs, createBranch, createUser, headOffice, uiLogin, uniq } from './support.ts';
 import {
   bodyRows,
   confirm,
@@ -56,6 +56,8 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   const add = dialog(page, 'Add User');
   const addButton = add.getByRole('button', { name: 'Add', exact: true });
   await add.getByLabel('First Name').focus();
+  // A modal's first opening may still fade in: Mantine reads the reduced-motion preference in an effect.
+  await animationsSettled(page);
   const before = await addButton.boundingBox();
   if (!before) throw new Error('Add is not on screen');
   await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);

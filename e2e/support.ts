@@ -143,11 +143,16 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** The serious and critical axe findings (WCAG 2.1 A and AA) inside `scope`, once the page's animations have settled. */
-export async function seriousAxe(page: Page, scope = 'main'): Promise<string[]> {
+/** Waits until nothing on the page is moving or fading (spinners, which never end, aside). */
+export async function animationsSettled(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** The serious and critical axe findings (WCAG 2.1 A and AA) inside `scope`, once the page's animations have settled. */
+export async function seriousAxe(page: Page, scope = 'main'): Promise<string[]> {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(scope).analyze();
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
