@@ -1,7 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { menuFor } from '../src/shared/permissions.ts';
-import { ADMIN, apiAs, createBranch, createRoute, createUser, headOffice, PHONE, uiLogin, uniq, type Api } from './support.ts';
+import {
+  ADMIN,
+  animationsSettled,
+  apiAs,
+  createBranch,
+  createRoute,
+  createUser,
+  headOffice,
+  PHONE,
+  uiLogin,
+  uniq,
+  type Api,
+} from './support.ts';
 
 /** This month in the app's time zone: the one month the fresh ledger has. */
 const THIS_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit' })
@@ -70,12 +82,8 @@ test.beforeAll(async ({ playwright }) => {
 
 /** Critical and serious axe findings on the page as it is now, one line each. */
 async function axeFindings(page: Page, where: string, scope?: string): Promise<string[]> {
-  /* Modal and menu transitions blend colours while they run; spinners (infinite) are left alone. */
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  /* Modal and menu transitions blend colours while they run. */
+  await animationsSettled(page);
   const builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
   const result = await (scope ? builder.include(scope) : builder).analyze();
   return result.violations

@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { pdfText } from './pdf-text.ts';
 import {
   adminApi,
+  animationsSettled,
   apiAs,
   createBranch,
   createRoute,
@@ -82,11 +83,7 @@ function actionCounter() {
 }
 
 async function axe(page: Page, where: string, scope = '[role="dialog"]'): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(scope).analyze();
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

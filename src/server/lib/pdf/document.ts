@@ -6,8 +6,8 @@ import type PDFKitDocument from 'pdfkit';
 let pdfkit: typeof PDFKitDocument | undefined;
 
 /**
- * A pdfkit document. pdfkit and its font decoders load with the first PDF rather than with the server's start (a tenth of
- * it), through Node's own loader so that every renderer can stay synchronous.
+ * A pdfkit document. pdfkit and its font decoders load with the first PDF rather than with the server's start, through
+ * Node's own loader so that every renderer can stay synchronous.
  */
 export function newPdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
   pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKitDocument;
