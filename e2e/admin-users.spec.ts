@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, adminApi, animationsSettled, apiAs, createBranch, createUser, headOffice, uiLogin, uniq } from './support.ts';
+import {
+  ADMIN,
+  adminApi,
+  animationsSettled,
+  apiAs,
+  createBranch,
+  createUser,
+  headOffice,
+  PASSWORD,
+  uiLogin,
+  uniqLetters,
+} from './support.ts';
 import {
   bodyRows,
   confirm,
@@ -21,7 +32,7 @@ test('when an admin manages users, then search, Role filter, pages, add, edit, v
   request,
 }) => {
   const admin = await adminApi(request);
-  const tag = `zed${uniq().replace(/\d/g, 'x')}`;
+  const tag = `zed${uniqLetters()}`;
   const branch = await createBranch(admin, `Office ${tag}`);
   for (let i = 0; i < 11; i += 1)
     await createUser(admin, {
@@ -181,7 +192,7 @@ test('when an invoice names a user, then deleting is refused with "Deactivate th
   request,
 }) => {
   const admin = await adminApi(request);
-  const tag = `req${uniq().replace(/\d/g, 'y')}`;
+  const tag = `req${uniqLetters()}`;
   const user = await createUser(admin, { role_id: 5, first_name: `Rhea ${tag}` });
   const routeCompany = (await admin.post<{ data: { id: number } }>('add-company', { name: `Lines ${tag}`, company_type_id: 1 })).data;
   const route = (await admin.post<{ data: { id: number } }>('add-route', { company_id: routeCompany.id, name: `Route ${tag}`, tin: '1' }))
@@ -206,7 +217,7 @@ test('when a user holds pads or carries an invoice, then deactivating or changin
   request,
 }) => {
   const admin = await adminApi(request);
-  const tag = `held${uniq().replace(/\d/g, 'z')}`;
+  const tag = `held${uniqLetters()}`;
   const office = await headOffice(admin);
   const holder = await createUser(admin, { role_id: 5, first_name: `Hana ${tag}` });
   const courier = await createUser(admin, { role_id: 10, first_name: `Carlo ${tag}` });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminApi, createBranch, createUser, PHONE, SHOTS, uiLogin, uniq } from './support.ts';
+import { adminApi, createBranch, createUser, PHONE, SHOTS, uiLogin, uniq, uniqLetters } from './support.ts';
 
 function pdfText(pdf: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'badge-e2e-'));
@@ -20,7 +20,7 @@ test('when a courier opens My QR Code on a phone, then the name is under the cod
   request,
 }) => {
   const admin = await adminApi(request);
-  const courier = await createUser(admin, { role_id: 10, first_name: 'Ramon', last_name: `Pier ${uniq().replace(/\d/g, 'x')}` });
+  const courier = await createUser(admin, { role_id: 10, first_name: 'Ramon', last_name: `Pier ${uniqLetters()}` });
   await page.setViewportSize(PHONE);
   await uiLogin(page, courier.email, courier.password);
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -54,7 +54,7 @@ test('when an admin prints a badge from Users, then a new tab opens the badge ca
     role_id: 10,
     branch_id: branch.id,
     first_name: 'Badge',
-    last_name: `Holder ${uniq().replace(/\d/g, 'y')}`,
+    last_name: `Holder ${uniqLetters()}`,
   });
   await uiLogin(page, 'admin@padtrack.test', 'Admin@12345');
   await page.goto('/users');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, apiAs, createBranch, createUser, headOffice, SHOTS, uiLogin, uniq } from './support.ts';
+import { adminApi, apiAs, createBranch, createUser, headOffice, SHOTS, uiLogin, uniq, uniqLetters } from './support.ts';
 import { acceptInTransactions, padsHeldBy } from './custodies-support.ts';
 import { handOverPending } from '../src/shared/schemas/custodies.ts';
 import { badgePng } from './badges.ts';
@@ -122,7 +122,7 @@ test.describe('returns and turnovers from Transactions', () => {
       role_id: 11,
       branch_id: branch.id,
       first_name: 'Lina',
-      last_name: `Runner ${uniq().replace(/\d/g, 'x')}`,
+      last_name: `Runner ${uniqLetters()}`,
     });
     const pads = await padsHeldBy(request, admin, requester, courier, 1);
     await (

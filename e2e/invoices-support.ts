@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createBranch, createRoute, createUser, headOffice, uniq, type Api } from './support.ts';
+import { apiAs, createBranch, createRoute, createUser, headOffice, type Api, uniq, uniqLetters } from './support.ts';
 import { type Person } from './badges.ts';
 
 /** A requester (role 5) at an agency, a custodian (role 3) at the head office, a courier (role 10), and a route with pads. */
@@ -13,7 +13,7 @@ export async function transactionScene(admin: Api, padCount = 3) {
     role_id: 10,
     branch_id: office.id,
     first_name: 'Dan',
-    last_name: `Diaz ${uniq().replace(/\d/g, 'x')}`,
+    last_name: `Diaz ${uniqLetters()}`,
   });
   const route = await createRoute(admin, `Batangas Calapan ${uniq()}`);
   const from = 100_000 + Math.floor(Math.random() * 800_000) * 100;

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, apiAs, createUser, SHOTS, uniq } from './support.ts';
+import { adminApi, apiAs, createUser, SHOTS, uniqLetters } from './support.ts';
 import { requestThroughApi, transactionScene } from './invoices-support.ts';
 import { CUSTODY_MSG, handOverPending } from '../src/shared/schemas/custodies.ts';
 import { badgePng } from './badges.ts';
@@ -47,7 +47,7 @@ test('when the custodian issues, the courier hands over and the requester confir
     role_id: 11,
     branch_id: s.office.id,
     first_name: 'Lina',
-    last_name: `Runner ${uniq().replace(/\d/g, 'x')}`,
+    last_name: `Runner ${uniqLetters()}`,
   });
   await requestThroughApi(request, s.requester, s.office.id, s.route.id, 1);
   const pads = (await admin.get<{ data: Array<{ number: number }> }>('available-pads', { route_id: s.route.id })).data;

@@ -1,5 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, PHONE, SHOTS, adminApi, apiAs, createRoute, createUser, headOffice, uiLogin, uniq, type Api } from './support.ts';
+import {
+  ADMIN,
+  adminApi,
+  apiAs,
+  createRoute,
+  createUser,
+  headOffice,
+  PHONE,
+  SHOTS,
+  type Api,
+  uiLogin,
+  uniq,
+  uniqLetters,
+} from './support.ts';
 import { transactionScene } from './invoices-support.ts';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -131,7 +144,7 @@ test('Transactions: an open invoice is in the address; Back closes it without le
 test('Transactions and Custodies: the search box says what it finds, and finds route and courier names', async ({ page }) => {
   const admin = await adminApi(page.request);
   const routeName = `Marinduque Loop ${uniq()}`;
-  const courier = { first_name: 'Quirino', last_name: `Velasco ${uniq().replace(/\d/g, 'x')}` };
+  const courier = { first_name: 'Quirino', last_name: `Velasco ${uniqLetters()}` };
   const invoice = await inTransitInvoice(page, admin, routeName, courier);
   await uiLogin(page, ADMIN.email, ADMIN.password);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Person } from './badges.ts';
 import { padsHeldBy } from './custodies-support.ts';
-import { adminApi, apiAs, createBranch, createUser, headOffice, PHONE, uiLogin, uniq, watchConsole } from './support.ts';
+import { adminApi, apiAs, createBranch, createUser, headOffice, PHONE, uiLogin, uniq, uniqLetters, watchConsole } from './support.ts';
 
 const SHOTS = 'docs/screenshots';
 
@@ -35,7 +35,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   head = await createUser(admin, { role_id: 5, branch_id: agency.id, first_name: 'Rosa', last_name: 'Reyes' });
   cashier = await createUser(admin, { role_id: 7, branch_id: agency.id, first_name: 'Ana', last_name: 'Cruz' });
   idleHead = await createUser(admin, { role_id: 5, branch_id: agency.id, first_name: 'Lina', last_name: 'Lopez' });
-  const courier = await createUser(admin, { role_id: 10, first_name: 'Dan', last_name: `Diaz ${uniq().replace(/\d/g, 'x')}` });
+  const courier = await createUser(admin, { role_id: 10, first_name: 'Dan', last_name: `Diaz ${uniqLetters()}` });
   await padsHeldBy(request, admin, head, courier, 2);
   const [pad] = await padsHeldBy(request, admin, cashier, courier, 1);
   const asCashier = await apiAs(request, cashier.email, cashier.password);

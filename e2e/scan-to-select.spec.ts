@@ -9,12 +9,12 @@ import {
   createUser,
   headOffice,
   PHONE,
-  SHOTS,
-  uiLogin,
-  uniq,
-  watchConsole,
-  type Api,
   seriousAxe,
+  SHOTS,
+  type Api,
+  uiLogin,
+  uniqLetters,
+  watchConsole,
 } from './support.ts';
 
 const LABEL_Y4M = fakeCameraFile('held-pad-label');
@@ -55,7 +55,7 @@ test.describe('scan to select in the Return picker and the count screen, and whe
       role_id: 10,
       branch_id: office.id,
       first_name: 'Dom',
-      last_name: `Dela Cruz ${uniq().replace(/\d/g, 'x')}`,
+      last_name: `Dela Cruz ${uniqLetters()}`,
     });
     pads = await padsHeldBy(request, admin, holder, courier, 3);
     [othersPad] = await padsHeldBy(request, admin, neverCounted, courier, 1);

@@ -91,6 +91,7 @@ test('when a list refresh fails, then the rows stay with a stale-data banner and
   await uiLogin(page, ADMIN.email, ADMIN.password);
   await page.goto('/companies');
   await expect(page.getByRole('table').first().locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
   const rowsBefore = await page.getByRole('table').first().locator('tbody tr').count();
 
   await page.route('**/api/get-companies-with-search**', (route) => route.abort('internetdisconnected'));

@@ -7,6 +7,8 @@ export const PASSWORD = 'Secret@123';
 /** The password an administrator gives a new user; it must be changed at first sign-in (docs/design.md §5). */
 export const FIRST_PASSWORD = 'Given@12345';
 export const uniq = () => randomBytes(3).toString('hex');
+/** Six random lowercase letters, for names where digits are not allowed. */
+export const uniqLetters = () => Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('');
 
 /** Where browser tests keep the screenshots people look at, and the phone viewport they use. */
 /** Browser tests save what they saw here; the README's pictures come from the demo (scripts/screenshots.ts). */
@@ -111,7 +113,7 @@ export async function createUser(admin: Api, values: { role_id: number; branch_i
   const email = `user-${id}@padtrack.test`;
   const payload = {
     first_name: values.first_name ?? 'Test',
-    last_name: values.last_name ?? `User ${id.replace(/\d/g, '')}`.trim(),
+    last_name: values.last_name ?? `User ${uniqLetters()}`,
     email,
     contact_number: '0917-123-4567',
     password: FIRST_PASSWORD,

@@ -128,7 +128,7 @@ export function DataTable<T>({
   const span = columns.length + (selection ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={0} type="native">
-      <Table highlightOnHover verticalSpacing="sm" withTableBorder aria-label={label}>
+      <Table highlightOnHover verticalSpacing="sm" withTableBorder aria-label={label} aria-busy={loading && !rows ? true : undefined}>
         <Table.Thead>
           <Table.Tr>
             {selection ? (

@@ -122,7 +122,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
         ),
       },
       held_by: { wrap: true, minWidth: 140, sortable: false },
-      remarks: { wrap: true, sortable: false },
+      remarks: { wrap: true, minWidth: 120, sortable: false },
     },
   );
   const columns: Column<Pad>[] = [...listColumns, { key: 'actions', header: 'Actions', render: actions }];
