@@ -42,8 +42,8 @@ let agencyId = 0;
  * Demo-like data made through the API: every role, a pending request, an issued invoice in transit with a
  * courier, and a completed one (pads in a requester's hands), so every list has rows and every modal opens.
  */
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const admin: Api = await apiAs(request, ADMIN.email, ADMIN.password);
   const office = await headOffice(admin);
   const agency = await createBranch(admin, `Calapan Terminal ${uniq()}`);

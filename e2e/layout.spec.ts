@@ -43,8 +43,17 @@ async function layoutProblems(page: Page) {
     for (const table of document.querySelectorAll('main table')) {
       let box = table.parentElement as HTMLElement;
       while (box.parentElement && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-      if (box.scrollWidth > box.clientWidth)
-        problems.push(`table "${table.getAttribute('aria-label') ?? ''}" scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
+      if (box.scrollWidth > box.clientWidth) {
+        /* Each column's width and its widest cell's text, so a failure names the column that would not wrap. */
+        const columns = [...table.querySelectorAll('thead th')].map((th, i) => {
+          const cells = [...table.querySelectorAll(`tbody tr td:nth-child(${i + 1})`)];
+          const widest = cells.reduce<Element | null>((a, b) => (a && a.scrollWidth >= b.scrollWidth ? a : b), null);
+          return `${th.textContent} ${Math.round(th.getBoundingClientRect().width)} px ("${widest?.textContent ?? ''}")`;
+        });
+        problems.push(
+          `table "${table.getAttribute('aria-label') ?? ''}" scrolls: ${box.scrollWidth} > ${box.clientWidth}: ${columns.join(', ')}`,
+        );
+      }
       for (const th of table.querySelectorAll('thead th')) {
         const right = th.getBoundingClientRect().right;
         if (right > window.innerWidth) problems.push(`header "${th.textContent}" ends at ${Math.round(right)} > ${window.innerWidth}`);

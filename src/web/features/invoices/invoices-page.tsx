@@ -17,7 +17,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { SortSelect } from '../../components/sort-select.tsx';
 import { useSession } from '../../lib/session.ts';
 import { SEARCH_HINTS } from '../../lib/search-hints.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
+import { useListParams, type ListParams } from '../../lib/use-list-params.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { invoiceListFile, invoiceListQueries, type InvoiceFilters } from './api.ts';
 import { usePhone } from '../../lib/use-media.ts';
@@ -30,17 +30,16 @@ const initialFilters: InvoiceFilters = { invoiceType: null, invoiceStatus: null,
 
 /**
  * docs/spec.md §2 Transactions (/invoices): the invoices the user may see, with Request; the app composes in
- * the Return and Turnover buttons, which belong to the Custody feature.
+ * the Return and Turnover buttons, which belong to the Custody feature. The list's answer is read by `InvoiceList`
+ * alone, so an arriving page redraws the rows and the pager, not the header and the toolbar.
  */
 export function InvoicesPage({ transferActions }: { transferActions: ReactNode }) {
   const session = useSession();
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
-  const list = useQuery(invoiceListQueries.list(params));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const requesting = useUrlModal('request');
   const viewing = useUrlModal('invoice');
   const phone = usePhone();
-  const timeZone = list.data?.time_zone ?? 'UTC';
 
   const view = (row: InvoiceRow) => (
     <AppButton
@@ -52,7 +51,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
       VIEW
     </AppButton>
   );
-  const columns: Column<InvoiceRow>[] = [
+  const columns = (timeZone: string): Column<InvoiceRow>[] => [
     ...invoiceColumns(timeZone, 'Transaction Type', true),
     { key: 'actions', header: 'Actions', render: view },
   ];
@@ -66,7 +65,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         initial={params.search}
         hint={SEARCH_HINTS.invoices}
       />
-      {phone ? <SortSelect columns={columns} sort={sort} /> : null}
+      {phone ? <SortSelect columns={columns('UTC')} sort={sort} /> : null}
       <AppButton
         variant="secondary"
         leftSection={<IconFilter size={16} />}
@@ -98,38 +97,16 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
           </>
         }
       />
-      <ListCard toolbar={toolbar} filters={filters} query={list}>
-        {phone ? (
-          <InvoiceCards
-            rows={list.data?.data}
-            loading={list.isLoading}
-            emptyText="No invoices"
-            label="Invoices"
-            timeZone={timeZone}
-            showExpectedReturn
-            actions={view}
-          />
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.data}
-            rowKey={(r) => r.id}
-            loading={list.isLoading}
-            emptyText="No invoices"
-            sort={sort}
-          />
-        )}
-        <Pager
-          page={params.page}
-          lastPage={list.data?.last_page ?? 1}
-          onChange={setPage}
-          total={list.data?.total}
-          totalCapped={list.data?.total_capped}
-          perPage={params.perPage}
-          onPerPageChange={setPerPage}
-          onOutOfRange={fitPage}
-        />
-      </ListCard>
+      <InvoiceList
+        params={params}
+        toolbar={toolbar}
+        filters={filters}
+        phone={phone}
+        columns={columns}
+        view={view}
+        sort={sort}
+        pager={{ setPage, setPerPage, fitPage }}
+      />
       <MountOnceOpened when={requesting.id !== null}>
         <RequestInvoiceModal opened={requesting.id !== null} onClose={requesting.close} />
       </MountOnceOpened>
@@ -137,5 +114,63 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         <InvoiceDetailsModal invoiceId={viewing.id} onClose={viewing.close} />
       </MountOnceOpened>
     </>
+  );
+}
+
+/** The list card: the one reader of the list's answer, with the rows (cards on a phone) and the pager. */
+function InvoiceList({
+  params,
+  toolbar,
+  filters,
+  phone,
+  columns,
+  view,
+  sort,
+  pager,
+}: {
+  params: ListParams<InvoiceFilters>;
+  toolbar: ReactNode;
+  filters: ReactNode;
+  phone: boolean;
+  columns: (timeZone: string) => Column<InvoiceRow>[];
+  view: (row: InvoiceRow) => ReactNode;
+  sort: TableSort;
+  pager: { setPage: (page: number) => void; setPerPage: (perPage: number) => void; fitPage: (lastPage: number) => void };
+}) {
+  const list = useQuery(invoiceListQueries.list(params));
+  const timeZone = list.data?.time_zone ?? 'UTC';
+  return (
+    <ListCard toolbar={toolbar} filters={filters} query={list}>
+      {phone ? (
+        <InvoiceCards
+          rows={list.data?.data}
+          loading={list.isLoading}
+          emptyText="No invoices"
+          label="Invoices"
+          timeZone={timeZone}
+          showExpectedReturn
+          actions={view}
+        />
+      ) : (
+        <DataTable
+          columns={columns(timeZone)}
+          rows={list.data?.data}
+          rowKey={(r) => r.id}
+          loading={list.isLoading}
+          emptyText="No invoices"
+          sort={sort}
+        />
+      )}
+      <Pager
+        page={params.page}
+        lastPage={list.data?.last_page ?? 1}
+        onChange={pager.setPage}
+        total={list.data?.total}
+        totalCapped={list.data?.total_capped}
+        perPage={params.perPage}
+        onPerPageChange={pager.setPerPage}
+        onOutOfRange={pager.fitPage}
+      />
+    </ListCard>
   );
 }
