@@ -31,6 +31,12 @@ const PADS_PER_MONTH = 6_700;
 const HOLDERS = 350;
 /** Timed runs of each report, after one untimed run (the first after the day of work also compiles the code). */
 const REPEATS = 3;
+/**
+ * The busiest person's RAAF takes tens of milliseconds, where a median of 3 moves by a third: BENCH_HISTORY_PERSON_REPEATS
+ * times it more often (at most 29, the RAAF routes rendering 60 documents a minute), and the next report then waits out
+ * that minute.
+ */
+const PERSON_REPEATS = Math.min(29, Number(process.env.BENCH_HISTORY_PERSON_REPEATS ?? REPEATS));
 const PORT = Number(process.env.BENCH_HISTORY_PORT ?? 4241);
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('bench-history runs on PostgreSQL: set TEST_DATABASE_URL');
@@ -149,11 +155,11 @@ try {
     if (res.statusCode !== status) throw new Error(`${method} ${target} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     return res;
   };
-  const timed = async (work: () => Promise<unknown>) => {
+  const timed = async (work: () => Promise<unknown>, repeats = REPEATS) => {
     const times: number[] = [];
     let peak = 0;
     await work();
-    for (let i = 0; i < REPEATS; i += 1) {
+    for (let i = 0; i < repeats; i += 1) {
       resetPeak();
       const start = performance.now();
       await work();
@@ -298,9 +304,11 @@ try {
       monthAgo < `${new Date(until.getTime() - months * 31 * 86_400_000).toISOString().slice(0, 7)}`
     )
       continue;
-    const json = await timed(() => call(admin, 'GET', target));
-    const pdf = await timed(() => call(admin, 'GET', `${target}&format=pdf`));
-    reports[label] = { json_ms: json.ms, pdf_ms: pdf.ms, peak_mb: Math.max(json.peak_mb, pdf.peak_mb) };
+    const repeats = label === 'person' ? PERSON_REPEATS : REPEATS;
+    const json = await timed(() => call(admin, 'GET', target), repeats);
+    const pdf = await timed(() => call(admin, 'GET', `${target}&format=pdf`), repeats);
+    reports[label] = { json_ms: json.ms, pdf_ms: pdf.ms, repeats, peak_mb: Math.max(json.peak_mb, pdf.peak_mb) };
+    if (repeats > REPEATS) await new Promise((resolve) => setTimeout(resolve, 61_000));
     log(`${label}: ${JSON.stringify(reports[label])}`);
   }
   result.reports = reports;
