@@ -81,12 +81,17 @@ const SELECTED = 'var(--mantine-color-blue-light)';
 /** The sticky actions cell paints the selected tint over the page colour, so a picked row is tinted end to end. */
 const SELECTED_STICKY = { background: `linear-gradient(${SELECTED}, ${SELECTED}), var(--mantine-color-body)` };
 
-/* A wrapping body cell may also break inside a long word (overflow-wrap: anywhere), so no single token (an email, a code)
-   can widen its column past the screen; headers keep whole words. */
 const cellStyle = (column: { key: string; wrap?: boolean; minWidth?: number }, selected = false) => ({
   ...(column.wrap ? { minWidth: column.minWidth ?? 200, whiteSpace: 'normal' as const } : { whiteSpace: 'nowrap' as const }),
   ...(column.key === 'actions' ? { ...ACTIONS_STICKY, ...(selected ? SELECTED_STICKY : {}) } : {}),
 });
+
+/**
+ * A wrapping body cell may also break inside a long word (overflow-wrap: anywhere), so no single token (an email, a code)
+ * can widen its column past the screen; headers keep whole words.
+ */
+const bodyCellStyle = (column: { key: string; wrap?: boolean; minWidth?: number }, selected: boolean) =>
+  column.wrap ? { ...cellStyle(column, selected), overflowWrap: 'anywhere' as const } : cellStyle(column, selected);
 
 function SelectAll<T>({ selection, rows }: { selection: RowSelection<T>; rows: T[] }) {
   if (!selection.allLabel) return <VisuallyHidden>Select</VisuallyHidden>;
@@ -186,7 +191,7 @@ export function DataTable<T>({
                   </Table.Td>
                 ) : null}
                 {columns.map((c) => (
-                  <Table.Td key={c.key} style={c.wrap ? { ...cellStyle(c, selected), overflowWrap: 'anywhere' } : cellStyle(c, selected)}>
+                  <Table.Td key={c.key} style={bodyCellStyle(c, selected)}>
                     {c.render(row)}
                   </Table.Td>
                 ))}
