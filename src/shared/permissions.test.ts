@@ -140,9 +140,39 @@ describe('roles and permissions', () => {
       ['invoice.seeAll', [1, 2, 3, 8, 9]],
       ['invoice.returnPadEdit', [5, 6, 7, 8]],
       ['report.use', [1, 2, 8, 9]],
+      ['number.writeOff', [1, 3, 5, 6, 7, 8]],
+      ['incident.reportLoss', [1, 3, 4, 5, 6, 7, 8, 10, 11]],
     ];
     for (const [action, roles] of table) expect(rolesAllowed(action), action).toEqual(roles);
     expect(can(null, 'administer')).toBe(false);
+  });
+
+  it("when a route asks a record rule's record-free form before the pad is read, then it lets through everyone the rule with any pad lets through", () => {
+    const holders = [
+      { holder_user_id: 7, holder_branch_id: 3 },
+      { holder_user_id: 8, holder_branch_id: 3 },
+      { holder_user_id: 8, holder_branch_id: 4 },
+      { holder_user_id: null, holder_branch_id: 3 },
+    ];
+    const padsOf = holders.flatMap((holder) =>
+      [null, 9].flatMap((locked_by_invoice_id) =>
+        [null, 7, 8].map((carrier_user_id) => ({
+          ...holder,
+          locked_by_invoice_id,
+          carrier_user_id,
+          holder_user_branch_id: holder.holder_branch_id,
+        })),
+      ),
+    );
+    const pairs = [
+      ['number.writeOff', 'number.requestOutcome'],
+      ['incident.reportLoss', 'incident.report'],
+    ] as const;
+    for (const [gate, rule] of pairs) {
+      const admitted = ROLES.filter((role) => padsOf.some((pad) => can(actor(role), rule, pad)));
+      expect(admitted, rule).toEqual(rolesAllowed(gate));
+    }
+    expect(can(actor(1), 'number.requestOutcome'), 'the whole rule without its pad').toBe(false);
   });
 
   it('when a branch roll-up is asked for, then whoever reads every RAAF of it may: roles 1, 2, 3, 8, 9 any branch, roles 4-6 their own', () => {

@@ -14,6 +14,8 @@ const PAD_AND_INVOICE_ROLES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 export const COUNT_ROLES: readonly number[] = [1, 3, 5, 8, 9];
 /** For a branch's own stock, the accountable people (as for its RAAF): its Branch Custodian and Branch Head. */
 const BRANCH_ACCOUNTABLE_ROLES: readonly number[] = [4, 5];
+/** docs/design.md §8 verifier: who sees the ledger check's last result and is told when one fails (Admin, Accounting, Auditor). */
+export const LEDGER_CHECK_ROLES: readonly number[] = [1, 8, 9];
 
 /** docs/spec.md §2 route table, keyed by the first path segment. `null` means any signed-in user. */
 export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
@@ -212,16 +214,19 @@ export type Action =
   | 'report.use'
   | 'user.resetPassword'
   | 'ledger.read'
+  | 'ledgerCheck.read'
   | 'raaf.read'
   | 'raaf.certify'
   | 'raaf.review'
   | 'raaf.rollup'
   | 'raaf.consolidated'
   | 'number.use'
+  | 'number.writeOff'
   | 'number.requestOutcome'
   | 'number.approveOutcome'
   | 'number.revertOutcome'
   | 'incident.read'
+  | 'incident.reportLoss'
   | 'incident.report'
   | 'incident.decide'
   | 'incident.found'
@@ -347,6 +352,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   /** docs/spec.md §2: anyone may ask a reset link for themselves; only roles 1–2 for someone else. */
   'user.resetPassword': (actor, target) => target == null || target.id === actor.id || hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
   'ledger.read': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
+  'ledgerCheck.read': (actor) => hasRole(actor, LEDGER_CHECK_ROLES),
   /** docs/design.md §8: your own RAAF; roles 1, 2, 3, 8, 9 anyone's; roles 4–6 their branch's and its users'. */
   'raaf.read': (actor, holder) => {
     if (!holder || !hasRole(actor, PAD_AND_INVOICE_ROLES)) return false;
@@ -376,8 +382,14 @@ const RULES: { [A in Action]: Rule<A> } = {
   'raaf.consolidated': (actor) => hasRole(actor, [1, 2, 8, 9]),
   /** docs/design.md §9 usage by range: whoever may toggle entries (roles 3, 5–8), on a pad they may edit. */
   'number.use': (actor, pad) => hasRole(actor, [3, 5, 6, 7, 8]) && can(actor, 'pad.editThis', pad),
-  /** Asking to cancel or write off numbers: those who record usage, and the approvers, on a pad in their scope. */
-  'number.requestOutcome': (actor, pad) => hasRole(actor, [1, 3, 5, 6, 7, 8]) && can(actor, 'pad.editThis', pad),
+  /**
+   * Who cancels or writes off numbers at all: those who record usage (3, 5–8) and the Admin, an approver. The
+   * record-free form of `number.requestOutcome`, which a route asks before the pad is read.
+   */
+  'number.writeOff': (actor) =>
+    hasRole(actor, [ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.BRANCH_HEAD, ROLE.SUPERVISOR, ROLE.TICKETING_OFFICER, ROLE.ACCOUNTING]),
+  /** Asking to cancel or write off numbers: whoever writes off at all, on a pad in their scope. */
+  'number.requestOutcome': (actor, pad) => can(actor, 'number.writeOff') && can(actor, 'pad.editThis', pad),
   /** Approving a cancellation: roles 1, 3, 8 on any pad; the holder's Branch Head or Supervisor (5, 6). */
   'number.approveOutcome': (actor, pad) => outcomeApprover(actor, pad),
   /** Undoing a cancellation is decided by the same people who approve one. */
@@ -390,11 +402,16 @@ const RULES: { [A in Action]: Rule<A> } = {
   /** docs/design.md §10 inventory of unused forms: the head office and the auditors. */
   'unusedForms.read': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.ACCOUNTING, ROLE.AUDITOR]),
   /**
+   * Who reports losses at all: anyone with a role but the IT Admin and the Auditor, who read only. The record-free
+   * form of `incident.report`, which a route asks before the pads are read.
+   */
+  'incident.reportLoss': (actor) => actor.role_id != null && actor.role_id !== ROLE.AUDITOR && actor.role_id !== ROLE.IT_ADMIN,
+  /**
    * Reporting a loss: roles 1, 3, 8 any pad; roles 4–7 pads they or their branch hold; anyone (couriers,
    * roles 10 and 11, included) the pads of an in-transit invoice they carry.
    */
   'incident.report': (actor, pad) => {
-    if (!pad || actor.role_id == null || actor.role_id === ROLE.AUDITOR || actor.role_id === ROLE.IT_ADMIN) return false;
+    if (!pad || !can(actor, 'incident.reportLoss')) return false;
     if (pad.locked_by_invoice_id !== null && pad.carrier_user_id === actor.id) return true;
     if (hasRole(actor, [1, 3, 8])) return true;
     const theirs = pad.holder_user_id === actor.id || (actor.branch_id !== null && pad.holder_branch_id === actor.branch_id);

@@ -13,6 +13,7 @@ import {
   incidentParams,
   incidentRowSchema,
   incidentSchema,
+  lossIncidentForm,
   lossIncidentSchema,
 } from '../../../shared/schemas/incidents.ts';
 import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
@@ -105,11 +106,11 @@ export function incidentRoutes(app: App, ctx: AppContext) {
         operationId: 'reportLoss',
         summary: 'Reports a loss of numbers or whole pads, with papers',
         tags,
-        consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: { 'multipart/form-data': lossIncidentForm, 'application/json': lossIncidentSchema },
         headers: idempotencyHeaders,
         response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422),
       },
-      onRequest: authorize((user) => user.role_id !== null),
+      onRequest: authorize((user) => can(user, 'incident.reportLoss')),
     },
     async (request, reply) => {
       const actor = currentUser(request);

@@ -17,7 +17,7 @@ import { authorize, currentUser } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
 const tags = ['outcomes'];
-const requester = authorize((user) => can(user, 'number.requestOutcome') || can(user, 'pad.editUsage'));
+/** Before the pad is read a guard asks a rule's record-free answer; the service asks the whole rule with the pad. */
 const approver = authorize((user) => can(user, 'number.approveOutcome'));
 
 export function outcomeRoutes(app: App, ctx: AppContext) {
@@ -39,7 +39,7 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
           422: errorAnswer(422),
         },
       },
-      onRequest: requester,
+      onRequest: authorize((user) => can(user, 'number.writeOff')),
     },
     async (request, reply) => {
       const { from, to, outcome } = request.body;
@@ -113,7 +113,7 @@ export function outcomeRoutes(app: App, ctx: AppContext) {
         body: outcomeRevertSchema,
         response: ok(padChangedResponse, 403, 404, 409, 422),
       },
-      onRequest: approver,
+      onRequest: authorize((user) => can(user, 'number.revertOutcome')),
     },
     async (request) => {
       const { from, to } = request.body;
