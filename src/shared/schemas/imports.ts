@@ -66,6 +66,11 @@ export const importFieldsSchema = z.object({
   dry_run: z.enum(['true', 'false'], { error: IMPORT_MSG.dryRun }).transform((value) => value === 'true'),
 });
 
+/** POST imports as multipart/form-data, as /api/docs describes it: the fields above and the one file. */
+export const importForm = importFieldsSchema.extend({
+  file: z.string().meta({ format: 'binary', description: 'The CSV (.csv) or Excel workbook (.xlsx) filled in from the template' }),
+});
+
 export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: IMPORT_MSG.kind }) });
 
 export const importErrorSchema = z.object({ line: z.number(), column: z.string(), message: z.string() });

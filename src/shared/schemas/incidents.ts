@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { required } from '../messages.ts';
 import { deviceTime, exportParam, listQuery, text } from './common.ts';
-import { id, isoDate } from './fields.ts';
+import { id, isDateInRange, optionalDate } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
 import { INCIDENT_STATUSES } from '../lookups.ts';
 
@@ -80,7 +80,11 @@ const padsField = z.preprocess(
     .max(MAX_INCIDENT_PADS, INCIDENT_MSG.tooManyPads),
 );
 
-const optionalDate = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate(label).optional());
+/** The UTC day of a date and time as JavaScript reads it, or null when it reads none. */
+const dayOf = (value: string) => {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+};
 
 /** The fields of POST loss-incidents (multipart text fields, or a JSON body when there are no files). */
 export const lossIncidentSchema = z.object({
@@ -90,7 +94,10 @@ export const lossIncidentSchema = z.object({
     .string({ error: INCIDENT_MSG.occurredRequired })
     .trim()
     .min(1, INCIDENT_MSG.occurredRequired)
-    .refine((v) => !Number.isNaN(Date.parse(v)), INCIDENT_MSG.occurredFormat)
+    .refine((v) => {
+      const day = dayOf(v);
+      return day !== null && isDateInRange(day);
+    }, INCIDENT_MSG.occurredFormat)
     .refine((v) => Date.parse(v) <= Date.now() + 5 * 60_000, INCIDENT_MSG.occurredFuture),
   circumstances: text('Circumstances', INCIDENT_MSG.circumstancesRequired).trim().min(1, INCIDENT_MSG.circumstancesRequired).max(4000),
   affidavit_notarised_on: optionalDate('Notarisation date'),
@@ -98,6 +105,16 @@ export const lossIncidentSchema = z.object({
   device_at: deviceTime,
 });
 export type LossIncidentInput = z.output<typeof lossIncidentSchema>;
+
+/** The papers of one kind: PDF, PNG or JPEG files under the kind's field name. */
+const paperFiles = (kind: AttachmentKind) =>
+  z.array(z.string().meta({ format: 'binary' })).max(MAX_ATTACHMENTS).optional().describe(ATTACHMENT_LABELS[kind]);
+
+/** POST loss-incidents as multipart/form-data, as /api/docs describes it: the fields with `pads` as JSON text, each paper under its kind. */
+export const lossIncidentForm = lossIncidentSchema.extend({
+  pads: z.string().describe('The pads as JSON text: [{ "pad_id": 12 }, { "pad_id": 13, "from": 1301, "to": 1310 }]'),
+  ...Object.fromEntries(ATTACHMENT_KINDS.map((kind) => [kind, paperFiles(kind)])),
+});
 
 export const incidentListQuery = listQuery.extend({
   ...exportParam,

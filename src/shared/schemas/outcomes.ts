@@ -32,6 +32,13 @@ const reasonText = text('Reason', OUTCOME_MSG.reasonRequired)
   .trim()
   .min(1, OUTCOME_MSG.reasonRequired)
   .max(200, 'Reason may not be longer than 200 characters');
+/** A reason of OUTCOME_REASONS, of either outcome (the document lists them all); the outcome's own list is checked with it. */
+const listedReason = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.enum([...OUTCOME_REASONS.cancelled, ...OUTCOME_REASONS.lost.filter((reason) => reason !== OTHER_REASON)], {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? OUTCOME_MSG.reasonRequired : OUTCOME_MSG.reasonNotListed),
+  }),
+);
 const detailsText = text('Details').trim().max(500, 'Details may not be longer than 500 characters').optional();
 
 /**
@@ -42,7 +49,7 @@ export const padOutcomeSchema = z
   .object({
     ...rangeFields,
     outcome: z.enum(OUTCOMES, { error: 'Outcome must be cancelled or lost' }),
-    reason: reasonText,
+    reason: listedReason,
     details: detailsText,
     copies_retained: z.boolean({ error: OUTCOME_MSG.copiesRequired }).optional(),
   })

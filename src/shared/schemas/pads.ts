@@ -4,7 +4,7 @@ import { registeredSeriesRef } from './registered-series.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
 import { deviceTime, exportParam, listQuery, sortParams, text } from './common.ts';
-import { MAX_ID, id, refId, wholeNumber } from './fields.ts';
+import { MAX_ID, id, isoDateTime, refId, wholeNumber } from './fields.ts';
 import { namedRef } from './responses.ts';
 
 /** docs/design.md §5: receipt numbers reach 10^12; this bound keeps every number exact in JavaScript. */
@@ -114,7 +114,7 @@ export const updatePadSchema = z.object({
   route_id: id().optional(),
   series_number: text('Series Number').max(64).optional(),
   /** The pad's updated_at as the client loaded it: a change made since then answers 409 instead of being overwritten. */
-  updated_at: z.iso.datetime({ offset: true, error: 'The pad version must be the updated_at the pad was loaded with' }).optional(),
+  updated_at: isoDateTime('The pad version must be the updated_at the pad was loaded with').optional(),
 });
 export type UpdatePadInput = z.output<typeof updatePadSchema>;
 

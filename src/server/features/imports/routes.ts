@@ -7,6 +7,7 @@ import {
   MAX_IMPORT_BYTES,
   importAnswer,
   importFieldsSchema,
+  importForm,
   importKindParam,
   importListQuery,
   importRowListSchema,
@@ -60,7 +61,7 @@ export function importRoutes(app: App, ctx: AppContext) {
         operationId: 'runImport',
         summary: 'Checks (dry run) or applies a go-live file of pads or users',
         tags,
-        consumes: ['multipart/form-data'],
+        documentedBody: { 'multipart/form-data': importForm },
         response: {
           ...ok(importAnswer, 403),
           422: {

@@ -13,7 +13,6 @@ import {
   incidentParams,
   incidentRowSchema,
   incidentSchema,
-  lossIncidentForm,
   lossIncidentSchema,
 } from '../../../shared/schemas/incidents.ts';
 import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
@@ -106,7 +105,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
         operationId: 'reportLoss',
         summary: 'Reports a loss of numbers or whole pads, with papers',
         tags,
-        documentedBody: { 'multipart/form-data': lossIncidentForm, 'application/json': lossIncidentSchema },
+        consumes: ['multipart/form-data', 'application/json'],
         headers: idempotencyHeaders,
         response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422),
       },
