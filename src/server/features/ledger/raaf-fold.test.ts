@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldRaaf, layeredRuns, type RaafEvent } from './raaf-fold.ts';
+import { foldRaaf, layeredRuns, undoneRuns, type RaafEvent, type UndoneOriginal } from './raaf-fold.ts';
 
 const HEAD_OFFICE = 1;
 const GRACE = 6;
@@ -79,5 +79,102 @@ describe('RAAF fold', () => {
       [20, 20],
     ]);
     expect(layeredRuns([])).toEqual([]);
+  });
+});
+
+const ANA = 7;
+const BEN = 8;
+
+function original(seq: number, from: number, to: number, kind: string, extra: Partial<UndoneOriginal> = {}): UndoneOriginal {
+  return {
+    seq,
+    from_number: from,
+    to_number: to,
+    kind,
+    actor_user_id: ANA,
+    business_date: '2026-11-04',
+    reason: null,
+    incident_number: null,
+    ...extra,
+  };
+}
+
+const runsOfRemark = (from: number, to: number, originals: UndoneOriginal[]) =>
+  undoneRuns(from, to, originals).map((run) => [run.from, run.to, run.original?.seq ?? null]);
+
+describe('undo remark runs', () => {
+  it.each([
+    {
+      undo: 'a cancellation undone',
+      kind: 'cancelled',
+      reasons: ['Spoiled (torn, stained, misprinted): coffee', 'Skipped in sequence: torn out'],
+    },
+    { undo: 'an unmarked use', kind: 'used', reasons: [null, 'Opening balance (import #3)'] },
+    { undo: 'a find', kind: 'lost', reasons: ['LOSS-2026-0001: lost at Calapan pier', 'LOSS-2026-0001: lost on the ferry'] },
+    { undo: 'a reinstated pad', kind: 'cancelled', reasons: ['Pad cancelled', 'Water damage'] },
+  ])(
+    'when $undo covers numbers whose originals differ by month, actor, day or reason, then the remark is cut at each difference and runs with equal originals join',
+    ({ kind, reasons: [first, second] }) => {
+      const incident = kind === 'lost' ? { incident_number: 'LOSS-2026-0001' } : {};
+      const originals = [
+        original(2, 1001, 1002, kind, { ...incident, business_date: '2026-10-20', reason: first }),
+        original(3, 1003, 1003, kind, { ...incident, business_date: '2026-11-20', reason: first }),
+        original(4, 1004, 1004, kind, { ...incident, business_date: '2026-11-20', reason: first, actor_user_id: BEN }),
+        original(5, 1005, 1005, kind, { ...incident, reason: first, actor_user_id: BEN }),
+        original(6, 1006, 1006, kind, { ...incident, reason: second, actor_user_id: BEN }),
+        original(7, 1007, 1008, kind, { ...incident, reason: second, actor_user_id: BEN }),
+      ];
+      expect(runsOfRemark(1001, 1008, originals)).toEqual([
+        [1001, 1002, 2],
+        [1003, 1003, 3],
+        [1004, 1004, 4],
+        [1005, 1005, 5],
+        [1006, 1008, 6],
+      ]);
+    },
+  );
+
+  it('when found numbers were lost on two incidents, then each incident gets its own run', () => {
+    const originals = [
+      original(2, 1001, 1003, 'lost', { reason: 'LOSS-2026-0001: lost at pier', incident_number: 'LOSS-2026-0001' }),
+      original(3, 1004, 1005, 'lost', { reason: 'LOSS-2026-0001: lost at pier', incident_number: 'LOSS-2026-0002' }),
+    ];
+    expect(runsOfRemark(1002, 1005, originals)).toEqual([
+      [1002, 1003, 2],
+      [1004, 1005, 3],
+    ]);
+  });
+
+  it('when a number was used, unmarked and used again, then its latest use is the original; a number with none is a run of its own', () => {
+    const originals = [
+      original(2, 1001, 1004, 'used', { business_date: '2026-10-02' }),
+      original(4, 1003, 1004, 'used', { business_date: '2026-11-02' }),
+      original(3, 1001, 1002, 'cancelled', { business_date: '2026-10-02' }),
+    ];
+    expect(runsOfRemark(1001, 1006, originals)).toEqual([
+      [1001, 1002, 3],
+      [1003, 1004, 4],
+      [1005, 1006, null],
+    ]);
+  });
+
+  it('when one revert brings back 1005-1006 cancelled last month by one person and 1007 this month by another, then the fold\u2019s one remark becomes two runs', () => {
+    const cancelledByAna = { business_date: '2026-10-20', reason: 'Spoiled (torn, stained, misprinted): coffee' };
+    const cancelledByBen = { business_date: '2026-11-03', reason: 'Spoiled (torn, stained, misprinted): ink', actor_user_id: BEN };
+    const events = [
+      event('received', 1001, 1050, null, '2026-10-05', { seq: 1 }),
+      event('cancelled', 1005, 1006, null, cancelledByAna.business_date, { seq: 2, reason: cancelledByAna.reason }),
+      event('cancelled', 1007, 1007, null, cancelledByBen.business_date, { seq: 3, reason: cancelledByBen.reason }),
+      event('cancel_reverted', 1005, 1007, null, '2026-11-10', { seq: 4, reason: 'Cancelled by mistake' }),
+    ];
+    const cells = foldRaaf(events, '2026-11-01').get(`b${HEAD_OFFICE}`)?.get(3);
+    expect(cells?.receipt).toEqual([[1005, 1007]]);
+    const undo = cells?.remarks.filter((remark) => remark.kind === 'undone');
+    expect(undo).toEqual([expect.objectContaining({ from: 1005, to: 1007, eventKind: 'cancel_reverted', padId: 1, seq: 4 })]);
+    const originals = [original(2, 1005, 1006, 'cancelled', cancelledByAna), original(3, 1007, 1007, 'cancelled', cancelledByBen)];
+    expect(undoneRuns(1005, 1007, originals)).toEqual([
+      { from: 1005, to: 1006, original: originals[0] },
+      { from: 1007, to: 1007, original: originals[1] },
+    ]);
   });
 });

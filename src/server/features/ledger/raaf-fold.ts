@@ -55,8 +55,9 @@ function balanceEvents(row: RaafEvent): RaafEvent[] {
 
 /**
  * A remark before names are known: the receiver's ids stay ids until the service looks them up. `undone`
- * is a number back in stock after a use or write-off (docs/design.md §9); the service finds the original outcome
- * (who, when) from padId and seq and words it, "correction" only when the original was in an earlier month.
+ * is a number back in stock after a use or write-off (docs/design.md §9); the service finds each number's original
+ * outcome (who, when) from padId and seq and words each run of them (`undoneRuns`), "correction" only when the
+ * original was in an earlier month.
  */
 export interface RaafRemark {
   kind: 'transfer_out' | 'cancelled' | 'lost' | 'voided' | 'undone' | 'opening';
@@ -70,6 +71,59 @@ export interface RaafRemark {
   eventKind?: string;
   padId?: number;
   seq?: number;
+}
+
+/** A use or write-off that an undo brought back (docs/raaf-rules.md: the original), with the numbers it covered. */
+export interface UndoneOriginal {
+  seq: number;
+  from_number: number;
+  to_number: number;
+  kind: string;
+  actor_user_id: number | null;
+  business_date: string;
+  reason: string | null;
+  incident_number: string | null;
+}
+
+/** A run of an undo remark's numbers that share one description of their original (none found: `undefined`). */
+export interface UndoneRun {
+  from: number;
+  to: number;
+  original: UndoneOriginal | undefined;
+}
+
+const originalKey = (original: UndoneOriginal) =>
+  JSON.stringify([original.kind, original.actor_user_id, original.business_date, original.reason, original.incident_number]);
+
+/**
+ * An undo remark's numbers from..to cut wherever their originals differ: one revert may bring back numbers cancelled
+ * by two people in two months, and each remark must name the original of every number it covers. A number's original
+ * is the latest (highest seq) of `originals` covering it; neighbours stay in one run only when their originals agree
+ * on kind, actor, day (so month, and earlier-or-not), reason and incident.
+ */
+export function undoneRuns(from: number, to: number, originals: readonly UndoneOriginal[]): UndoneRun[] {
+  const owner: Array<UndoneOriginal | undefined> = Array.from({ length: to - from + 1 }, () => undefined);
+  for (const original of [...originals].sort((a, b) => b.seq - a.seq)) {
+    for (let n = Math.max(from, original.from_number); n <= Math.min(to, original.to_number); n += 1) owner[n - from] ??= original;
+  }
+  const keys = new Map<UndoneOriginal, string>();
+  const keyOf = (original: UndoneOriginal | undefined) => {
+    if (original === undefined) return '';
+    let key = keys.get(original);
+    if (key === undefined) {
+      key = originalKey(original);
+      keys.set(original, key);
+    }
+    return key;
+  };
+  const runs: UndoneRun[] = [];
+  for (let n = from; n <= to; n += 1) {
+    const original = owner[n - from];
+    const last = runs.at(-1);
+    if (last && keyOf(last.original) === keyOf(original)) last.to = n;
+    else runs.push({ from: n, to: n, original });
+  }
+  return runs;
 }
 
 /** Kinds that bring a used or written-off number back into stock; a `received` does so when it reinstates a write-off. */

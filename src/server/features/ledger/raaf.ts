@@ -12,7 +12,18 @@ import { idsInBranch } from '../users/repo.ts';
 import { rangesQty } from './fold.ts';
 import { foldMonth, monthBounds, type RaafSource } from './month-balances.ts';
 import { assertLedgerMonth } from './months.ts';
-import { addByKind, holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
+import {
+  addByKind,
+  holderKeyFor,
+  holderOfKey,
+  layeredRuns,
+  undoneRuns,
+  type RaafCells,
+  type RaafRemark,
+  type Ranges,
+  type UndoneOriginal,
+  type UndoneRun,
+} from './raaf-fold.ts';
 import * as repo from './repo.ts';
 
 export interface Holder extends RaafHolderForRules {
@@ -46,7 +57,7 @@ const ORIGINAL_VERB: Record<string, string> = { used: 'marked used', cancelled: 
  * docs/raaf-rules.md: a number back in stock says what happened and who recorded the outcome it undoes and
  * when; "correction" only when that outcome was recorded in an earlier month.
  */
-function undoneText(remark: RaafRemark, original: repo.UndoneOriginal | undefined, monthStart: string, names: Names): string {
+function undoneText(remark: RaafRemark, original: UndoneOriginal | undefined, monthStart: string, names: Names): string {
   const range = rangeText([remark.from, remark.to]);
   const qty = remark.to - remark.from + 1;
   const earlier = original !== undefined && original.business_date < monthStart;
@@ -66,39 +77,40 @@ function undoneText(remark: RaafRemark, original: repo.UndoneOriginal | undefine
   return `${earlier && remark.eventKind !== 'found' ? 'Correction: ' : ''}${what}${by}`;
 }
 
-function remarkText(
-  remark: RaafRemark,
-  names: Names,
-  originals: Map<RaafRemark, repo.UndoneOriginal | undefined>,
-  monthStart: string,
-): string {
+/** A remark's lines: one, or for an undo one per run of numbers whose originals read alike (`undoneRuns`). */
+function remarkTexts(remark: RaafRemark, names: Names, undone: Map<RaafRemark, UndoneRun[]>, monthStart: string): string[] {
   const range = rangeText([remark.from, remark.to]);
   const qty = remark.to - remark.from + 1;
   switch (remark.kind) {
     case 'transfer_out':
-      return `Transferred ${range} (${qty}) to ${names.holderText(remark.counterpartyUserId, remark.counterpartyBranchId)} on invoice #${remark.invoiceId ?? '-'}`;
+      return [
+        `Transferred ${range} (${qty}) to ${names.holderText(remark.counterpartyUserId, remark.counterpartyBranchId)} on invoice #${remark.invoiceId ?? '-'}`,
+      ];
     case 'cancelled':
-      return `Cancelled ${range} (${qty}): ${remark.reason ?? 'no reason given'}`;
+      return [`Cancelled ${range} (${qty}): ${remark.reason ?? 'no reason given'}`];
     case 'lost':
-      return `Lost ${range} (${qty}): ${remark.reason ?? 'no reason given'}`;
+      return [`Lost ${range} (${qty}): ${remark.reason ?? 'no reason given'}`];
     case 'voided':
-      return `Voided ${range} (${qty}): ${remark.reason ?? 'pad deleted'}`;
+      return [`Voided ${range} (${qty}): ${remark.reason ?? 'pad deleted'}`];
     case 'opening':
-      return `${remark.reason ?? 'Opening balance'}: ${range} (${qty}) received at go-live`;
+      return [`${remark.reason ?? 'Opening balance'}: ${range} (${qty}) received at go-live`];
     case 'undone':
-      return undoneText(remark, originals.get(remark), monthStart, names);
+      return (undone.get(remark) ?? [{ from: remark.from, to: remark.to, original: undefined }]).map((run) =>
+        undoneText({ ...remark, from: run.from, to: run.to }, run.original, monthStart, names),
+      );
   }
 }
 
-/** The originals behind the month's undo remarks, looked up once each. */
-async function originalsOf(ctx: AppContext, remarks: RaafRemark[]): Promise<Map<RaafRemark, repo.UndoneOriginal | undefined>> {
-  const originals = new Map<RaafRemark, repo.UndoneOriginal | undefined>();
+/** The month's undo remarks cut by the originals of their numbers, looked up once per remark. */
+async function undoneRunsOf(ctx: AppContext, remarks: RaafRemark[]): Promise<Map<RaafRemark, UndoneRun[]>> {
+  const runs = new Map<RaafRemark, UndoneRun[]>();
   for (const remark of remarks) {
     if (remark.kind === 'undone' && remark.padId !== undefined && remark.seq !== undefined) {
-      originals.set(remark, await repo.undoneOriginal(ctx.db, remark.padId, remark.seq, remark.from));
+      const originals = await repo.undoneOriginals(ctx.db, remark.padId, remark.seq, remark.from, remark.to);
+      runs.set(remark, undoneRuns(remark.from, remark.to, originals));
     }
   }
-  return originals;
+  return runs;
 }
 
 const group = (ranges: Ranges) => ({ qty: rangesQty(ranges), ranges });
@@ -145,13 +157,13 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
     .map((row) => ({ ...row, qty: overlap(row.series_from, row.series_to, folded.get(row.route_id)?.ending ?? []) }))
     .filter((row) => row.qty > 0);
   const remarks = [...folded.values()].flatMap((cells) => cells.remarks);
-  const originals = await originalsOf(ctx, remarks);
+  const undone = await undoneRunsOf(ctx, remarks);
   const names = await Names.load(
     ctx.db,
     [
       ...remarks.map((r) => r.counterpartyUserId),
       ...transit.map((row) => row.assigned_user_id),
-      ...[...originals.values()].map((o) => o?.actor_user_id ?? null),
+      ...[...undone.values()].flat().map((run) => run.original?.actor_user_id ?? null),
     ],
     remarks.map((r) => r.counterpartyBranchId),
   );
@@ -206,12 +218,6 @@ export async function raafFor(
   await assertLedgerMonth(ctx, query.month);
   return computeRaaf(ctx, holder, query.month);
 }
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 type CsvRow = Pick<RaafRouteRow, 'route' | 'beginning' | 'receipt' | 'issued' | 'ending'> & { remarks?: string[] };
 

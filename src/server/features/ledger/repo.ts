@@ -4,7 +4,7 @@ import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { ledgerVerifiedHeads, ledgerVerifyRuns, padEvents, raafCertificates, raafMonthBalances, raafMonthCloses } from '../../db/schema.ts';
 import { streamRows } from '../../db/stream.ts';
-import type { RaafEvent } from './raaf-fold.ts';
+import type { RaafEvent, UndoneOriginal } from './raaf-fold.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export type PadEventRow = typeof padEvents.$inferSelect;
@@ -476,25 +476,21 @@ export async function ledgerBeginnings(conn: Conn, timeZone: string): Promise<{ 
   return row;
 }
 
-/** What an undo event undid: the latest use or write-off of its first number before it, and the undo's incident. */
-export interface UndoneOriginal {
-  kind: string;
-  actor_user_id: number | null;
-  business_date: string;
-  incident_number: string | null;
-}
-
-export async function undoneOriginal(conn: Conn, padId: number, seq: number, number: number): Promise<UndoneOriginal | undefined> {
-  const [row] = await rowsOf<UndoneOriginal>(
+/**
+ * What an undo event may have undone: every use or write-off of pad `padId` before `seq` that covers a number of
+ * from..to, latest first, with the loss incident it names; `undoneRuns` picks each number's latest.
+ */
+export async function undoneOriginals(conn: Conn, padId: number, seq: number, from: number, to: number): Promise<UndoneOriginal[]> {
+  const rows = await rowsOf<UndoneOriginal>(
     conn,
-    sql`select o.kind, o.actor_user_id, o.business_date::text as business_date,
-        (select i.number from pad_events u join loss_incidents i on i.id = u.incident_id where u.pad_id = ${padId}::int and u.seq = ${seq}::int) as incident_number
-      from pad_events o
+    sql`select o.seq, o.from_number, o.to_number, o.kind, o.actor_user_id, o.business_date::text as business_date, o.reason,
+        i.number as incident_number
+      from pad_events o left join loss_incidents i on i.id = o.incident_id
       where o.pad_id = ${padId}::int and o.seq < ${seq}::int and o.kind in ('used', 'cancelled', 'lost', 'voided')
-        and o.from_number <= ${number}::bigint and o.to_number >= ${number}::bigint
-      order by o.seq desc limit 1`,
+        and o.from_number <= ${to}::bigint and o.to_number >= ${from}::bigint
+      order by o.seq desc`,
   );
-  return row;
+  return rows.map((row) => ({ ...row, from_number: Number(row.from_number), to_number: Number(row.to_number) }));
 }
 
 /** The incidents the events name, for their numbers in pad history and Find receipt. */
