@@ -193,7 +193,7 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
       receipt: group(cells.receipt),
       issued: { ...group(cells.issued), by_kind: cells.byKind },
       ending: group(cells.ending),
-      remarks: [...cells.remarks.map((remark) => remarkText(remark, names, originals, start)), ...memos],
+      remarks: [...cells.remarks.flatMap((remark) => remarkTexts(remark, names, undone, start)), ...memos],
     };
   });
   return {
@@ -218,6 +218,12 @@ export async function raafFor(
   await assertLedgerMonth(ctx, query.month);
   return computeRaaf(ctx, holder, query.month);
 }
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
 
 type CsvRow = Pick<RaafRouteRow, 'route' | 'beginning' | 'receipt' | 'issued' | 'ending'> & { remarks?: string[] };
 
