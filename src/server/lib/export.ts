@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { cellsOf, headersOf, type ListColumn } from '../../shared/list-columns.ts';
 import type { ExportFormat } from '../../shared/schemas/common.ts';
 import { XLSX_CONTENT_TYPE } from '../../shared/schemas/responses.ts';
+import { CSV_BOM, csvLine, startsLikeFormula } from './csv.ts';
 
 /** ExcelJS takes a tenth of the server's start to load, so it loads with the first spreadsheet rather than at start. */
 export const loadExcel = () => import('exceljs');
@@ -11,13 +12,12 @@ export const loadExcel = () => import('exceljs');
 /** Hands the rows of a list on, batch by batch, to `write`; resolves when every row has been written. */
 export type RowSource<Row> = (write: (rows: Row[]) => Promise<void>) => Promise<void>;
 
-/** One CSV field, RFC 4180: quoted when it holds a comma, a quote or a line break, quotes doubled. */
-export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: Array<string | number>) => `${cells.map(csvField).join(',')}\r\n`;
+/**
+ * ExcelJS writes a text cell as `t="str"` (a formula's text result); text that reads like a formula is written as an
+ * inline string instead, the one cell type that is a string by definition, so no spreadsheet runs it.
+ */
+const xlsxCell = (value: string | number) =>
+  typeof value === 'string' && startsLikeFormula(value) ? { richText: [{ text: value }] } : value;
 
 /** Writes to the stream, waiting while its buffer is full, so a slow download holds back the database cursor. */
 async function writeChunk(out: PassThrough, chunk: string | Buffer): Promise<void> {
@@ -25,7 +25,7 @@ async function writeChunk(out: PassThrough, chunk: string | Buffer): Promise<voi
 }
 
 async function writeCsv<Row>(out: PassThrough, columns: ListColumn<Row>[], source: RowSource<Row>): Promise<void> {
-  await writeChunk(out, `\uFEFF${csvLine(headersOf(columns))}`);
+  await writeChunk(out, `${CSV_BOM}${csvLine(headersOf(columns))}`);
   await source(async (rows) => {
     await writeChunk(out, rows.map((row) => csvLine(cellsOf(columns, row))).join(''));
   });
@@ -38,7 +38,7 @@ async function writeXlsx<Row>(out: PassThrough, columns: ListColumn<Row>[], sour
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow(headersOf(columns)).commit();
   await source(async (rows) => {
-    for (const row of rows) sheet.addRow(cellsOf(columns, row)).commit();
+    for (const row of rows) sheet.addRow(cellsOf(columns, row).map(xlsxCell)).commit();
     if (out.writableNeedDrain) await once(out, 'drain');
   });
   sheet.commit();

@@ -2,6 +2,7 @@ import { calendarDayText } from '../../../shared/format.ts';
 import { can, type Actor, type RaafHolderForRules } from '../../../shared/permissions.ts';
 import { LEDGER_MSG, type Raaf, type RaafRollup, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
+import { csvCell } from '../../lib/csv.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import type { Pdf } from '../../lib/pdf/document.ts';
 import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
@@ -218,12 +219,6 @@ export async function raafFor(
   await assertLedgerMonth(ctx, query.month);
   return computeRaaf(ctx, holder, query.month);
 }
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 type CsvRow = Pick<RaafRouteRow, 'route' | 'beginning' | 'receipt' | 'issued' | 'ending'> & { remarks?: string[] };
 

@@ -2,6 +2,7 @@ import type { FormType } from '../../../shared/lookups.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import { UNUSED_MSG, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import type { AppContext } from '../../context.ts';
+import { csvText } from '../../lib/csv.ts';
 import { invalid } from '../../lib/errors.ts';
 import { renderUnusedFormsPdf } from '../../lib/pdf/unused-forms-pdf.ts';
 import { invoicesInTransitAt } from '../invoices/read-model.ts';
@@ -133,10 +134,6 @@ export async function unusedForms(ctx: AppContext, query: { date: string; branch
 }
 
 const rangesText = (ranges: Ranges) => ranges.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join('; ');
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** The inventory as CSV (UTF-8 with BOM, RFC 4180): one line per establishment, series and holder. */
 export function unusedFormsCsv(report: UnusedForms): Buffer {
@@ -192,7 +189,7 @@ export function unusedFormsCsv(report: UnusedForms): Buffer {
         '',
         '',
       ]);
-  return Buffer.from(`\uFEFF${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(csvText(lines, { bom: true }), 'utf8');
 }
 
 export const unusedFormsPdf = (report: UnusedForms) => renderUnusedFormsPdf(report, new Date());
