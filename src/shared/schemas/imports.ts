@@ -19,7 +19,16 @@ export const IMPORT_SAMPLES: Record<ImportKind, readonly string[]> = {
 
 /** Import files are read whole; 50,000 pad rows fit well inside. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** Data rows below the header; the reading stops at the first row beyond. */
 export const MAX_IMPORT_ROWS = 100_000;
+/** Columns per row: the templates have 8 (pads) and 7 (users). */
+export const MAX_IMPORT_COLUMNS = 50;
+/** Characters of one CSV record (a line, or several when a quoted cell spans lines). */
+export const MAX_IMPORT_LINE_CHARS = 100_000;
+/** An .xlsx is a zip: its parts may unpack to this much in all (100,000 rows of 8 cells take about 50 MB of sheet XML). */
+export const MAX_IMPORT_UNPACKED_BYTES = 64 * 1024 * 1024;
+/** Parts of an .xlsx zip; a workbook of one sheet has about 10. */
+export const MAX_IMPORT_ZIP_ENTRIES = 500;
 /** A pad of an import may hold at most this many numbers. */
 export const MAX_IMPORT_PAD_SIZE = 10_000;
 
@@ -35,6 +44,12 @@ export const IMPORT_MSG = {
   unreadable: (reason: string) => `The file cannot be read: ${reason}`,
   empty: 'The file has no rows below its header',
   tooManyRows: `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows per file`,
+  tooManyColumns: (line: number) => `Line ${line} has more than ${MAX_IMPORT_COLUMNS} columns`,
+  notUtf8: (line: number) =>
+    `The file is not UTF-8: line ${line} has characters in another encoding. Save it as "CSV UTF-8" and send it again`,
+  unpackedTooLarge: (bytes: number) =>
+    `The workbook unpacks to ${Math.ceil(bytes / 1024 / 1024).toLocaleString('en-US')} MB; at most ${MAX_IMPORT_UNPACKED_BYTES / 1024 / 1024} MB is read`,
+  tooManyParts: `The workbook has more than ${MAX_IMPORT_ZIP_ENTRIES} parts`,
   missingColumn: (column: string) => `The header has no column "${column}"`,
   unknownColumn: (column: string) => `Unknown column "${column}"`,
   required: (column: string) => `${column} is required`,

@@ -1,6 +1,17 @@
-import { parse } from 'csv-parse/sync';
-import { IMPORT_MSG, MAX_IMPORT_ROWS } from '../../../shared/schemas/imports.ts';
+import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import {
+  IMPORT_MSG,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_LINE_CHARS,
+  MAX_IMPORT_ROWS,
+  MAX_IMPORT_UNPACKED_BYTES,
+  MAX_IMPORT_ZIP_ENTRIES,
+} from '../../../shared/schemas/imports.ts';
+import { csvText } from '../../lib/csv.ts';
 import { loadExcel } from '../../lib/export.ts';
+import { inflateEntry, zipEntries, ZipProblem } from '../../lib/zip.ts';
 
 /** One data row of an import file: its line (1 is the header) and its cells by column name. */
 export interface FileRow {
@@ -13,14 +24,31 @@ export interface ReadFile {
   rows: FileRow[];
 }
 
-/** The problem that makes a whole file unreadable (reported on line 1, column "file"). */
-export class FileProblem extends Error {}
+/** The problem that makes a whole file unreadable, reported in column "file" on the line it was found (else line 1). */
+export class FileProblem extends Error {
+  constructor(
+    message: string,
+    readonly line = 1,
+  ) {
+    super(message);
+  }
+}
 
 const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const LINE_FEED = 0x0a;
 
 const isXlsx = (fileName: string, content: Buffer) => fileName.toLowerCase().endsWith('.xlsx') || content.subarray(0, 4).equals(XLSX_MAGIC);
 
-function toRows(table: Array<{ line: number; values: string[] }>): ReadFile {
+type Table = Array<{ line: number; values: string[] }>;
+
+/** Checks a line as it is read, so the reading stops at the first line beyond a limit instead of holding them all. */
+function keep(table: Table, line: number, values: string[]): void {
+  if (values.length > MAX_IMPORT_COLUMNS) throw new FileProblem(IMPORT_MSG.tooManyColumns(line), line);
+  if (table.length > MAX_IMPORT_ROWS) throw new FileProblem(IMPORT_MSG.tooManyRows, line);
+  table.push({ line, values });
+}
+
+function toRows(table: Table): ReadFile {
   const [head, ...body] = table;
   if (!head) throw new FileProblem(IMPORT_MSG.empty);
   const header = head.values.map((value) => value.trim().toLowerCase());
@@ -31,40 +59,94 @@ function toRows(table: Array<{ line: number; values: string[] }>): ReadFile {
       cells: Object.fromEntries(header.map((name, i) => [name, (row.values[i] ?? '').trim()])),
     }));
   if (rows.length === 0) throw new FileProblem(IMPORT_MSG.empty);
-  if (rows.length > MAX_IMPORT_ROWS) throw new FileProblem(IMPORT_MSG.tooManyRows);
   return { header, rows };
 }
 
-function readCsv(content: Buffer): ReadFile {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parse(content, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof records;
-  } catch (error) {
-    throw new FileProblem(IMPORT_MSG.unreadable((error as Error).message));
+/** A CSV must be UTF-8 (with or without BOM); otherwise the first line holding other bytes is named. */
+function assertUtf8(content: Buffer): void {
+  if (isUtf8(content)) return;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let start = 0, line = 1; start <= content.length; line += 1) {
+    const end = content.indexOf(LINE_FEED, start);
+    const stop = end === -1 ? content.length : end;
+    try {
+      decoder.decode(content.subarray(start, stop));
+    } catch {
+      throw new FileProblem(IMPORT_MSG.notUtf8(line), line);
+    }
+    start = stop + 1;
   }
-  return toRows(records.map((entry) => ({ line: entry.info.lines, values: entry.record })));
 }
 
-async function readXlsx(content: Buffer): Promise<ReadFile> {
-  const { default: ExcelJS } = await loadExcel();
-  const workbook = new ExcelJS.Workbook();
+async function readCsv(content: Buffer): Promise<ReadFile> {
+  assertUtf8(content);
+  const parser = Readable.from([content]).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_IMPORT_LINE_CHARS }),
+  );
+  const table: Table = [];
   try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+      keep(table, entry.info.lines, entry.record);
   } catch (error) {
+    if (error instanceof FileProblem) throw error;
     throw new FileProblem(IMPORT_MSG.unreadable((error as Error).message));
+  } finally {
+    parser.destroy();
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new FileProblem(IMPORT_MSG.empty);
-  const table: Array<{ line: number; values: string[] }> = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const values: string[] = [];
-    for (let column = 1; column <= row.cellCount; column += 1) values.push(row.getCell(column).text ?? '');
-    table.push({ line, values });
-  });
   return toRows(table);
 }
 
-/** docs/design.md §10: a CSV (UTF-8, with or without BOM) or the first sheet of an .xlsx, told apart by name or content. */
+/**
+ * Before any XML is read: the zip's directory must add up to at most MAX_IMPORT_UNPACKED_BYTES, and every entry must
+ * inflate to no more than it declares (checked by inflating it into nothing, one chunk at a time), so a zip bomb is
+ * refused having cost a pass of the inflater and no memory.
+ */
+async function assertXlsxBounded(content: Buffer): Promise<void> {
+  try {
+    const entries = zipEntries(content);
+    if (entries.length > MAX_IMPORT_ZIP_ENTRIES) throw new FileProblem(IMPORT_MSG.tooManyParts);
+    const unpacked = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+    if (unpacked > MAX_IMPORT_UNPACKED_BYTES) throw new FileProblem(IMPORT_MSG.unpackedTooLarge(unpacked));
+    for (const entry of entries) await inflateEntry(content, entry);
+  } catch (error) {
+    if (error instanceof ZipProblem) throw new FileProblem(IMPORT_MSG.unreadable(error.message));
+    throw error;
+  }
+}
+
+/** The first worksheet, streamed row by row (docs/design.md §1): the rows beyond the limits are never read. */
+async function readXlsx(content: Buffer): Promise<ReadFile> {
+  await assertXlsxBounded(content);
+  const { default: ExcelJS } = await loadExcel();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const table: Table = [];
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        if (row.cellCount > MAX_IMPORT_COLUMNS) throw new FileProblem(IMPORT_MSG.tooManyColumns(row.number), row.number);
+        const values: string[] = [];
+        for (let column = 1; column <= row.cellCount; column += 1) values.push(row.getCell(column).text ?? '');
+        keep(table, row.number, values);
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof FileProblem) throw error;
+    throw new FileProblem(IMPORT_MSG.unreadable((error as Error).message));
+  }
+  return toRows(table);
+}
+
+/**
+ * docs/design.md §10: a CSV (UTF-8, with or without BOM) or the first sheet of an .xlsx, told apart by name or content,
+ * read within MAX_IMPORT_ROWS rows of MAX_IMPORT_COLUMNS columns (and an .xlsx within MAX_IMPORT_UNPACKED_BYTES).
+ */
 export async function readImportFile(fileName: string, content: Buffer): Promise<ReadFile> {
   if (isXlsx(fileName, content)) return readXlsx(content);
   if (content.includes(0)) throw new FileProblem(IMPORT_MSG.fileType);
@@ -72,7 +154,4 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
 }
 
 /** The template of a kind as CSV: UTF-8 with BOM, the header and one sample row (RFC 4180 quoting). */
-export function templateCsv(columns: readonly string[], sample: readonly string[]): string {
-  const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return `\uFEFF${columns.map(quote).join(',')}\r\n${sample.map(quote).join(',')}\r\n`;
-}
+export const templateCsv = (columns: readonly string[], sample: readonly string[]): string => csvText([columns, sample], { bom: true });

@@ -89,7 +89,9 @@ export function importRoutes(app: App, ctx: AppContext) {
         fileName: file.name,
         content: file.content,
       });
-      if (data.errors.length > 0) return reply.status(422).send({ message: IMPORT_MSG.hasErrors(data.errors.length), data });
+      const [first] = data.errors;
+      if (first?.column === 'file') return reply.status(422).send({ message: first.message, data });
+      if (first) return reply.status(422).send({ message: IMPORT_MSG.hasErrors(data.errors.length), data });
       return reply.send({ message: data.applied ? IMPORT_MSG.applied(data.totals.rows) : IMPORT_MSG.dryRunOk(data.totals.rows), data });
     },
   );

@@ -332,7 +332,7 @@ export async function runImport(ctx: AppContext, actorId: number | null, input: 
     }
   } catch (error) {
     if (!(error instanceof FileProblem)) throw error;
-    checked = { rows: [], results: [], errors: [{ line: 1, column: 'file', message: error.message }] };
+    checked = { rows: [], results: [], errors: [{ line: error.line, column: 'file', message: error.message }] };
   }
   const totals = totalsOf(input.kind, fileRows, checked);
   const base = { kind: input.kind, dry_run: input.dryRun, file_name: input.fileName.slice(0, 200), totals };
