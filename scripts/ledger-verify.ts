@@ -1,20 +1,10 @@
 /**
- * `npm run ledger:verify`: checks the pads whose ledger grew since they were last verified (and any never
- * verified); `-- --full` checks every pad and event; `-- --balances=all` recomputes every pad's stored
- * month-end balances instead of a sample.
+ * `npm run ledger:verify`: checks every pad and every event (the full check; `-- --full` is accepted and changes nothing);
+ * `-- --quick` checks only the pads whose ledger grew since they were last verified, and misses an old event edited or
+ * deleted; `-- --balances=all` recomputes every pad's stored month-end balances instead of a sample. Exit code 0 clean,
+ * 1 problems, 2 cannot run (an unknown option, or DATABASE_URL is the app's role and DATABASE_OWNER_URL is not set).
  */
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { runLedgerVerify } from '../src/server/features/ledger/verifier.ts';
+import { runLedgerVerifyCommand } from '../src/server/ledger-verify-command.ts';
 
-const args = process.argv.slice(2);
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, dataDir: config.dataDir });
-try {
-  process.exitCode = await runLedgerVerify(database.db, (line) => console.log(line), {
-    mode: args.includes('--full') ? 'full' : 'incremental',
-    balances: args.includes('--balances=all') ? 'all' : 'sample',
-  });
-} finally {
-  await database.close();
-}
+process.exitCode = await runLedgerVerifyCommand(loadConfig(), process.argv.slice(2), (line) => console.log(line));

@@ -17,6 +17,8 @@ export interface Config {
   padSize: number;
   /** COUNT_EVERY_DAYS: docs/design.md §9 count schedule: a holder not counted for this many days is "count due". */
   countEveryDays: number;
+  /** LEDGER_VERIFY_EVERY_DAYS: the full ledger check runs on its own once in this many days (docs/design.md §8 verifier). */
+  ledgerVerifyEveryDays: number;
   /** REQUIRE_REGISTERED_SERIES=true: generating pads outside every registered series is refused, not only warned (docs/design.md §10). */
   requireRegisteredSeries: boolean;
   tokenTtlHours: number;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.APP_TIMEZONE || 'Asia/Manila',
     padSize: int(env.PAD_SIZE, 50),
     countEveryDays: int(env.COUNT_EVERY_DAYS, 90),
+    ledgerVerifyEveryDays: int(env.LEDGER_VERIFY_EVERY_DAYS, 7),
     requireRegisteredSeries: env.REQUIRE_REGISTERED_SERIES === 'true',
     tokenTtlHours: int(env.TOKEN_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL || 'info',

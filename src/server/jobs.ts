@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { AppContext } from './context.ts';
 import { backupServer, dumpToFile, pruneBackups } from './db/backup.ts';
 import type { Database } from './db/client.ts';
-import type { Job } from './db/jobs.ts';
+import { INSTANCE_ID, type Job } from './db/jobs.ts';
 import { purgeLimits } from './db/shared-state.ts';
 import { purgeDeadTokens } from './features/accounts/repo.ts';
+import { runLedgerCheck } from './features/ledger/checks.ts';
 import { businessDate } from './features/ledger/writer.ts';
 
 const HOUR_MS = 3_600_000;
@@ -26,6 +27,38 @@ function backupJob(ctx: AppContext, database: Database, dir: string): Job {
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/** The period of a job run once in `everyDays` business days: the first day of the block of days `day` falls in, counted from 1970-01-01. */
+function periodOfDays(day: string, everyDays: number): string {
+  const days = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+  return new Date((days - (days % everyDays)) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The full ledger check, once in LEDGER_VERIFY_EVERY_DAYS days (weekly by default), its result stored and a failure mailed
+ * (features/ledger/checks.ts). It reads a page of pads at a time in short snapshots and yields between pads, so requests
+ * keep being answered while it runs.
+ */
+function ledgerCheckJob(ctx: AppContext): Job {
+  return {
+    name: 'ledger-check',
+    everyMs: 15 * 60_000,
+    period: (now) => periodOfDays(businessDate(now, ctx.config.timeZone), ctx.config.ledgerVerifyEveryDays),
+    run: async () => {
+      const { check } = await runLedgerCheck(ctx, {
+        mode: 'full',
+        source: 'schedule',
+        ranBy: `scheduled check on instance ${INSTANCE_ID}`,
+      });
+      ctx.log[check.ok ? 'info' : 'error'](
+        { check: check.id, pads: check.pads, events: check.events, problems: check.problems },
+        check.ok ? 'ledger check passed' : 'ledger check FAILED',
+      );
+    },
+  };
+}
+
 /** The background jobs of the server; each runs once per period across every instance (db/jobs.ts). */
 export function serverJobs(ctx: AppContext, database: Database): Job[] {
   const jobs: Job[] = [
@@ -38,6 +71,7 @@ export function serverJobs(ctx: AppContext, database: Database): Job[] {
         await purgeLimits(ctx.db, HOUR_MS);
       },
     },
+    ledgerCheckJob(ctx),
   ];
   if (ctx.config.backupDir) jobs.push(backupJob(ctx, database, ctx.config.backupDir));
   return jobs;

@@ -43,9 +43,12 @@ export async function runJobOnce(db: Db, job: Job, now = new Date()): Promise<bo
   return true;
 }
 
-/** Looks at every job on its interval (timers do not keep the process alive); returns the function that stops them. */
+/** How long after start each job is first looked at: a period not yet run (a weekly check, today's backup) is due at once. */
+const FIRST_LOOK_MS = 5_000;
+
+/** Looks at every job soon after start and then on its interval (timers do not keep the process alive); returns the function that stops them. */
 export function startJobs(db: Db, jobs: Job[], log: FastifyBaseLogger): () => void {
-  const timers = jobs.map((job) => {
+  const timers = jobs.flatMap((job) => {
     const tick = () => {
       runJobOnce(db, job).then(
         (ran) => {
@@ -54,11 +57,11 @@ export function startJobs(db: Db, jobs: Job[], log: FastifyBaseLogger): () => vo
         (error: unknown) => log.error({ err: error, job: job.name }, 'background job failed'),
       );
     };
-    const timer = setInterval(tick, job.everyMs);
-    timer.unref();
-    return timer;
+    const timers = [setTimeout(tick, FIRST_LOOK_MS), setInterval(tick, job.everyMs)];
+    for (const timer of timers) timer.unref();
+    return timers;
   });
   return () => {
-    for (const timer of timers) clearInterval(timer);
+    for (const timer of timers) clearTimeout(timer);
   };
 }

@@ -569,6 +569,29 @@ export const ledgerVerifyRuns = pgTable(
 /** Failures counted per key in a sliding window (sign-in throttles), shared by every instance on one PostgreSQL. */
 export const limitHits = pgTable(
   'limit_hits',
+/** Each ledger check that was run on a schedule or by `npm run ledger:verify`, with what it found; the newest one is shown. */
+export const ledgerChecks = pgTable(
+  'ledger_checks',
+  {
+    id: serial('id').primaryKey(),
+    mode: text('mode').notNull(),
+    source: text('source').notNull(),
+    ran_by: text('ran_by').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    finished_at: timestamp('finished_at', { withTimezone: true }).notNull(),
+    ok: boolean('ok').notNull(),
+    pads: integer('pads').notNull(),
+    events: integer('events').notNull(),
+    certificates: integer('certificates').notNull(),
+    problems: integer('problems').notNull(),
+    problem_lines: text('problem_lines').array().notNull(),
+  },
+  (t) => [
+    check('ledger_checks_mode_ck', sql`${t.mode} in ('full', 'incremental')`),
+    check('ledger_checks_source_ck', sql`${t.source} in ('schedule', 'command')`),
+  ],
+);
+
   { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() },
   (t) => [index('limit_hits_key_at_idx').on(t.key, t.at)],
 );

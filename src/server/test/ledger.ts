@@ -15,8 +15,8 @@ export async function expectLedgerVerified(db: Db): Promise<void> {
  * The verifier's tests' ground: an app whose head office custodian generates pads and marks receipts through the API,
  * the verifier's printed run, and tampering with the ledger as an attacker with database rights could.
  */
-export async function verifierGround() {
-  const t = await createTestApp();
+export async function verifierGround(env: Record<string, string> = {}) {
+  const t = await createTestApp(env);
   const headOffice = await createBranch(t.db, { name: 'Head Office' });
   t.ctx.config.headOfficeBranchId = headOffice.id;
   const signed = await signedIn(t, { role_id: 3, branch_id: headOffice.id });

@@ -108,7 +108,11 @@ export type LossIncidentInput = z.output<typeof lossIncidentSchema>;
 
 /** The papers of one kind: PDF, PNG or JPEG files under the kind's field name. */
 const paperFiles = (kind: AttachmentKind) =>
-  z.array(z.string().meta({ format: 'binary' })).max(MAX_ATTACHMENTS).optional().describe(ATTACHMENT_LABELS[kind]);
+  z
+    .array(z.string().meta({ format: 'binary' }))
+    .max(MAX_ATTACHMENTS)
+    .optional()
+    .describe(ATTACHMENT_LABELS[kind]);
 
 /** POST loss-incidents as multipart/form-data, as /api/docs describes it: the fields with `pads` as JSON text, each paper under its kind. */
 export const lossIncidentForm = lossIncidentSchema.extend({

@@ -243,3 +243,42 @@ export type RaafSummary = z.infer<typeof raafSummarySchema>;
 /** The branch roll-up: the branch's stock and every user of the branch, summed per route, and each holder's totals. */
 export const raafRollupSchema = raafSummarySchema.extend({ rollup: z.literal(true), branch: named }).meta({ id: 'RaafRollup' });
 export type RaafRollup = z.infer<typeof raafRollupSchema>;
+
+/** How many of a failed check's printed lines are stored and shown; `npm run ledger:verify` prints them all. */
+export const LEDGER_CHECK_PROBLEM_LINES = 20;
+
+export const LEDGER_CHECK_SOURCES = ['schedule', 'command'] as const;
+export type LedgerCheckSource = (typeof LEDGER_CHECK_SOURCES)[number];
+
+/** The newest run of the ledger verifier (docs/design.md §8), scheduled or by `npm run ledger:verify`: when, what it checked, what it found. */
+export const ledgerCheckSchema = z
+  .object({
+    id: z.number(),
+    /** `full`: every pad and event; `incremental`: the quick check of the pads whose chain grew since it was last verified. */
+    mode: z.enum(['full', 'incremental']),
+    source: z.enum(LEDGER_CHECK_SOURCES),
+    /** Who or what ran it: the scheduled job's instance, or the command's OS user and host. */
+    ran_by: z.string(),
+    started_at: z.string(),
+    finished_at: z.string(),
+    ok: z.boolean(),
+    pads: z.number(),
+    events: z.number(),
+    certificates: z.number(),
+    problems: z.number(),
+    /** The first LEDGER_CHECK_PROBLEM_LINES lines of what was found, pad by pad, then certificate by certificate. */
+    problem_lines: z.array(z.string()),
+  })
+  .meta({ id: 'LedgerCheck' });
+
+export const latestLedgerCheckSchema = z
+  .object({
+    /** Null until the first check has run. */
+    check: ledgerCheckSchema.nullable(),
+    /** LEDGER_VERIFY_EVERY_DAYS: how often the full check runs on its own. */
+    every_days: z.number(),
+  })
+  .meta({ id: 'LatestLedgerCheck' });
+
+export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
+export type LatestLedgerCheck = z.infer<typeof latestLedgerCheckSchema>;

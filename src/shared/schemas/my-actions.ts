@@ -5,7 +5,8 @@ import { z } from 'zod';
  * custody the user carries, overdue expected returns of pads the user still holds, and (docs/design.md §9) cancellations
  * waiting for the user's approval, reported losses they may confirm and found numbers waiting for a second user; and the
  * holders whose physical count is due (docs/design.md §9 count schedule); and the hand-overs waiting for the user to accept
- * the custody (docs/design.md §5 two-party hand-over).
+ * the custody (docs/design.md §5 two-party hand-over); and, for Admin, Accounting and Auditor, a failed ledger check until a
+ * later one passes (docs/design.md §8 verifier).
  */
 export const MY_ACTION_KINDS = [
   'issue',
@@ -17,6 +18,7 @@ export const MY_ACTION_KINDS = [
   'confirm_found',
   'count_due',
   'accept_hand_over',
+  'ledger_check',
 ] as const;
 export type MyActionKind = (typeof MY_ACTION_KINDS)[number];
 
@@ -30,6 +32,7 @@ export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
   confirm_found: 'Found numbers to confirm',
   count_due: 'Counts due',
   accept_hand_over: 'Hand-overs to accept',
+  ledger_check: 'Ledger check failed',
 };
 
 /** How many items of a group the answer lists; the count covers them all. */

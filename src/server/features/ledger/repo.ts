@@ -2,7 +2,15 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from
 import type { HolderScope } from '../../../shared/permissions.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ledgerVerifiedHeads, ledgerVerifyRuns, padEvents, raafCertificates, raafMonthBalances, raafMonthCloses } from '../../db/schema.ts';
+import {
+  ledgerChecks,
+  ledgerVerifiedHeads,
+  ledgerVerifyRuns,
+  padEvents,
+  raafCertificates,
+  raafMonthBalances,
+  raafMonthCloses,
+} from '../../db/schema.ts';
 import { streamRows } from '../../db/stream.ts';
 import type { RaafEvent, UndoneOriginal } from './raaf-fold.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
@@ -517,4 +525,17 @@ export async function voidedContaining(conn: Conn, receipt: number, routeId?: nu
       ),
     )
     .orderBy(asc(padEvents.pad_id));
+}
+
+export type LedgerCheckRow = typeof ledgerChecks.$inferSelect;
+
+export async function insertCheck(conn: Conn, check: typeof ledgerChecks.$inferInsert): Promise<LedgerCheckRow> {
+  const [row] = await conn.insert(ledgerChecks).values(check).returning();
+  return row;
+}
+
+/** The newest ledger check, whatever ran it: what Admin, Accounting and Auditor are shown, and whether an alert stands. */
+export async function latestCheck(conn: Conn): Promise<LedgerCheckRow | undefined> {
+  const [row] = await conn.select().from(ledgerChecks).orderBy(desc(ledgerChecks.id)).limit(1);
+  return row;
 }

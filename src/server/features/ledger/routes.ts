@@ -7,6 +7,7 @@ import {
   certificateSchema,
   certifyRaafSchema,
   findReceiptQuery,
+  latestLedgerCheckSchema,
   padHistorySchema,
   raafQuery,
   raafRollupSchema,
@@ -34,6 +35,7 @@ import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { SECURITY } from '../../lib/openapi.ts';
 import * as certificates from './certificates.ts';
+import * as checks from './checks.ts';
 import * as padHistory from './pad-history.ts';
 import * as raaf from './raaf.ts';
 
@@ -198,5 +200,21 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
         return sendFile(reply, raaf.summaryPdf(ctx, summary).stream(), 'pdf', `raaf-summary-${summary.month}.pdf`);
       return { data: summary };
     },
+  );
+
+  app.get(
+    '/api/ledger-checks/latest',
+    {
+      schema: {
+        operationId: 'getLatestLedgerCheck',
+        summary: 'Gets the newest ledger check: when it ran, what it checked and what it found',
+        tags,
+        response: ok(dataResponse(latestLedgerCheckSchema)),
+      },
+      onRequest: authorize((user) => can(user, 'ledgerCheck.read')),
+    },
+    async () => ({
+      data: { check: await checks.latestLedgerCheck(ctx), every_days: ctx.config.ledgerVerifyEveryDays },
+    }),
   );
 }

@@ -158,21 +158,53 @@ export interface VerifyOptions {
   balances?: 'sample' | 'all';
 }
 
-type Page = { pads: PadView[]; events: repo.PadEventRow[] };
+/** A page of pads with everything the check compares them with, read as of one instant. */
+interface Page {
+  pads: PadView[];
+  events: repo.PadEventRow[];
+  transit: Map<number, number[]>;
+  balances: Awaited<ReturnType<typeof repo.balancesOfPads>>;
+}
+
+/** A page is read in one short read-only snapshot, so a check running beside live requests never sees a pad and its events at different moments. */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+/** How many pads are checked between two looks at the event loop, so requests served beside a check wait milliseconds, not a page. */
+const YIELD_EVERY = 100;
+
+async function readPage(
+  conn: Conn,
+  closes: string[],
+  sampled: (padId: number) => boolean,
+  readPads: (tx: Conn) => Promise<PadView[]>,
+  readEvents: (tx: Conn, pads: PadView[]) => Promise<repo.PadEventRow[]>,
+): Promise<Page> {
+  return conn.transaction(async (tx) => {
+    const pads = await readPads(tx);
+    if (pads.length === 0) return { pads, events: [], transit: new Map(), balances: [] };
+    const wanted = pads.filter((pad) => sampled(pad.id));
+    return {
+      pads,
+      events: await readEvents(tx, pads),
+      transit: await inTransitInvoicesByPad(
+        tx,
+        pads.map((pad) => pad.id),
+      ),
+      balances: wanted.length > 0 && closes.length > 0 ? await repo.balancesOfPads(tx, wanted[0].id, wanted[wanted.length - 1].id) : [],
+    };
+  }, SNAPSHOT);
+}
 
 /** The stored balances of a page's pads, checked against each pad's own fold at every closed month's end. */
-async function balanceChecker(conn: Conn, page: Page, closes: string[], sampled: (padId: number) => boolean) {
-  const wanted = page.pads.filter((pad) => sampled(pad.id));
+function balanceChecker(page: Page, closes: string[], sampled: (padId: number) => boolean) {
   const stored = new Map<number, Map<string, Snapshot>>();
-  if (wanted.length > 0 && closes.length > 0) {
-    for (const row of await repo.balancesOfPads(conn, wanted[0].id, wanted[wanted.length - 1].id)) {
-      if (!sampled(row.pad_id)) continue;
-      const months = stored.get(row.pad_id) ?? new Map<string, Snapshot>();
-      const snapshot = months.get(row.month) ?? new Map<string, string>();
-      snapshot.set(`${row.holder_type === 'user' ? 'u' : 'b'}${row.holder_id}`, row.ranges);
-      months.set(row.month, snapshot);
-      stored.set(row.pad_id, months);
-    }
+  for (const row of page.balances) {
+    if (!sampled(row.pad_id)) continue;
+    const months = stored.get(row.pad_id) ?? new Map<string, Snapshot>();
+    const snapshot = months.get(row.month) ?? new Map<string, string>();
+    snapshot.set(`${row.holder_type === 'user' ? 'u' : 'b'}${row.holder_id}`, row.ranges);
+    months.set(row.month, snapshot);
+    stored.set(row.pad_id, months);
   }
   const ends = closes.map((month) => monthBounds(nextMonth(month)).start);
   return (pad: PadView, say: (message: string) => void): MonthEnds | undefined => {
@@ -196,21 +228,19 @@ const describe = (snapshot: Snapshot) =>
   snapshot.size === 0 ? 'none' : [...snapshot].map(([key, ranges]) => `${key}: ${ranges}`).join('; ');
 
 /** Checks one page of pads: the heads of the pads found sound, and the pads with problems (checked again on every run). */
-async function checkPage(conn: Conn, page: Page, closes: string[], sampled: (padId: number) => boolean, problems: LedgerProblem[]) {
+async function checkPage(page: Page, closes: string[], sampled: (padId: number) => boolean, problems: LedgerProblem[]) {
   const byPad = new Map<number, repo.PadEventRow[]>();
   for (const event of page.events) {
     const list = byPad.get(event.pad_id) ?? [];
     list.push(event);
     byPad.set(event.pad_id, list);
   }
-  const transit = await inTransitInvoicesByPad(
-    conn,
-    page.pads.map((pad) => pad.id),
-  );
-  const balancesOf = await balanceChecker(conn, page, closes, sampled);
+  const transit = page.transit;
+  const balancesOf = balanceChecker(page, closes, sampled);
   const heads: Array<{ pad_id: number; seq: number; hash: string }> = [];
   const unsound: number[] = [];
-  for (const pad of page.pads) {
+  for (const [index, pad] of page.pads.entries()) {
+    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const name = `pad ${pad.id} (route ${pad.route_id}, pad no. ${pad.number}, ${pad.series_from}-${pad.series_to})`;
     const before = problems.length;
     const say = (message: string) => problems.push({ pad_id: pad.id, pad: name, message });
@@ -255,7 +285,7 @@ export async function verifyLedger(
   let eventCount = 0;
   const lastRun = options.mode === 'incremental' ? await repo.lastVerifyRun(conn) : undefined;
   const account = async (page: Page) => {
-    const { heads, unsound } = await checkPage(conn, page, closes, sampled, problems);
+    const { heads, unsound } = await checkPage(page, closes, sampled, problems);
     await repo.saveVerifiedHeads(conn, heads);
     await repo.forgetVerifiedHeads(conn, unsound);
     padCount += page.pads.length;
@@ -266,16 +296,25 @@ export async function verifyLedger(
     const padIds = await repo.padsToVerify(conn, since);
     for (let start = 0; start < padIds.length; start += PAGE) {
       const ids = padIds.slice(start, start + PAGE);
-      await account({ pads: await padViews(conn, ids), events: await repo.verifierEventsOf(conn, ids) });
+      await account(
+        await readPage(
+          conn,
+          closes,
+          sampled,
+          (tx) => padViews(tx, ids),
+          (tx) => repo.verifierEventsOf(tx, ids),
+        ),
+      );
     }
   } else {
-    const pageAfter = async (afterId: number): Promise<Page> => {
-      const padPage = await padViewsAfter(conn, afterId, PAGE);
-      return {
-        pads: padPage,
-        events: padPage.length === 0 ? [] : await repo.verifierEventsInRange(conn, afterId, padPage[padPage.length - 1].id),
-      };
-    };
+    const pageAfter = (afterId: number) =>
+      readPage(
+        conn,
+        closes,
+        sampled,
+        (tx) => padViewsAfter(tx, afterId, PAGE),
+        (tx, pads) => repo.verifierEventsInRange(tx, afterId, pads[pads.length - 1].id),
+      );
     let next = pageAfter(0);
     for (;;) {
       const page = await next;
@@ -306,39 +345,61 @@ export async function verifyLedger(
   return { pads: padCount, events: eventCount, problems };
 }
 
-/** `npm run ledger:verify`: prints the problems pad by pad, then certificate by certificate, and answers the exit code (0 clean, 1 problems). */
-export async function runLedgerVerify(
-  conn: Conn,
-  print: (line: string) => void,
-  options: VerifyOptions = { mode: 'full' },
-): Promise<number> {
+export interface LedgerCheckResult {
+  ok: boolean;
+  pads: number;
+  events: number;
+  certificates: number;
+  /** Problems found, on pads and on certificates. */
+  problems: number;
+  /** The problems as printed: pad by pad, then certificate by certificate. */
+  lines: string[];
+  /** What was checked and whether it passed, one line for the ledger and one for the certificates (when there are any). */
+  summary: string[];
+}
+
+/** The ledger and the certificates that froze it, checked together: what `npm run ledger:verify` prints and the scheduled check stores. */
+export async function checkLedger(conn: Conn, options: VerifyOptions = { mode: 'full' }): Promise<LedgerCheckResult> {
   const result = await verifyLedger(conn, options);
   const anchors = await verifyCertificates(conn);
+  const lines: string[] = [];
   let lastPad = -1;
   for (const problem of result.problems) {
-    if (problem.pad_id !== lastPad) print(`${problem.pad}:`);
+    if (problem.pad_id !== lastPad) lines.push(`${problem.pad}:`);
     lastPad = problem.pad_id;
-    print(`  - ${problem.message}`);
+    lines.push(`  - ${problem.message}`);
   }
   let lastCertificate = -1;
   for (const problem of anchors.problems) {
-    if (problem.certificate_id !== lastCertificate) print(`${problem.certificate}:`);
+    if (problem.certificate_id !== lastCertificate) lines.push(`${problem.certificate}:`);
     lastCertificate = problem.certificate_id;
-    print(`  - ${problem.message}`);
+    lines.push(`  - ${problem.message}`);
   }
   const padsWithProblems = new Set(result.problems.map((problem) => problem.pad_id)).size;
-  print(
+  const summary = [
     result.problems.length === 0
       ? `Ledger verified: ${result.pads} pads, ${result.events} events, no problems.`
       : `Ledger verification FAILED: ${result.problems.length} problem(s) on ${padsWithProblems} pad(s) (${result.pads} pads, ${result.events} events checked).`,
-  );
+  ];
   const certificatesWithProblems = new Set(anchors.problems.map((problem) => problem.certificate_id)).size;
   if (anchors.certificates > 0) {
-    print(
+    summary.push(
       anchors.problems.length === 0
         ? `Certificates verified: ${anchors.certificates} certificate(s), each intact and every event it froze still in the ledger.`
         : `Ledger verification FAILED: ${anchors.problems.length} problem(s) on ${certificatesWithProblems} certificate(s) (${anchors.certificates} certificates checked).`,
     );
   }
-  return result.problems.length + anchors.problems.length === 0 ? 0 : 1;
+  const problems = result.problems.length + anchors.problems.length;
+  return { ok: problems === 0, pads: result.pads, events: result.events, certificates: anchors.certificates, problems, lines, summary };
+}
+
+/** Prints a check's problems and summary and answers the exit code (0 clean, 1 problems): `npm run ledger:verify` and `npm run restore`. */
+export async function runLedgerVerify(
+  conn: Conn,
+  print: (line: string) => void,
+  options: VerifyOptions = { mode: 'full' },
+): Promise<number> {
+  const result = await checkLedger(conn, options);
+  for (const line of [...result.lines, ...result.summary]) print(line);
+  return result.ok ? 0 : 1;
 }

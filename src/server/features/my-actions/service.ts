@@ -1,4 +1,4 @@
-import { calendarDayText, dateInZone, fullName, invoiceWithPads, routeLabel } from '../../../shared/format.ts';
+import { calendarDayText, dateInZone, dayTimeText, fullName, invoiceWithPads, routeLabel } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../../../shared/lookups.ts';
 import { acceptConditions, can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
 import {
@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import * as counts from '../counts/repo.ts';
 import * as incidents from '../incidents/repo.ts';
 import * as invoices from '../invoices/repo.ts';
+import * as ledger from '../ledger/repo.ts';
 import { workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
 import * as outcomes from '../outcomes/repo.ts';
 
@@ -29,6 +30,7 @@ function kindsFor(actor: Actor): MyActionKind[] {
     confirm_found: can(actor, 'incident.found'),
     count_due: can(actor, 'count.use'),
     accept_hand_over: actor.role_id !== null,
+    ledger_check: can(actor, 'ledgerCheck.read'),
   };
   return MY_ACTION_KINDS.filter((kind) => applies[kind]);
 }
@@ -51,6 +53,7 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   confirm_found: '?found=pending',
   count_due: '',
   accept_hand_over: '',
+  ledger_check: '',
 };
 
 /** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
@@ -141,6 +144,30 @@ async function handOverGroup(ctx: AppContext, actor: Actor, kinds: MyActionKind[
   ];
 }
 
+/** A failed ledger check (docs/design.md §8 verifier) stays here until a later check passes; the Dashboard shows what it found. */
+async function ledgerCheckGroup(ctx: AppContext, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
+  if (!kinds.includes('ledger_check')) return [];
+  const check = await ledger.latestCheck(ctx.db);
+  if (!check || check.ok) return [];
+  const what = check.mode === 'full' ? 'full check' : 'quick check';
+  return [
+    {
+      kind: 'ledger_check',
+      title: MY_ACTION_TITLES.ledger_check,
+      count: 1,
+      menu_path: '/dashboard',
+      list_path: `/dashboard${LIST_FILTERS.ledger_check}`,
+      items: [
+        {
+          id: check.id,
+          label: `${check.problems} problem(s) found by the ${what} of ${dayTimeText(check.finished_at, ctx.config.timeZone)}`,
+          path: '/dashboard',
+        },
+      ],
+    },
+  ];
+}
+
 const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) =>
   screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`;
 
@@ -184,6 +211,7 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
     ...(await numberGroups(ctx, actor, kinds)).filter((group) => group.count > 0),
     ...(await countDueGroup(ctx, actor, kinds)),
     ...(await handOverGroup(ctx, actor, kinds)),
+    ...(await ledgerCheckGroup(ctx, kinds)),
   ];
   return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }

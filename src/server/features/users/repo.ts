@@ -128,6 +128,15 @@ export async function activeByRoles(conn: Conn, roleIds: number[]): Promise<Assi
   return rows.map((row) => ({ ...row, full_name: fullName(row) }));
 }
 
+/** The active users of the given roles who are told by mail (a failed ledger check goes to Admin, Accounting and Auditor). */
+export async function activeRecipients(conn: Conn, roleIds: readonly number[]): Promise<Array<{ id: number; email: string }>> {
+  return conn
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.role_id, [...roleIds]), eq(users.user_status_id, USER_STATUS.ACTIVE)))
+    .orderBy(asc(users.id));
+}
+
 export async function insert(conn: Conn, values: UserValues & { password_hash: string; must_change_password: boolean }): Promise<number> {
   const [row] = await conn.insert(users).values(values).returning({ id: users.id });
   return row.id;
