@@ -381,6 +381,8 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id),
     key: text('key').notNull(),
     operation: text('operation').notNull(),
+    /** SHA-256 of the request the key was first sent with; null on keys stored before it was kept. */
+    fingerprint: text('fingerprint'),
     status: smallint('status').notNull(),
     answer: jsonb('answer').notNull(),
     created_at: createdAt(),

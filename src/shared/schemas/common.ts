@@ -98,6 +98,7 @@ export const signedUrl = z.object({ url: z.string() }).meta({ id: 'SignedLink' }
 
 export const IDEMPOTENCY_MSG = {
   reused: 'This Idempotency-Key was already used for another action.',
+  otherRequest: (key: string) => `Idempotency-Key ${key} was already used for a different request; use a new key`,
   keyFormat: 'The Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
 } as const;
 

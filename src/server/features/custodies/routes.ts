@@ -115,7 +115,7 @@ export function custodyRoutes(app: App, ctx: AppContext) {
         ctx,
         actor.id,
         request.headers['idempotency-key'],
-        `hand-over:${request.params.id}`,
+        { method: request.method, operation: `hand-over:${request.params.id}`, input: { params: request.params, body: request.body } },
         async (txCtx) => {
           const { invoice, pendingFor } = await handOver(txCtx, actor, request.params.id, request.body);
           return {

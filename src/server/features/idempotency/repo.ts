@@ -5,13 +5,13 @@ import { idempotencyKeys } from '../../db/schema.ts';
 export type StoredAnswer = typeof idempotencyKeys.$inferSelect;
 
 /**
- * Claims the key for this user, or waits for the transaction that claimed it first and returns nothing: the unique
- * key makes parallel duplicates queue here instead of both acting.
+ * Claims the key for this user and request, or waits for the transaction that claimed it first and returns nothing:
+ * the unique key makes parallel duplicates queue here instead of both acting.
  */
-export async function claimKey(conn: Conn, userId: number, key: string, operation: string): Promise<boolean> {
+export async function claimKey(conn: Conn, userId: number, key: string, operation: string, fingerprint: string): Promise<boolean> {
   const rows = await conn
     .insert(idempotencyKeys)
-    .values({ user_id: userId, key, operation, status: 0, answer: {} })
+    .values({ user_id: userId, key, operation, fingerprint, status: 0, answer: {} })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;

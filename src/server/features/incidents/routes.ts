@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.ts';
@@ -89,6 +90,13 @@ function sendAttachment(reply: FastifyReply, file: { content_type: string; file_
     .send(file.content);
 }
 
+/** An attachment as an Idempotency-Key's fingerprint sees it: a retry sends the same bytes under the same name. */
+const fileDigest = (file: service.UploadedFile) => ({
+  field: file.field,
+  name: file.fileName,
+  sha256: createHash('sha256').update(file.content).digest('hex'),
+});
+
 function parseFields(fields: Record<string, unknown>) {
   const parsed = lossIncidentSchema.safeParse(fields);
   if (parsed.success) return parsed.data;
@@ -115,7 +123,8 @@ export function incidentRoutes(app: App, ctx: AppContext) {
       const actor = currentUser(request);
       const { fields, files } = await readForm(request);
       const input = parseFields(fields);
-      const answer = await idempotent(ctx, actor.id, request.headers['idempotency-key'], 'loss-report', async (txCtx) => {
+      const keyed = { method: request.method, operation: 'loss-report', input: { fields: input, files: files.map(fileDigest) } };
+      const answer = await idempotent(ctx, actor.id, request.headers['idempotency-key'], keyed, async (txCtx) => {
         const data = await service.report(txCtx, actor, input, files);
         return { status: 201 as const, body: { message: INCIDENT_MSG.reported(data.number), data } };
       });

@@ -209,7 +209,8 @@ export function padRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      const answer = await idempotent(ctx, actor.id, request.headers['idempotency-key'], `usage:${id}`, async (txCtx) => {
+      const keyed = { method: request.method, operation: `usage:${id}`, input: { params: request.params, body: request.body } };
+      const answer = await idempotent(ctx, actor.id, request.headers['idempotency-key'], keyed, async (txCtx) => {
         const { pad, warning } = await numbers.recordUsage(txCtx, actor, id, request.body);
         return { status: 200 as const, body: { message: USAGE_MSG.recorded(request.body.from, request.body.to), data: pad, warning } };
       });
