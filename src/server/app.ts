@@ -10,7 +10,7 @@ import type { App } from './app-type.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
-import { registerErrorHandler } from './lib/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/errors.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { documentErrorStatuses, swaggerOptions } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -82,6 +82,8 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
     loggerInstance: ctx.log.child({}, { serializers: logSerializers }),
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1_048_576,
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_KINDS } from '../shared/schemas/imports.ts';
+import { ATTACHMENT_KINDS } from '../shared/schemas/incidents.ts';
+import { OUTCOME_REASONS } from '../shared/schemas/pads.ts';
 import { ERROR_TABLE } from '../shared/schemas/responses.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
@@ -14,7 +17,7 @@ interface Operation {
   operationId?: string;
   summary?: string;
   security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ name: string; in: string; required?: boolean }>;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Record<string, unknown> }>;
   responses: Record<string, { description?: string; content?: Record<string, Media> }>;
 }
 interface Document {
@@ -173,7 +176,21 @@ describe('the OpenAPI document', () => {
     expect(statuses('GET /api/my-actions')).toEqual(['200', '401', '403', '500', '503']);
     // add-pad answers 409 when REQUIRE_REGISTERED_SERIES refuses a range outside every registered series (docs/design.md §10).
     expect(statuses('POST /api/add-pad')).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '500', '503']);
-    expect(statuses('DELETE /api/delete-pad/{id}')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503']);
+    // A path parameter longer than the router takes is answered 414 by the router, in the same shape.
+    expect(statuses('DELETE /api/delete-pad/{id}')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '414',
+      '415',
+      '422',
+      '500',
+      '503',
+    ]);
     expect(statuses('POST /api/login')).toEqual(['200', '400', '403', '413', '415', '422', '429', '500', '503']);
     expect(statuses('GET /api/raaf')).toEqual(['200', '401', '403', '409', '422', '429', '500', '503']);
     expect(new Set(operations.map(({ operation }) => Object.keys(operation.responses).sort().join())).size).toBeGreaterThan(10);
@@ -214,6 +231,96 @@ describe('the OpenAPI document', () => {
       expect(report.totals.errors).toBe(0);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when Spectral lints the served document with spectral:oas (.spectral.yaml), then it finds 0 errors, and the RAAF ranges are arrays of two numbers, not tuples', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'padtrack-spectral-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      await fs.writeFile(file, JSON.stringify(doc));
+      const cli = path.resolve('node_modules/.bin/spectral');
+      const result = await run(cli, ['lint', file, '--ruleset', path.resolve('.spectral.yaml'), '--format', 'json', '--quiet'], {
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const problems = JSON.parse(result.stdout) as Array<{ code: string; severity: number; path: string[]; message: string }>;
+      const errors = problems.filter((problem) => problem.severity === 0).map((p) => `${p.code} at ${p.path.join('.')}: ${p.message}`);
+      expect(errors).toEqual([]);
+      const counts = new Map<string, number>();
+      for (const problem of problems) counts.set(problem.code, (counts.get(problem.code) ?? 0) + 1);
+      console.info(`Spectral: 0 errors, ${problems.length} warnings (${[...counts].map(([code, n]) => `${code}: ${n}`).join(', ')})`);
+      // Each operation's one-line summary describes it; nothing else is left to warn about.
+      expect([...counts.keys()].filter((code) => code !== 'operation-description')).toEqual([]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    const ranges = JSON.stringify((doc.components.schemas.RaafRouteRow as { properties: { beginning: unknown } }).properties.beginning);
+    expect(ranges).toContain('"ranges":{"type":"array","items":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2}}');
+    expect(JSON.stringify(doc)).not.toContain('prefixItems');
+  });
+
+  it('when the multipart uploads are read, then each field and file is in the document, and the reasons and attachment kinds are enums', () => {
+    const form = (key: string) =>
+      (op(key) as { requestBody?: { content?: Record<string, Media> } }).requestBody?.content?.['multipart/form-data']?.schema as {
+        properties: Record<string, { type?: string; format?: string; items?: { format?: string }; enum?: string[] }>;
+        required: string[];
+      };
+    const loss = form('POST /api/loss-incidents');
+    expect(Object.keys(loss.properties).sort()).toEqual(
+      [
+        ...ATTACHMENT_KINDS,
+        'affidavit_notarised_on',
+        'circumstances',
+        'device_at',
+        'occurred_at',
+        'pads',
+        'place',
+        'tax_office_received_on',
+      ].sort(),
+    );
+    for (const kind of ATTACHMENT_KINDS) expect(loss.properties[kind].items?.format, kind).toBe('binary');
+    expect(loss.required.sort()).toEqual(['circumstances', 'occurred_at', 'pads', 'place']);
+    expect(loss.properties.affidavit_notarised_on).toMatchObject({ type: 'string', format: 'date' });
+    const lossJson = (op('POST /api/loss-incidents') as { requestBody?: { content?: Record<string, Media> } }).requestBody?.content?.[
+      'application/json'
+    ];
+    expect(JSON.stringify(lossJson?.schema)).toContain('"pad_id":{"type":"integer","minimum":1,"maximum":2147483647}');
+
+    const upload = form('POST /api/imports');
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(upload.properties.kind.enum).toEqual([...IMPORT_KINDS]);
+    expect(upload.required.sort()).toEqual(['dry_run', 'file', 'kind']);
+
+    const outcome = (op('POST /api/pads/{id}/outcome') as { requestBody?: { content?: Record<string, Media> } }).requestBody?.content?.[
+      'application/json'
+    ]?.schema as { properties: { reason: { enum: string[] } } };
+    expect(outcome.properties.reason.enum.sort()).toEqual([...new Set([...OUTCOME_REASONS.cancelled, ...OUTCOME_REASONS.lost])].sort());
+    const incident = JSON.stringify(op('GET /api/loss-incidents/{id}').responses['200']);
+    expect(incident.includes(`"kind":{"type":"string","enum":${JSON.stringify(ATTACHMENT_KINDS)}}`), 'attachment kind enum').toBe(true);
+  });
+
+  it('when ids and dates are read, then every parameter states the bounds the database holds: lookups 1..32767, ids 1..2147483647, days 1900..9999', () => {
+    const parameter = (key: string, name: string) => op(key).parameters?.find((p) => p.name === name)?.schema ?? {};
+    for (const name of ['invoice_type', 'invoice_status', 'issuance_status'])
+      expect(parameter('GET /api/get-invoices', name), name).toMatchObject({ type: 'integer', minimum: 1, maximum: 32_767 });
+    expect(parameter('GET /api/get-companies-with-search', 'company_type_id')).toMatchObject({ minimum: 1, maximum: 32_767 });
+    expect(parameter('GET /api/get-pad/{id}', 'id')).toEqual({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
+    for (const [key, name] of [
+      ['GET /api/get-invoices', 'start_date'],
+      ['GET /api/reports', 'end_date'],
+      ['GET /api/unused-forms', 'date'],
+    ]) {
+      const schema = parameter(key, name);
+      expect(schema, `${key} ${name}`).toMatchObject({ type: 'string', format: 'date' });
+      const pattern = new RegExp(String(schema.pattern));
+      expect(
+        ['1900-01-01', '9999-12-31'].every((day) => pattern.test(day)),
+        `${key} ${name}`,
+      ).toBe(true);
+      expect(
+        ['0000-03-28', '1899-12-31', '10000-01-01'].some((day) => pattern.test(day)),
+        `${key} ${name}`,
+      ).toBe(false);
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ERROR_TABLE, errorAnswer, type ErrorStatus } from '../../shared/schemas/responses.ts';
 import type { Config } from '../config.ts';
 import { guardOf } from './auth.ts';
@@ -46,7 +47,7 @@ export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([500, 503]);
   if (methods.some((method) => BODY_METHODS.has(method))) [400, 413, 415].forEach((status) => statuses.add(status as ErrorStatus));
   if (schema.body || schema.querystring || schema.params) statuses.add(422);
-  if (schema.params) statuses.add(404);
+  if (schema.params) [404, 414].forEach((status) => statuses.add(status as ErrorStatus));
   if (guards.length > 0 || signed) statuses.add(401);
   // Every guard answers 403 while the user must change an administrator's password (docs/design.md §5).
   if (guards.length > 0 || signed) statuses.add(403);
@@ -86,14 +87,54 @@ function referencedComponents(document: { paths?: unknown; components?: { schema
   return seen;
 }
 
+/**
+ * A tuple of one item type (the RAAF's From–To pairs) as an array of that type with minItems = maxItems: JSON Schema's
+ * prefixItems is valid OpenAPI 3.1, but Spectral and Prism cannot read it, and a client generator needs no more.
+ */
+function plainTuples(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(plainTuples);
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, plainTuples(value)]));
+  const items = entries.prefixItems;
+  if (!Array.isArray(items) || items.length === 0) return entries;
+  const first = JSON.stringify(items[0]);
+  if (!items.every((item) => JSON.stringify(item) === first)) return entries;
+  const { prefixItems: _tuple, ...rest } = entries;
+  return { ...rest, items: items[0], minItems: items.length, maxItems: items.length };
+}
+
+const zodTransform = createJsonSchemaTransform({});
+
+/** A route's `documentedBody` becomes its requestBody, one schema per content type, in the JSON Schema its Zod schemas make. */
+const transform: FastifyDynamicSwaggerOptions['transform'] = (input) => {
+  const { documentedBody, ...schema } = (input.schema ?? {}) as RouteSchema & { documentedBody?: Record<string, z.ZodType> };
+  const output = zodTransform({ ...input, schema });
+  if (!documentedBody) return output;
+  const content = Object.fromEntries(
+    Object.entries(documentedBody).map(([type, body]) => {
+      const { $schema: _dialect, ...json } = z.toJSONSchema(body, { target: 'draft-2020-12', io: 'input' });
+      return [type, { schema: json }];
+    }),
+  );
+  return { ...output, schema: { ...output.schema, body: { content } } };
+};
+
 const transformObject = createJsonSchemaTransformObject({});
+
+/** Every tag the operations use, declared once at the top of the document as OpenAPI asks, in name order. */
+function declaredTags(paths: unknown): Array<{ name: string }> {
+  const names = new Set<string>();
+  for (const operations of Object.values((paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>))
+    for (const operation of Object.values(operations)) for (const tag of operation.tags ?? []) names.add(tag);
+  return [...names].sort().map((name) => ({ name }));
+}
 
 /** The named models (zod `.meta({ id })`), each emitted once under components.schemas; the unused input or output twin is left out. */
 const namedComponents: FastifyDynamicSwaggerOptions['transformObject'] = (documentObject) => {
-  const document = transformObject(documentObject) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const document = plainTuples(transformObject(documentObject)) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
   const used = referencedComponents(document);
   const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => used.has(name)));
-  return { ...document, components: { ...document.components, schemas } } as ReturnType<
+  return { ...document, tags: declaredTags(document.paths), components: { ...document.components, schemas } } as ReturnType<
     NonNullable<FastifyDynamicSwaggerOptions['transformObject']>
   >;
 };
@@ -107,6 +148,7 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
         title: 'PadTrack API',
         description: `Receipt pads, invoices, custody and reports. Errors answer \`{ message }\` (422 also \`errors\` per field); the statuses: ${Object.keys(ERROR_TABLE).join(', ')}.`,
         version: '1.0.0',
+        contact: { name: 'PadTrack', url: config.appUrl },
       },
       servers: [{ url: config.appUrl, description: 'This PadTrack server (APP_URL)' }],
       components: {
@@ -123,7 +165,17 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
       },
       security: [{ bearer: [] }],
     },
-    transform: createJsonSchemaTransform({}),
+    transform,
     transformObject: namedComponents,
   };
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The body a route reads itself (multipart/form-data through request.parts()), per content type: documented in
+     * /api/docs so a client can be written from it; Fastify never validates it, the handler parses the parts.
+     */
+    documentedBody?: Record<string, z.ZodType>;
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG, required } from '../messages.ts';
 import { EMAIL_PATTERN } from '../email-pattern.ts';
-import { id } from './fields.ts';
+import { id, isoDateTime } from './fields.ts';
 
 export const PROFILE_EMAIL_PATTERN = /^[\w.-]+@([\w-]+\.)+[\w-]{2,4}$/;
 export const MOBILE_PATTERN = /^\d{11}$/;
@@ -115,7 +115,6 @@ export const idempotencyHeaders = z.object({
 });
 
 /** The phone's clock when the action was recorded there: a queued action carries it to the server (docs/design.md §5). */
-export const deviceTime = z.iso
-  .datetime({ offset: true, error: 'The device time must be an ISO date and time' })
+export const deviceTime = isoDateTime('The device time must be an ISO date and time')
   .optional()
   .describe('When the device recorded the action (a badge scan, a queued action); the server keeps its own time too');

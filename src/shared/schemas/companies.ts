@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { listQuery, requiredText, sortParams, exportParam } from './common.ts';
-import { optionalId, refId } from './fields.ts';
+import { optionalLookupId, refLookupId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
 export const companySchema = z.object({
   name: requiredText('Name'),
-  company_type_id: refId('Company Type'),
+  company_type_id: refLookupId('Company Type'),
 });
 export type CompanyInput = z.input<typeof companySchema>;
 
 /** The Companies columns the list sorts by. */
 export const COMPANY_SORTS = ['name', 'type'] as const;
-export const companiesQuery = listQuery.extend({ ...exportParam, ...sortParams(COMPANY_SORTS), company_type_id: optionalId });
+export const companiesQuery = listQuery.extend({ ...exportParam, ...sortParams(COMPANY_SORTS), company_type_id: optionalLookupId });
 export type CompaniesQuery = z.infer<typeof companiesQuery>;
 
 export const companyRow = z

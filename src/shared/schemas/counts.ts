@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { required } from '../messages.ts';
 import { listQuery, text } from './common.ts';
-import { id, optionalId } from './fields.ts';
+import { id, idList, optionalId } from './fields.ts';
 import { MAX_SERIES_NUMBER } from './pads.ts';
 import { LABEL_MSG } from '../custody-rules.ts';
 
@@ -144,10 +144,7 @@ export type CountListQuery = z.output<typeof countListQuery>;
 export const countParams = z.object({ id: id() });
 export const varianceParams = z.object({ id: id(), vid: id() });
 export const padLabelQuery = z.object({
-  ids: z
-    .string({ error: 'ids must list pad ids, e.g. 1,2,3' })
-    .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids must list up to 500 pad ids, e.g. 1,2,3')
-    .transform((v) => [...new Set(v.split(',').map(Number))]),
+  ids: idList('ids must list up to 500 pad ids, e.g. 1,2,3', 500),
   size: z.enum(['a4', '4x6'], { error: 'size must be a4 or 4x6' }).default('a4'),
 });
 export const padByLabelQuery = z.object({ code: labelCode });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVOICE_STATUS } from '../lookups.ts';
 import { deviceTime, exportParam, listQuery, sortParams } from './common.ts';
 import { INVOICE_SORTS } from './invoices.ts';
-import { id, pickedId } from './fields.ts';
+import { id, optionalLookupId, pickedId } from './fields.ts';
 import type { Pad } from './pads.ts';
 
 /** The most pads one Return or Turnover may carry. */
@@ -42,7 +42,7 @@ const padIds = z
 export const inTransitQuery = listQuery.extend({
   ...sortParams(INVOICE_SORTS),
   ...exportParam,
-  invoice_type: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(32_767).optional()),
+  invoice_type: optionalLookupId,
 });
 export type InTransitQuery = z.infer<typeof inTransitQuery>;
 

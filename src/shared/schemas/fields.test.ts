@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_ID, dateRange, id, isoDate, optionalDate, optionalId, refId, wholeNumber } from './fields.ts';
+import {
+  MAX_ID,
+  MAX_LOOKUP_ID,
+  dateRange,
+  id,
+  idList,
+  isoDate,
+  isoDateTime,
+  optionalDate,
+  optionalId,
+  optionalLookupId,
+  refId,
+  refLookupId,
+  wholeNumber,
+} from './fields.ts';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -15,6 +29,28 @@ describe('field vocabulary', () => {
     expect(firstMessage(isoDate('Start Date', { invalid: 'Start Date: bad' }), '2025-02-29')).toBe('Start Date: bad');
     expect(isoDate('Start Date').parse('2024-02-29')).toBe('2024-02-29');
     expect(optionalDate('End Date').parse('')).toBeUndefined();
+  });
+
+  it('when a date lies outside 1900-01-01..9999-12-31 (PostgreSQL has no year 0), then isoDate and isoDateTime refuse it; the ends pass', () => {
+    for (const day of ['0000-03-28', '0001-01-01', '1899-12-31'])
+      expect(firstMessage(isoDate('Start Date'), day), day).toBe('Start Date must be between 1900-01-01 and 9999-12-31');
+    expect(firstMessage(isoDate('Start Date'), '10000-01-01')).toBe('Start Date must be a date (YYYY-MM-DD)');
+    expect(isoDate('Start Date').parse('1900-01-01')).toBe('1900-01-01');
+    expect(isoDate('Start Date').parse('9999-12-31')).toBe('9999-12-31');
+    const time = isoDateTime('Bad time');
+    expect(firstMessage(time, '0000-01-01T00:00:00Z')).toBe('Bad time');
+    expect(firstMessage(time, '2026-02-30T00:00:00Z')).toBe('Bad time');
+    expect(time.parse('9999-12-31T23:59:59-14:00')).toBe('9999-12-31T23:59:59-14:00');
+  });
+
+  it('when a lookup id passes the smallint or an id the integer, then it is refused; the largest each holds passes', () => {
+    expect(optionalLookupId.parse(String(MAX_LOOKUP_ID))).toBe(32_767);
+    expect(optionalLookupId.safeParse('32768').success).toBe(false);
+    expect(firstMessage(refLookupId('Company Type'), 32_768)).toBe('Company Type is required');
+    expect(optionalId.safeParse(String(MAX_ID + 1)).success).toBe(false);
+    const ids = idList('ids must list pad ids', 3);
+    expect(ids.parse('3,1,3')).toEqual([3, 1]);
+    for (const bad of ['2147483648', '0', '1,2,3,4', '1,,2', '-1']) expect(firstMessage(ids, bad), bad).toBe('ids must list pad ids');
   });
 
   it('when the end of a date range comes before its start, then the message sits on end_date', () => {

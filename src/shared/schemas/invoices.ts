@@ -3,7 +3,7 @@ import { MSG, required } from '../messages.ts';
 import { DIGITS, exportParam, listQuery, sortParams } from './common.ts';
 import { namedRef, pageResponse } from './responses.ts';
 import { padRow } from './pads.ts';
-import { dateRange, id, optionalDate, optionalId, pickedId, wholeNumber } from './fields.ts';
+import { dateRange, id, optionalDate, optionalId, optionalLookupId, pickedId, wholeNumber } from './fields.ts';
 
 export const MAX_PADS_PER_REQUEST = 1000;
 export const MAX_RETURN_DAYS = 3650;
@@ -63,9 +63,9 @@ export const invoiceListQuery = dateRange(
   listQuery.extend({
     ...sortParams(INVOICE_SORTS),
     ...exportParam,
-    invoice_type: optionalId,
-    invoice_status: optionalId,
-    issuance_status: optionalId,
+    invoice_type: optionalLookupId,
+    invoice_status: optionalLookupId,
+    issuance_status: optionalLookupId,
     start_date: dateParam('Start Date'),
     end_date: dateParam('End Date'),
   }),

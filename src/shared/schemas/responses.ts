@@ -76,9 +76,11 @@ export const ERROR_TABLE = {
   404: 'No such record.',
   409: 'Conflict: the record changed state, is in use, or overlaps another.',
   413: 'The request body is larger than 1 MiB.',
+  414: 'A path parameter is longer than the router takes (100 characters).',
   415: 'The request body has a content type other than application/json.',
   422: 'Invalid input: `errors` names each field with its messages.',
   429: 'Too many requests: try again after the seconds in `Retry-After`.',
+  431: 'The request headers are larger than the server reads (16 KiB); the connection is closed after this answer.',
   500: 'An unexpected server error; details are in the server log only.',
   503: 'The database is not available right now: try again after the seconds in `Retry-After`.',
 } as const;

@@ -5,7 +5,7 @@ import { sessionUser, type SessionUser } from './accounts.ts';
 import { EMAIL_PATTERN } from '../email-pattern.ts';
 import { LETTERS_AND_SPACES, PHONE_PATTERN, STRONG_PASSWORD, exportParam, listQuery, optionalText, sortParams } from './common.ts';
 import { firstRuleText } from './admin-common.ts';
-import { MAX_ID, optionalId, refId } from './fields.ts';
+import { MAX_ID, optionalId, refId, refLookupId } from './fields.ts';
 import { namedRef } from './responses.ts';
 
 const personName = (label: string) => firstRuleText(label).regex(LETTERS_AND_SPACES, MSG.lettersAndSpaces);
@@ -34,7 +34,7 @@ const userFields = {
     .transform((v) => v.toLowerCase()),
   branch_id: refId(USER_LABELS.branch_id),
   role_id: refId(USER_LABELS.role_id),
-  user_status_id: refId(USER_LABELS.user_status_id),
+  user_status_id: refLookupId(USER_LABELS.user_status_id),
 };
 
 export const updateUserSchema = z.object(userFields);

@@ -14,6 +14,7 @@ import {
   incidentParams,
   incidentRowSchema,
   incidentSchema,
+  lossIncidentForm,
   lossIncidentSchema,
 } from '../../../shared/schemas/incidents.ts';
 import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
@@ -113,7 +114,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
         operationId: 'reportLoss',
         summary: 'Reports a loss of numbers or whole pads, with papers',
         tags,
-        consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: { 'multipart/form-data': lossIncidentForm, 'application/json': lossIncidentSchema },
         headers: idempotencyHeaders,
         response: created(savedResponse(incidentCreatedSchema), 403, 404, 409, 422),
       },
