@@ -26,6 +26,7 @@ export const queryKeys = {
   myActions: endpoint('my-actions'),
   health: endpoint('health'),
   dashboard: endpoint('dashboard'),
+  latestLedgerCheck: endpoint('ledger-checks/latest'),
   invoiceTypes: endpoint('invoice-types'),
   invoiceStatuses: endpoint('invoice-statuses'),
   padStatuses: endpoint('pad-statuses'),

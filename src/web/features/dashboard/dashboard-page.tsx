@@ -11,6 +11,7 @@ import type { Dashboard } from '../../../shared/schemas/dashboard.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
 import { dashboardQueries } from './api.ts';
+import { LedgerCheckPanel } from './ledger-check-panel.tsx';
 
 const STATUS_COLORS: Record<number, string> = {
   [PAD_STATUS.USED]: 'gray.6',
@@ -204,10 +205,12 @@ function Charts({ data, counter }: { data: Dashboard; counter: boolean }) {
 /** Dashboard (roles 1, 2, 8, 9; README "Screens"): where the pads are, the stock per route, and invoices on the road or late. */
 export function DashboardPage() {
   const overview = useQuery(dashboardQueries.overview());
-  const counter = can(useSession()?.user, 'count.use');
+  const user = useSession()?.user;
+  const counter = can(user, 'count.use');
   return (
     <>
       <PageHeader title="Dashboard" />
+      {can(user, 'ledgerCheck.read') ? <LedgerCheckPanel /> : null}
       {overview.data ? <Charts data={overview.data} counter={counter} /> : <Skeleton h={320} radius="md" />}
     </>
   );
