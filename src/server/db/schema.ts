@@ -194,7 +194,8 @@ export const passwordResets = pgTable(
  * A pad covers the receipt numbers series_from..series_to of one route. The per-entry statuses live
  * in the row as one character per number ('1' not used, '2' used), so a pad is one row whatever its size.
  * The exclusion constraint that keeps ranges of a route disjoint is added in a hand-written migration;
- * so is pad_series_suffixes (0004), every suffix of the series text, which makes a contains-search a prefix lookup.
+ * so is pad_series_suffixes (0004), every suffix of the series text, which makes a contains-search a prefix lookup,
+ * and the trigger (0018) that keeps the series text of a pad Cancelled or Lost as a whole until it is reinstated.
  */
 export const pads = pgTable(
   'pads',

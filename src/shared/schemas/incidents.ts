@@ -49,6 +49,8 @@ export const INCIDENT_MSG = {
   ownFound: 'You recorded these found numbers; a second user must confirm them.',
   foundDone: 'These found numbers have already been confirmed.',
   notLostHere: (number: number) => `Number ${number} is not lost on this incident.`,
+  reinstatePadFirst: (padNumber: number, state: 'cancelled' | 'lost') =>
+    `Pad ${padNumber} is ${state} as a whole. Reinstate the pad first (set its status back on Edit Pad), then record its numbers found.`,
   fileTooLarge: (name: string) => `${name} is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
   fileType: (name: string) => `${name} is not a PDF, PNG or JPEG file`,
   tooManyFiles: `At most ${MAX_ATTACHMENTS} attachments`,

@@ -23,6 +23,8 @@ export const OUTCOME_MSG = {
   requestDone: 'This request has already been decided.',
   notCancelled: (number: number) => `Number ${number} is not cancelled, so there is nothing to undo.`,
   lostNeedsFound: 'A lost number comes back only through Found on its loss incident.',
+  reinstatePadFirst: (padNumber: number, state: 'cancelled' | 'lost') =>
+    `Pad ${padNumber} is ${state} as a whole. Reinstate the pad first (set its status back on Edit Pad), then undo the cancellation.`,
   mayNotRequest: 'You can only write off numbers of pads you or your branch hold.',
   mayNotApprove: 'Only the holder\u2019s Branch Head or Supervisor, or the head office (Admin, Custodian, Accounting), may approve this.',
   rejectReasonRequired: required('Reason'),

@@ -40,6 +40,8 @@ export const PAD_MSG = {
   notYourBranch: 'You can only edit pads your branch holds.',
   returnInstead:
     'This pad is held outside the head office. Only a Return brings it back to Not Issued: use Return on the Custodies screen.',
+  reinstateFirst: (padNumber: number, state: 'cancelled' | 'lost') =>
+    `Pad ${padNumber} is ${state} as a whole, so its numbers cannot be marked. Reinstate the pad first (save it with another status), then mark them.`,
   invalidPadStatus: 'The selected pad status is invalid.',
   invalidIssuanceStatus: 'The selected issuance status is invalid.',
   notWhole: (label: string) => `${label} must be a whole number`,

@@ -23,7 +23,7 @@ import { paginated } from '../../lib/pagination.ts';
 import { renderNoticeOfLossPdf } from '../../lib/pdf/notice-of-loss-pdf.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
-import { lockedPad, padForRules, restoreNumbers, unusedRuns, writeOffNumbers } from '../pads/numbers.ts';
+import { lockedPad, padForRules, restoreNumbers, unusedRuns, wholePadWriteOff, writeOffNumbers } from '../pads/numbers.ts';
 import * as repo from './repo.ts';
 
 /** An uploaded file before it is checked: the form field names its kind. */
@@ -251,7 +251,10 @@ export async function reject(ctx: AppContext, actor: Actor, id: number, reason: 
   return detail(ctx, actor, id);
 }
 
-/** docs/design.md §9 found, first step: a Custodian or Accounting user records numbers of a confirmed loss found again. */
+/**
+ * docs/design.md §9 found, first step: a Custodian or Accounting user records numbers of a confirmed loss found again;
+ * not while their pad is Cancelled or Lost as a whole, which would keep them written off (reinstate it first).
+ */
 export async function recordFound(ctx: AppContext, actor: Actor, id: number, input: FoundInput): Promise<Incident> {
   assertCan(actor, 'incident.found');
   await ctx.db.transaction(async (tx) => {
@@ -263,6 +266,8 @@ export async function recordFound(ctx: AppContext, actor: Actor, id: number, inp
     );
     if (!covered) throw conflict(INCIDENT_MSG.notLostHere(input.from));
     const pad = await lockedPad(tx, input.pad_id);
+    const writtenOff = wholePadWriteOff(pad);
+    if (writtenOff) throw conflict(INCIDENT_MSG.reinstatePadFirst(pad.number, writtenOff));
     for (let n = input.from; n <= input.to; n += 1) {
       if (pad.series_status[n - pad.series_from] !== '4') throw conflict(INCIDENT_MSG.notLostHere(n));
     }

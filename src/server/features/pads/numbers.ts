@@ -20,9 +20,17 @@ function stateAt(pad: repo.PadRow, index: number): StateName {
   if (ch === '2') return 'used';
   if (ch === '3') return 'cancelled';
   if (ch === '4') return 'lost';
+  return wholePadWriteOff(pad) ?? 'not_used';
+}
+
+/**
+ * docs/design.md §9: a pad Cancelled or Lost as a whole has written off every number still unused, so while that
+ * status stands none of its numbers may change state: the pad is reinstated first.
+ */
+export function wholePadWriteOff(pad: Pick<repo.PadRow, 'pad_status_id'>): 'cancelled' | 'lost' | null {
   if (pad.pad_status_id === PAD_STATUS.CANCELLED) return 'cancelled';
   if (pad.pad_status_id === PAD_STATUS.LOST) return 'lost';
-  return 'not_used';
+  return null;
 }
 
 /** Maximal runs [from, to] (as numbers) of the indexes first..last for which keep() holds. */
@@ -180,7 +188,10 @@ export async function writeOffNumbers(tx: Conn, ctx: AppContext, input: WriteOff
   await store(tx, ctx, pad, digits, [event], input.actorId);
 }
 
-/** Undoes a cancellation (cancel_reverted) or a confirmed loss (found): the numbers are unused again, by a new event. */
+/**
+ * Undoes a cancellation (cancel_reverted) or a confirmed loss (found): the numbers are unused again, by a new event.
+ * Refused while the pad is written off as a whole, which would keep them written off on the pad but not in the ledger.
+ */
 export async function restoreNumbers(
   tx: Conn,
   ctx: AppContext,
@@ -196,6 +207,13 @@ export async function restoreNumbers(
   },
 ): Promise<void> {
   const pad = await lockedPad(tx, input.padId);
+  const writtenOff = wholePadWriteOff(pad);
+  if (writtenOff)
+    throw conflict(
+      input.kind === 'found'
+        ? INCIDENT_MSG.reinstatePadFirst(pad.number, writtenOff)
+        : OUTCOME_MSG.reinstatePadFirst(pad.number, writtenOff),
+    );
   const [first, last] = indexesOf(pad, input.from, input.to);
   const wanted: StateName = input.kind === 'found' ? 'lost' : 'cancelled';
   requireState(pad, first, last, wanted, (number, state) =>

@@ -25,6 +25,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/erro
 import { paginated } from '../../lib/pagination.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { recordGeneratedPads, recordPadChange, recordPadDeleted } from '../ledger/writer.ts';
+import { wholePadWriteOff } from './numbers.ts';
 import * as repo from './repo.ts';
 
 const EXCLUSION_VIOLATION = '23P01';
@@ -139,7 +140,9 @@ const FIELD_LABELS: Record<keyof PadFieldChanges, string> = {
  * differs from the stored pad, and one change the role may not make refuses the whole request.
  * Roles 5–7 edit only what their branch holds; an edit sent with an older updated_at is refused (409)
  * rather than overwriting a change made since; and no edit moves a pad away from its holder: a held
- * pad goes back to Not Issued only through a Return.
+ * pad goes back to Not Issued only through a Return. Used, Partially Used and Unused are what the numbers say
+ * (docs/design.md §9), so only Cancelled and Lost are kept as chosen; while one of them stands, the numbers
+ * stay as they are until the pad is reinstated.
  */
 export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, input: UpdatePadInput): Promise<Pad> {
   try {
@@ -162,6 +165,8 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
         if (!sameEntries) throw invalid('series', PAD_MSG.seriesFixed);
         seriesStatus = repo.statusFromSeries(entries);
         refuseOutcomeChanges(pad, seriesStatus);
+        const writtenOff = wholePadWriteOff(pad);
+        if (writtenOff && seriesStatus !== pad.series_status) throw conflict(PAD_MSG.reinstateFirst(pad.number, writtenOff));
       }
       const remarks = input.remarks === undefined ? pad.remarks : input.remarks || null;
       const changes: PadFieldChanges = {
@@ -182,9 +187,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       if (changes.issuance_status_id && input.issuance_status_id === ISSUANCE_STATUS.NOT_ISSUED && heldAway)
         throw conflict(PAD_MSG.returnInstead);
 
-      const padStatusId = changes.series
-        ? derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id)
-        : input.pad_status_id;
+      const padStatusId = derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id);
       await recordPadChange(tx, ctx, pad, { series_status: seriesStatus, pad_status_id: padStatusId, remarks }, actor.id);
       await repo.updatePad(tx, id, {
         number: input.number ?? pad.number,
