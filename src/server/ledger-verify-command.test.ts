@@ -18,12 +18,14 @@ import type { TestApp } from './test/test-app.ts';
 
 /** `npm run ledger:verify` as an operator runs it: on its own connection to a database the app has written, the app stopped. */
 const serverUrl = process.env.TEST_DATABASE_URL;
+/** The app-role case needs a login role of its own, which only a PostgreSQL server has: the suite's, or on PGlite runs the local one. */
+const pgServerUrl = serverUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'padtrack-verify-'));
 const names: string[] = [];
 const roles: string[] = [];
 
 async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
+  const client = new pg.Client({ connectionString: pgServerUrl });
   await client.connect();
   try {
     await client.query(statement);
@@ -33,7 +35,7 @@ async function admin(statement: string) {
 }
 
 const urlOf = (user: string | null, name: string) => {
-  const url = new URL(serverUrl ?? '');
+  const url = new URL(pgServerUrl);
   if (user) url.username = user;
   url.pathname = `/${name}`;
   return url.toString();
@@ -122,38 +124,35 @@ describe('npm run ledger:verify', () => {
     }
   });
 
-  /* The app's own login role exists only on PostgreSQL: the embedded database has one user, who owns everything. */
-  it.runIf(serverUrl)(
-    "when DATABASE_URL is the app's role and DATABASE_OWNER_URL is not set, then the command prints one line naming DATABASE_OWNER_URL and exits 2",
-    async () => {
-      const role = `padtrack_app_${randomBytes(5).toString('hex')}`;
-      const name = `padtrack_lv_${randomBytes(5).toString('hex')}`;
-      await admin(`CREATE ROLE ${role} LOGIN`);
-      roles.push(role);
-      await admin(`CREATE DATABASE ${name}`);
-      names.push(name);
-      const owned = await openDatabase({ url: urlOf(role, name), ownerUrl: urlOf(null, name), dataDir: null });
-      await owned.close();
+  /* The app's own login role exists only on PostgreSQL (the embedded database has one user, who owns everything), so this case always runs on a server. */
+  it("when DATABASE_URL is the app's role and DATABASE_OWNER_URL is not set, then the command prints one line naming DATABASE_OWNER_URL and exits 2", async () => {
+    const role = `padtrack_app_${randomBytes(5).toString('hex')}`;
+    const name = `padtrack_lv_${randomBytes(5).toString('hex')}`;
+    await admin(`CREATE ROLE ${role} LOGIN`);
+    roles.push(role);
+    await admin(`CREATE DATABASE ${name}`);
+    names.push(name);
+    const owned = await openDatabase({ url: urlOf(role, name), ownerUrl: urlOf(null, name), dataDir: null });
+    await owned.close();
 
-      const script = path.resolve(import.meta.dirname, '../../scripts/ledger-verify.ts');
-      const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-      const env = { ...process.env, DATABASE_URL: urlOf(role, name), DATABASE_OWNER_URL: '' };
-      const result = await promisify(execFile)(tsx, [script], { env }).then(
-        () => ({ code: 0, stdout: '', stderr: '' }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
-      expect(result.code).toBe(2);
-      expect(result.stderr).toBe('');
-      expect(result.stdout).toBe(
-        `ledger:verify needs DATABASE_OWNER_URL (the URL of the role that owns the tables, README "Running on PostgreSQL"): the app's role ${role} in DATABASE_URL may not migrate the database before checking it (permission denied for database ${name}).\n`,
-      );
-      const client = new pg.Client({ connectionString: urlOf(null, name) });
-      await client.connect();
-      try {
-        expect((await client.query('select count(*)::int as n from ledger_checks')).rows[0].n).toBe(0);
-      } finally {
-        await client.end();
-      }
-    },
-  );
+    const script = path.resolve(import.meta.dirname, '../../scripts/ledger-verify.ts');
+    const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
+    const env = { ...process.env, DATABASE_URL: urlOf(role, name), DATABASE_OWNER_URL: '' };
+    const result = await promisify(execFile)(tsx, [script], { env }).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      `ledger:verify needs DATABASE_OWNER_URL (the URL of the role that owns the tables, README "Running on PostgreSQL"): the app's role ${role} in DATABASE_URL may not migrate the database before checking it (permission denied for database ${name}).\n`,
+    );
+    const client = new pg.Client({ connectionString: urlOf(null, name) });
+    await client.connect();
+    try {
+      expect((await client.query('select count(*)::int as n from ledger_checks')).rows[0].n).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
 });
