@@ -40,6 +40,7 @@ describe('field vocabulary', () => {
     const time = isoDateTime('Bad time');
     expect(firstMessage(time, '0000-01-01T00:00:00Z')).toBe('Bad time');
     expect(firstMessage(time, '2026-02-30T00:00:00Z')).toBe('Bad time');
+    expect(time.safeParse('yesterday').error?.issues.map((issue) => issue.message)).toEqual(['Bad time']);
     expect(time.parse('9999-12-31T23:59:59-14:00')).toBe('9999-12-31T23:59:59-14:00');
   });
 

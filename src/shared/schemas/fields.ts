@@ -124,7 +124,7 @@ export const isoDate = (label: string, messages: Partial<DateMessages> = {}) =>
 
 /** A date and time with its offset (ISO 8601) whose day lies within MIN_DATE..MAX_DATE, as a date's does. */
 export const isoDateTime = (message: string) =>
-  z.iso.datetime({ offset: true, error: message }).refine((value) => isDateInRange(value.slice(0, 10)), message);
+  z.iso.datetime({ offset: true, error: message, abort: true }).refine((value) => isDateInRange(value.slice(0, 10)), message);
 
 /** An optional date filter; an empty value means no filter. */
 export const optionalDate = (label: string, messages: Partial<DateMessages> = {}) =>
