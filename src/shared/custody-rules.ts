@@ -5,6 +5,12 @@ import type { Pad } from './schemas/pads.ts';
 export const PAD_LABEL_PATTERN = /^PT1P(\d{1,10})-([A-Z0-9]{12})$/;
 export const isPadLabel = (text: string) => PAD_LABEL_PATTERN.test(text.trim().toUpperCase());
 
+/** What a badge or label scan is told once the scanner has sent too many wrong codes. */
+export const CODE_MSG = {
+  tooManyWrong: (minutes: number) =>
+    `Too many wrong badge or label codes. Scanning is locked for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; ask an administrator if a badge or label does not work.`,
+} as const;
+
 /** What a pad picker says when a scanned label cannot select its pad. */
 export const LABEL_MSG = {
   unknown: 'This label is not a PadTrack pad label, or it was altered.',

@@ -10,6 +10,21 @@ export interface FailureCounter {
   clear(key: string): Promise<void>;
 }
 
+/** One try counted against a budget: how many the key has left after it, and a way to return it when it succeeded. */
+export interface TakenTry {
+  left: number;
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Tries of something guessable (a badge or label code) per key in a sliding window. A try is counted before it is
+ * judged and given back when it succeeds, so parallel wrong tries cannot pass the limit together and right ones cost
+ * nothing; at the limit the try is refused, counting nothing, with the time until one is free.
+ */
+export interface TryBudget {
+  take(key: string): Promise<TakenTry | { retryAfterMs: number }>;
+}
+
 interface RateLimitState {
   current: number;
   ttl: number;
@@ -37,6 +52,7 @@ export interface SessionWatch {
 export interface SharedState {
   where: 'database' | 'process';
   failures(name: string, max: number, windowMs: number): FailureCounter;
+  tries(name: string, max: number, windowMs: number): TryBudget;
   rateLimitStore: new () => RateLimitStore;
   watchSessions(onChange: () => void): Promise<SessionWatch>;
 }
@@ -138,6 +154,42 @@ function sqlFailures(db: Db, name: string, max: number, windowMs: number): Failu
   };
 }
 
+function sqlTries(db: Db, name: string, max: number, windowMs: number): TryBudget {
+  return {
+    async take(key) {
+      const id = `${name}:${key}`;
+      const [hit] = await rowsOf<{ at: string }>(db, sql`insert into limit_hits (key) values (${id}) returning at::text as at`);
+      const giveBack = async () => {
+        await db.execute(
+          sql`delete from limit_hits where ctid = (select ctid from limit_hits where key = ${id} and at = ${hit.at}::timestamptz limit 1)`,
+        );
+      };
+      const [counted] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from limit_hits where key = ${id} and at > now() - ${windowMs} * interval '1 millisecond'`,
+      );
+      if (counted.n <= max) return { left: max - counted.n, giveBack };
+      await giveBack();
+      const [oldest] = await rowsOf<{ ms: number }>(
+        db,
+        sql`select ceil(extract(epoch from at + ${windowMs} * interval '1 millisecond' - now()) * 1000)::int as ms from limit_hits
+          where key = ${id} and at > now() - ${windowMs} * interval '1 millisecond' order by at desc offset ${max - 1} limit 1`,
+      );
+      return { retryAfterMs: Math.max(1_000, oldest?.ms ?? windowMs) };
+    },
+  };
+}
+
+function memoryTries(limiter: AttemptLimiter): TryBudget {
+  return {
+    async take(key) {
+      const taken = limiter.take(key);
+      if ('retryAfterMs' in taken) return taken;
+      return { left: taken.left, giveBack: async () => limiter.giveBack(key, taken.at) };
+    },
+  };
+}
+
 function memoryFailures(limiter: AttemptLimiter): FailureCounter {
   return {
     isBlocked: async (key) => limiter.isBlocked(key),
@@ -205,12 +257,23 @@ async function watchSessions(database: Database, onChange: () => void): Promise<
 
 const inProcess = new WeakMap<Db, { failures: Map<string, AttemptLimiter>; rateLimitStore: new () => RateLimitStore }>();
 
+/** One limiter per name in this process, made with the limits of its first use. */
+function limiterOf(limiters: Map<string, AttemptLimiter>, name: string, max: number, windowMs: number): AttemptLimiter {
+  let limiter = limiters.get(name);
+  if (!limiter) {
+    limiter = new AttemptLimiter(max, windowMs);
+    limiters.set(name, limiter);
+  }
+  return limiter;
+}
+
 /** The shared state for the apps built on one database: in PostgreSQL itself, or in this process for PGlite. */
 export function sharedStateOf(database: Database): SharedState {
   if (database.kind === 'postgres') {
     return {
       where: 'database',
       failures: (name, max, windowMs) => sqlFailures(database.db, name, max, windowMs),
+      tries: (name, max, windowMs) => sqlTries(database.db, name, max, windowMs),
       rateLimitStore: sqlRateLimitStore(database.db),
       watchSessions: (onChange) => watchSessions(database, onChange),
     };
@@ -223,14 +286,8 @@ export function sharedStateOf(database: Database): SharedState {
   const { failures } = local;
   return {
     where: 'process',
-    failures: (name, max, windowMs) => {
-      let limiter = failures.get(name);
-      if (!limiter) {
-        limiter = new AttemptLimiter(max, windowMs);
-        failures.set(name, limiter);
-      }
-      return memoryFailures(limiter);
-    },
+    failures: (name, max, windowMs) => memoryFailures(limiterOf(failures, name, max, windowMs)),
+    tries: (name, max, windowMs) => memoryTries(limiterOf(failures, `tries:${name}`, max, windowMs)),
     rateLimitStore: local.rateLimitStore,
     watchSessions: (onChange) => watchSessions(database, onChange),
   };

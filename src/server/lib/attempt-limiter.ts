@@ -23,6 +23,21 @@ export class AttemptLimiter {
     if (this.failures.size > 50_000) this.failures.delete(this.failures.keys().next().value as string);
   }
 
+  /** Counts a try unless the key is at its limit: how many are left after it and its time, or how long until one is free. */
+  take(key: string, now = Date.now()): { left: number; at: number } | { retryAfterMs: number } {
+    const kept = this.recent(key, now);
+    if (kept.length >= this.max) return { retryAfterMs: kept[kept.length - this.max] + this.windowMs - now };
+    this.fail(key, now);
+    return { left: this.max - kept.length - 1, at: now };
+  }
+
+  /** Forgets one try taken at `at`, as a try that succeeded. */
+  giveBack(key: string, at: number): void {
+    const kept = this.failures.get(key);
+    const index = kept?.lastIndexOf(at) ?? -1;
+    if (kept && index >= 0) kept.splice(index, 1);
+  }
+
   clear(key: string): void {
     this.failures.delete(key);
   }

@@ -100,12 +100,12 @@ export function countRoutes(app: App, ctx: AppContext) {
         tags,
         params: countParams,
         body: countItemSchema,
-        response: ok(savedResponse(countItem), 403, 404, 409, 422),
+        response: ok(savedResponse(countItem), 403, 404, 409, 422, 429),
       },
       onRequest: counter,
     },
     async (request) => {
-      const data = await service.recordItem(ctx, currentUser(request), request.params.id, request.body);
+      const data = await service.recordItem(ctx, currentUser(request), request.params.id, request.body, request.ip);
       return { message: COUNT_MSG.recorded(data.pad.number), data };
     },
   );
@@ -153,13 +153,13 @@ export function countRoutes(app: App, ctx: AppContext) {
         tags,
         params: countParams,
         body: signOffSchema,
-        response: ok(savedResponse(countSession), 403, 404, 409, 422),
+        response: ok(savedResponse(countSession), 403, 404, 409, 422, 429),
       },
       onRequest: signedIn,
     },
     async (request) => ({
       message: COUNT_MSG.signedOff,
-      data: await service.signOff(ctx, currentUser(request), request.params.id, request.body),
+      data: await service.signOff(ctx, currentUser(request), request.params.id, request.body, request.ip),
     }),
   );
 

@@ -1,4 +1,5 @@
 import { dayTimeText, fullName, seriesRange } from '../../../shared/format.ts';
+import { isPadLabel } from '../../../shared/custody-rules.ts';
 import { seriesSummary } from '../../../shared/pad-status.ts';
 import { can, isCountHolder, type Actor, type CountForRules } from '../../../shared/permissions.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
@@ -23,6 +24,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { claimedUserId, verifyBadge } from '../../lib/badge.ts';
+import { withCodeTries, WrongCode } from '../../lib/code-tries.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { renderCountCertificatePdf } from '../../lib/pdf/count-certificate-pdf.ts';
@@ -211,33 +213,36 @@ export async function list(ctx: AppContext, actor: Actor, query: CountListQuery)
  * missing. A pad the books place elsewhere is recorded too; the books' first unused number is read at the scan. Parallel
  * scans of one count take turns on the session row and keep one row per pad.
  */
-export async function recordItem(ctx: AppContext, actor: Actor, id: number, input: CountItemInput): Promise<CountItem> {
-  return ctx.db.transaction(async (tx) => {
-    const s = await workable(tx, actor, id);
-    const padId = input.code !== undefined ? labelPadId(ctx, input.code) : (input.pad_id ?? null);
-    if (padId === null) throw notFound(COUNT_MSG.labelUnknown);
-    const pad = await pads.padView(tx, padId);
-    if (!pad) throw notFound(input.code !== undefined ? COUNT_MSG.labelUnknown : COUNT_MSG.padUnknown);
-    if (input.first_unused !== undefined && (input.first_unused < pad.series_from || input.first_unused > pad.series_to + 1))
-      throw invalid('first_unused', COUNT_MSG.firstUnusedOff(pad.series_from, pad.series_to));
-    const existing = (await repo.items(tx, s.id)).find((row) => row.pad_id === pad.id);
-    if (existing && (await repo.hasResolution(tx, existing.id))) throw conflict(COUNT_MSG.itemResolved);
-    const itemId = await repo.upsertItem(tx, {
-      count_id: s.id,
-      pad_id: pad.id,
-      expected: false,
-      state: input.missing ? 'missing' : 'found',
-      first_unused: input.missing ? null : (input.first_unused ?? null),
-      book_next_number: seriesSummary(pad.series_from, pad.series_status).next_number,
-      book_holder_user_id: pad.holder_user_id,
-      book_holder_branch_id: pad.holder_branch_id,
-      recorded_by: actor.id,
-      recorded_at: new Date(),
+export async function recordItem(ctx: AppContext, actor: Actor, id: number, input: CountItemInput, address: string): Promise<CountItem> {
+  const record = () =>
+    ctx.db.transaction(async (tx) => {
+      const s = await workable(tx, actor, id);
+      const padId = input.code !== undefined ? labelPadId(ctx, input.code) : (input.pad_id ?? null);
+      if (padId === null && input.code !== undefined && isPadLabel(input.code)) throw new WrongCode(notFound(COUNT_MSG.labelUnknown), {});
+      if (padId === null) throw notFound(COUNT_MSG.labelUnknown);
+      const pad = await pads.padView(tx, padId);
+      if (!pad) throw notFound(input.code !== undefined ? COUNT_MSG.labelUnknown : COUNT_MSG.padUnknown);
+      if (input.first_unused !== undefined && (input.first_unused < pad.series_from || input.first_unused > pad.series_to + 1))
+        throw invalid('first_unused', COUNT_MSG.firstUnusedOff(pad.series_from, pad.series_to));
+      const existing = (await repo.items(tx, s.id)).find((row) => row.pad_id === pad.id);
+      if (existing && (await repo.hasResolution(tx, existing.id))) throw conflict(COUNT_MSG.itemResolved);
+      const itemId = await repo.upsertItem(tx, {
+        count_id: s.id,
+        pad_id: pad.id,
+        expected: false,
+        state: input.missing ? 'missing' : 'found',
+        first_unused: input.missing ? null : (input.first_unused ?? null),
+        book_next_number: seriesSummary(pad.series_from, pad.series_status).next_number,
+        book_holder_user_id: pad.holder_user_id,
+        book_holder_branch_id: pad.holder_branch_id,
+        recorded_by: actor.id,
+        recorded_at: new Date(),
+      });
+      const row = await repo.item(tx, s.id, itemId);
+      if (!row) throw notFound(COUNT_MSG.padUnknown);
+      return itemDto(row);
     });
-    const row = await repo.item(tx, s.id, itemId);
-    if (!row) throw notFound(COUNT_MSG.padUnknown);
-    return itemDto(row);
-  });
+  return input.code === undefined ? record() : withCodeTries(ctx, { userId: actor.id, address }, record);
 }
 
 export async function variances(ctx: AppContext, actor: Actor, id: number): Promise<CountVariance[]> {
@@ -299,25 +304,28 @@ export async function resolve(ctx: AppContext, actor: Actor, id: number, vid: nu
  * The holder signs off, on their own screen or on the counter's phone with their badge scanned; for a branch, its
  * Branch Custodian or Branch Head. Drawing a signature is optional.
  */
-export async function signOff(ctx: AppContext, actor: Actor, id: number, input: SignOffInput): Promise<CountSession> {
-  await ctx.db.transaction(async (tx) => {
-    const s = await repo.session(tx, id, true);
-    if (!s) throw notFound(COUNT_MSG.notFound);
-    let signer: Actor = actor;
-    if (input.badge !== undefined) {
-      assertCan(actor, 'count.work', rulesOf(s), COUNT_MSG.notCounter);
-      const claimed = claimedUserId(input.badge);
-      const version = claimed === null ? undefined : await users.badgeVersion(tx, claimed);
-      const person = claimed === null ? undefined : await users.activeActor(tx, claimed);
-      if (claimed === null || version === undefined || !person || !verifyBadge(ctx.badgeSecret, input.badge, claimed, version))
-        throw invalid('badge', COUNT_MSG.badgeUnknown);
-      signer = person;
-    }
-    assertCan(signer, 'count.signOff', rulesOf(s), COUNT_MSG.notHolder);
-    if (s.status !== 'open') throw conflict(COUNT_MSG.closedAlready);
-    if (s.signed_off_by !== null) throw conflict(COUNT_MSG.signedAlready);
-    await repo.signOff(tx, s.id, signer.id, input.signature ?? null);
-  });
+export async function signOff(ctx: AppContext, actor: Actor, id: number, input: SignOffInput, address: string): Promise<CountSession> {
+  const sign = () =>
+    ctx.db.transaction(async (tx) => {
+      const s = await repo.session(tx, id, true);
+      if (!s) throw notFound(COUNT_MSG.notFound);
+      let signer: Actor = actor;
+      if (input.badge !== undefined) {
+        assertCan(actor, 'count.work', rulesOf(s), COUNT_MSG.notCounter);
+        const claimed = claimedUserId(input.badge);
+        const version = claimed === null ? undefined : await users.badgeVersion(tx, claimed);
+        const person = claimed === null ? undefined : await users.activeActor(tx, claimed);
+        if (claimed === null) throw invalid('badge', COUNT_MSG.badgeUnknown);
+        if (version === undefined || !person || !verifyBadge(ctx.badgeSecret, input.badge, claimed, version))
+          throw new WrongCode(invalid('badge', COUNT_MSG.badgeUnknown), { userId: claimed });
+        signer = person;
+      }
+      assertCan(signer, 'count.signOff', rulesOf(s), COUNT_MSG.notHolder);
+      if (s.status !== 'open') throw conflict(COUNT_MSG.closedAlready);
+      if (s.signed_off_by !== null) throw conflict(COUNT_MSG.signedAlready);
+      await repo.signOff(tx, s.id, signer.id, input.signature ?? null);
+    });
+  await (input.badge === undefined ? sign() : withCodeTries(ctx, { userId: actor.id, address }, sign));
   return detail(ctx, actor, id);
 }
 

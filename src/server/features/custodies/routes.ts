@@ -105,7 +105,7 @@ export function custodyRoutes(app: App, ctx: AppContext) {
         params: idParam,
         headers: idempotencyHeaders,
         body: handOverSchema,
-        response: ok(savedResponse(invoiceRow), 403, 409),
+        response: ok(savedResponse(invoiceRow), 403, 409, 429),
       },
       onRequest: authorize(),
     },
@@ -117,7 +117,7 @@ export function custodyRoutes(app: App, ctx: AppContext) {
         request.headers['idempotency-key'],
         { method: request.method, operation: `hand-over:${request.params.id}`, input: { params: request.params, body: request.body } },
         async (txCtx) => {
-          const { invoice, pendingFor } = await handOver(txCtx, actor, request.params.id, request.body);
+          const { invoice, pendingFor } = await handOver(txCtx, actor, request.params.id, request.body, request.ip);
           return {
             status: 200 as const,
             body: { message: pendingFor ? handOverPending(pendingFor) : CUSTODY_MSG.handedOver, data: invoice },

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { verifyBadge } from '../../lib/badge.ts';
+import { withCodeTries, WrongCode } from '../../lib/code-tries.ts';
 import { recordAcceptance } from '../ledger/writer.ts';
 import { firstLostNumber } from '../../../shared/pad-status.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
@@ -233,48 +234,52 @@ export interface HandOverOutcome {
 /**
  * docs/spec.md §2 Hand Over Custody, two-party (docs/design.md §5): with the receiver's badge scanned, or with the
  * setting off, the custody moves at once; picked from the list, it waits for the receiver to accept and the giver
- * still carries it. The device's scan time is kept beside the server's.
+ * still carries it. The device's scan time is kept beside the server's. A badge that is not the receiver's counts
+ * against the giver's budget of badge and label codes (lib/code-tries.ts).
  */
 export async function handOver(
   ctx: AppContext,
   actor: AuthUser,
   id: number,
   input: { assigned_user_id: number; badge?: string; scanned_at?: string },
+  address: string,
 ): Promise<HandOverOutcome> {
   const deviceAt = input.scanned_at ? new Date(input.scanned_at) : null;
-  const pendingFor = await ctx.db.transaction(async (tx) => {
-    const invoice = await visibleRecord(tx, actor, id);
-    if (invoice.invoice_status_id !== INVOICE_STATUS.IN_TRANSIT) throw conflict(INVOICE_MSG.handOverNotInTransit);
-    assertCan(actor, 'custody.handOver', invoice, INVOICE_MSG.handOverForbidden);
-    if (invoice.assigned_user_id === input.assigned_user_id) throw invalid('assigned_user_id', INVOICE_MSG.sameCourier);
-    const next = await courier(tx, input.assigned_user_id);
-    const badgeSeen = input.badge !== undefined;
-    if (badgeSeen && !verifyBadge(ctx.badgeSecret, input.badge ?? '', next.id, next.badge_version))
-      throw invalid('badge', CUSTODY_MSG.badgeNotReceiver);
-    if (ctx.config.twoPartyHandOver && !badgeSeen) {
-      if (invoice.assigned_user_id === null) throw conflict(INVOICE_MSG.noCourier);
-      await repo.upsertPendingHandOver(tx, {
+  const move = () =>
+    ctx.db.transaction(async (tx) => {
+      const invoice = await visibleRecord(tx, actor, id);
+      if (invoice.invoice_status_id !== INVOICE_STATUS.IN_TRANSIT) throw conflict(INVOICE_MSG.handOverNotInTransit);
+      assertCan(actor, 'custody.handOver', invoice, INVOICE_MSG.handOverForbidden);
+      if (invoice.assigned_user_id === input.assigned_user_id) throw invalid('assigned_user_id', INVOICE_MSG.sameCourier);
+      const next = await courier(tx, input.assigned_user_id);
+      const badgeSeen = input.badge !== undefined;
+      if (badgeSeen && !verifyBadge(ctx.badgeSecret, input.badge ?? '', next.id, next.badge_version))
+        throw new WrongCode(invalid('badge', CUSTODY_MSG.badgeNotReceiver), { userId: next.id });
+      if (ctx.config.twoPartyHandOver && !badgeSeen) {
+        if (invoice.assigned_user_id === null) throw conflict(INVOICE_MSG.noCourier);
+        await repo.upsertPendingHandOver(tx, {
+          invoiceId: invoice.id,
+          fromUserId: invoice.assigned_user_id,
+          toUserId: next.id,
+          requestedBy: actor.id,
+          deviceAt,
+        });
+        return next.full_name;
+      }
+      if (!(await repo.reassignCourier(tx, invoice.id, invoice.assigned_user_id, next.id))) throw conflict(INVOICE_MSG.changedHands);
+      await repo.dropPendingHandOver(tx, invoice.id);
+      await repo.insertActivity(tx, {
         invoiceId: invoice.id,
-        fromUserId: invoice.assigned_user_id,
-        toUserId: next.id,
-        requestedBy: actor.id,
+        statusId: INVOICE_STATUS.IN_TRANSIT,
+        description: `Custody handed over to ${next.full_name}`,
+        actorId: actor.id,
+        assignedUserId: next.id,
+        confirmedBy: badgeSeen ? next.id : null,
         deviceAt,
       });
-      return next.full_name;
-    }
-    if (!(await repo.reassignCourier(tx, invoice.id, invoice.assigned_user_id, next.id))) throw conflict(INVOICE_MSG.changedHands);
-    await repo.dropPendingHandOver(tx, invoice.id);
-    await repo.insertActivity(tx, {
-      invoiceId: invoice.id,
-      statusId: INVOICE_STATUS.IN_TRANSIT,
-      description: `Custody handed over to ${next.full_name}`,
-      actorId: actor.id,
-      assignedUserId: next.id,
-      confirmedBy: badgeSeen ? next.id : null,
-      deviceAt,
+      return null;
     });
-    return null;
-  });
+  const pendingFor = input.badge === undefined ? await move() : await withCodeTries(ctx, { userId: actor.id, address }, move);
   return { invoice: await answer(ctx, id), pendingFor };
 }
 

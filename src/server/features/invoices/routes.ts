@@ -247,7 +247,9 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
       onRequest: authorize((user) => can(user, 'directory.read')),
       config: badgeLookupLimit,
     },
-    async (request) => ({ data: await service.resolveBadge(ctx, request.params.code) }),
+    async (request) => ({
+      data: await service.resolveBadge(ctx, { userId: currentUser(request).id, address: request.ip }, request.params.code),
+    }),
   );
 
   app.get(
@@ -270,7 +272,13 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
       config: badgeLookupLimit,
     },
     async (request, reply) => {
-      const result = await service.checkCourier(ctx, currentUser(request), request.query.invoice_id, request.query.decoded_user_id);
+      const result = await service.checkCourier(
+        ctx,
+        currentUser(request),
+        request.query.invoice_id,
+        request.query.decoded_user_id,
+        request.ip,
+      );
       return reply.status(result.ok ? 200 : 422).send(result.body);
     },
   );

@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../lib/auth.ts';
 import { claimedUserId, verifyBadge } from '../../lib/badge.ts';
+import { withCodeTries, WrongCode, type CodeScanner } from '../../lib/code-tries.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
@@ -136,14 +137,21 @@ export const types = (ctx: AppContext) => readModel.lookup(ctx.db, 'types');
 /** The Invoice Status filter's options (seeded lookup). */
 export const statuses = (ctx: AppContext) => readModel.lookup(ctx.db, 'statuses');
 
-/** A scanned badge to the active user it belongs to; a bare, altered or outdated number is refused. */
-export async function resolveBadge(ctx: AppContext, code: string | undefined): Promise<AssignedUser> {
+/**
+ * A scanned badge to the active user it belongs to; a bare, altered or outdated number is refused, and a wrong one
+ * counts against the scanner's budget of badge and label codes (lib/code-tries.ts).
+ */
+export async function resolveBadge(ctx: AppContext, scanner: CodeScanner, code: string | undefined): Promise<AssignedUser> {
   const parsed = scannedCode.safeParse(code ?? '');
   if (!parsed.success) throw invalid('code', parsed.error.issues[0]?.message ?? MSG.qrInvalidBadge);
   const userId = claimedUserId(parsed.data);
   if (userId === null) throw invalid('code', MSG.qrInvalidBadge);
-  const user = await repo.findUser(ctx.db, userId);
-  if (!user || !verifyBadge(ctx.badgeSecret, parsed.data, user.id, user.badge_version)) throw invalid('code', MSG.badgeNotRecognised);
+  const user = await withCodeTries(ctx, scanner, async () => {
+    const found = await repo.findUser(ctx.db, userId);
+    if (!found || !verifyBadge(ctx.badgeSecret, parsed.data, found.id, found.badge_version))
+      throw new WrongCode(invalid('code', MSG.badgeNotRecognised), { userId });
+    return found;
+  });
   if (user.user_status_id !== USER_STATUS.ACTIVE) throw invalid('code', INVOICE_MSG.userInactive);
   return repo.toAssignedUser(user);
 }
@@ -154,9 +162,10 @@ export async function checkCourier(
   actor: AuthUser,
   invoiceId: number,
   code: string,
+  address: string,
 ): Promise<{ ok: boolean; body: InvoiceAssignedUserCheck }> {
   const invoice = await visibleInvoice(ctx, actor, invoiceId);
-  const user = await resolveBadge(ctx, code);
+  const user = await resolveBadge(ctx, { userId: actor.id, address }, code);
   if (invoice.assigned_user_id == null) {
     return { ok: false, body: { status: false, assigned_user_id: null, message: INVOICE_MSG.noCourier } };
   }

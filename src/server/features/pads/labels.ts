@@ -1,6 +1,8 @@
+import { isPadLabel } from '../../../shared/custody-rules.ts';
 import { COUNT_MSG } from '../../../shared/schemas/counts.ts';
 import { PAD_MSG, type Pad } from '../../../shared/schemas/pads.ts';
 import type { AppContext } from '../../context.ts';
+import { withCodeTries, WrongCode, type CodeScanner } from '../../lib/code-tries.ts';
 import { notFound } from '../../lib/errors.ts';
 import { encodePadLabel, padIdFromLabel } from '../../lib/pad-label.ts';
 import { renderPadLabelsPdf } from '../../lib/pdf/pad-labels-pdf.ts';
@@ -20,10 +22,18 @@ export async function labelSheet(ctx: AppContext, ids: number[], size: 'a4' | '4
   return renderPadLabelsPdf(labels, size);
 }
 
-/** A scanned label to its pad; a forged, altered or unknown code is a 404, never a near miss. */
-export async function padByLabel(ctx: AppContext, code: string): Promise<Pad> {
-  const padId = padIdFromLabel(ctx.badgeSecret, code);
-  const pad = padId === null ? undefined : await repo.findPad(ctx.db, padId);
+/**
+ * A scanned label to its pad; a forged, altered or unknown code is a 404, never a near miss, and one shaped like a label
+ * but not signed here counts against the scanner's budget of badge and label codes (lib/code-tries.ts).
+ */
+export async function padByLabel(ctx: AppContext, scanner: CodeScanner, code: string): Promise<Pad> {
+  if (!isPadLabel(code)) throw notFound(COUNT_MSG.labelUnknown);
+  const padId = await withCodeTries(ctx, scanner, async () => {
+    const signed = padIdFromLabel(ctx.badgeSecret, code);
+    if (signed === null) throw new WrongCode(notFound(COUNT_MSG.labelUnknown), {});
+    return signed;
+  });
+  const pad = await repo.findPad(ctx.db, padId);
   if (!pad) throw notFound(COUNT_MSG.labelUnknown);
   return pad;
 }

@@ -63,12 +63,14 @@ export function padRoutes(app: App, ctx: AppContext) {
         summary: 'The pad a scanned label code stands for',
         tags,
         querystring: padByLabelQuery,
-        response: ok(dataResponse(padRow), 404),
+        response: ok(dataResponse(padRow), 404, 429),
       },
       /* Every pad picker scans labels, a courier's Report a loss included; holding a signed label is holding the pad's paper. */
       onRequest: authorize((user) => user.role_id !== null),
     },
-    async (request) => ({ data: await labels.padByLabel(ctx, request.query.code) }),
+    async (request) => ({
+      data: await labels.padByLabel(ctx, { userId: currentUser(request).id, address: request.ip }, request.query.code),
+    }),
   );
 
   app.get(
