@@ -10,20 +10,32 @@ export interface FailureCounter {
   clear(key: string): Promise<void>;
 }
 
-/** One try counted against a budget: how many the key has left after it, and a way to return it when it succeeded. */
+/** A try under way: judged wrong, it becomes a failure (false when the budget was spent meanwhile); judged right, it is returned. */
 export interface TakenTry {
-  left: number;
+  fail(): Promise<{ within: boolean; left: number }>;
   giveBack(): Promise<void>;
 }
 
+/** The limits of a TryBudget: failures in the window, and tries under way beyond them (parallel scans of one user). */
+export interface TryLimits {
+  max: number;
+  inFlight: number;
+  windowMs: number;
+}
+
 /**
- * Tries of something guessable (a badge or label code) per key in a sliding window. A try is counted before it is
- * judged and given back when it succeeds, so parallel wrong tries cannot pass the limit together and right ones cost
- * nothing; at the limit the try is refused, counting nothing, with the time until one is free.
+ * Tries of something guessable (a badge or label code) per key. A try is held as pending while it is judged, so a
+ * burst of parallel guesses meets the limit (failures + pending at most max + inFlight) before any is judged; a wrong
+ * one becomes a failure, a right one is returned and costs nothing. With `max` failures in the window every try is
+ * refused, counting nothing, with the time until one is free.
  */
 export interface TryBudget {
   take(key: string): Promise<TakenTry | { retryAfterMs: number }>;
 }
+
+const PENDING = '~pending';
+/** When only the tries under way fill a budget, one of them ends within moments. */
+const IN_FLIGHT_RETRY_MS = 1_000;
 
 interface RateLimitState {
   current: number;
@@ -52,7 +64,7 @@ export interface SessionWatch {
 export interface SharedState {
   where: 'database' | 'process';
   failures(name: string, max: number, windowMs: number): FailureCounter;
-  tries(name: string, max: number, windowMs: number): TryBudget;
+  tries(name: string, limits: TryLimits): TryBudget;
   rateLimitStore: new () => RateLimitStore;
   watchSessions(onChange: () => void): Promise<SessionWatch>;
 }
@@ -154,38 +166,63 @@ function sqlFailures(db: Db, name: string, max: number, windowMs: number): Failu
   };
 }
 
-function sqlTries(db: Db, name: string, max: number, windowMs: number): TryBudget {
+function sqlTries(db: Db, name: string, { max, inFlight, windowMs }: TryLimits): TryBudget {
+  const window = sql`now() - ${windowMs} * interval '1 millisecond'`;
+  const insert = async (key: string) =>
+    (await rowsOf<{ at: string }>(db, sql`insert into limit_hits (key) values (${key}) returning at::text as at`))[0].at;
+  const remove = async (key: string, at: string) => {
+    await db.execute(
+      sql`delete from limit_hits where ctid = (select ctid from limit_hits where key = ${key} and at = ${at}::timestamptz limit 1)`,
+    );
+  };
+  const count = async (key: string) =>
+    (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from limit_hits where key = ${key} and at > ${window}`))[0].n;
   return {
     async take(key) {
-      const id = `${name}:${key}`;
-      const [hit] = await rowsOf<{ at: string }>(db, sql`insert into limit_hits (key) values (${id}) returning at::text as at`);
-      const giveBack = async () => {
-        await db.execute(
-          sql`delete from limit_hits where ctid = (select ctid from limit_hits where key = ${id} and at = ${hit.at}::timestamptz limit 1)`,
-        );
-      };
-      const [counted] = await rowsOf<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from limit_hits where key = ${id} and at > now() - ${windowMs} * interval '1 millisecond'`,
-      );
-      if (counted.n <= max) return { left: max - counted.n, giveBack };
-      await giveBack();
+      const failures = `${name}:${key}`;
+      const pending = failures + PENDING;
+      const at = await insert(pending);
+      const [failed, underWay] = [await count(failures), await count(pending)];
+      if (failed < max && failed + underWay <= max + inFlight)
+        return {
+          async fail() {
+            await remove(pending, at);
+            await insert(failures);
+            const now = await count(failures);
+            return { within: now <= max, left: Math.max(0, max - now) };
+          },
+          giveBack: () => remove(pending, at),
+        };
+      await remove(pending, at);
+      if (failed < max) return { retryAfterMs: IN_FLIGHT_RETRY_MS };
       const [oldest] = await rowsOf<{ ms: number }>(
         db,
         sql`select ceil(extract(epoch from at + ${windowMs} * interval '1 millisecond' - now()) * 1000)::int as ms from limit_hits
-          where key = ${id} and at > now() - ${windowMs} * interval '1 millisecond' order by at desc offset ${max - 1} limit 1`,
+          where key = ${failures} and at > ${window} order by at desc offset ${max - 1} limit 1`,
       );
-      return { retryAfterMs: Math.max(1_000, oldest?.ms ?? windowMs) };
+      return { retryAfterMs: Math.max(IN_FLIGHT_RETRY_MS, oldest?.ms ?? windowMs) };
     },
   };
 }
 
-function memoryTries(limiter: AttemptLimiter): TryBudget {
+function memoryTries(limiter: AttemptLimiter, { max, inFlight }: TryLimits): TryBudget {
   return {
     async take(key) {
-      const taken = limiter.take(key);
-      if ('retryAfterMs' in taken) return taken;
-      return { left: taken.left, giveBack: async () => limiter.giveBack(key, taken.at) };
+      const pending = key + PENDING;
+      const failed = limiter.count(key);
+      if (failed >= max) return { retryAfterMs: Math.max(IN_FLIGHT_RETRY_MS, limiter.freeIn(key, max)) };
+      if (failed + limiter.count(pending) + 1 > max + inFlight) return { retryAfterMs: IN_FLIGHT_RETRY_MS };
+      const at = Date.now();
+      limiter.fail(pending, at);
+      return {
+        async fail() {
+          limiter.remove(pending, at);
+          limiter.fail(key);
+          const now = limiter.count(key);
+          return { within: now <= max, left: Math.max(0, max - now) };
+        },
+        giveBack: async () => limiter.remove(pending, at),
+      };
     },
   };
 }
@@ -273,7 +310,7 @@ export function sharedStateOf(database: Database): SharedState {
     return {
       where: 'database',
       failures: (name, max, windowMs) => sqlFailures(database.db, name, max, windowMs),
-      tries: (name, max, windowMs) => sqlTries(database.db, name, max, windowMs),
+      tries: (name, limits) => sqlTries(database.db, name, limits),
       rateLimitStore: sqlRateLimitStore(database.db),
       watchSessions: (onChange) => watchSessions(database, onChange),
     };
@@ -287,7 +324,7 @@ export function sharedStateOf(database: Database): SharedState {
   return {
     where: 'process',
     failures: (name, max, windowMs) => memoryFailures(limiterOf(failures, name, max, windowMs)),
-    tries: (name, max, windowMs) => memoryTries(limiterOf(failures, `tries:${name}`, max, windowMs)),
+    tries: (name, limits) => memoryTries(limiterOf(failures, `tries:${name}`, limits.max, limits.windowMs), limits),
     rateLimitStore: local.rateLimitStore,
     watchSessions: (onChange) => watchSessions(database, onChange),
   };

@@ -23,16 +23,19 @@ export class AttemptLimiter {
     if (this.failures.size > 50_000) this.failures.delete(this.failures.keys().next().value as string);
   }
 
-  /** Counts a try unless the key is at its limit: how many are left after it and its time, or how long until one is free. */
-  take(key: string, now = Date.now()): { left: number; at: number } | { retryAfterMs: number } {
-    const kept = this.recent(key, now);
-    if (kept.length >= this.max) return { retryAfterMs: kept[kept.length - this.max] + this.windowMs - now };
-    this.fail(key, now);
-    return { left: this.max - kept.length - 1, at: now };
+  /** How many entries the key has in the window. */
+  count(key: string, now = Date.now()): number {
+    return this.recent(key, now).length;
   }
 
-  /** Forgets one try taken at `at`, as a try that succeeded. */
-  giveBack(key: string, at: number): void {
+  /** How long until the key has fewer than `limit` entries in the window; 0 when it has already. */
+  freeIn(key: string, limit: number, now = Date.now()): number {
+    const kept = this.recent(key, now);
+    return kept.length < limit ? 0 : kept[kept.length - limit] + this.windowMs - now;
+  }
+
+  /** Forgets one entry made at `at`. */
+  remove(key: string, at: number): void {
     const kept = this.failures.get(key);
     const index = kept?.lastIndexOf(at) ?? -1;
     if (kept && index >= 0) kept.splice(index, 1);

@@ -200,7 +200,16 @@ describe('one budget for badge and label codes', () => {
     }
   });
 
-  it('when 40 wrong badges arrive at once, then at most 10 are judged and the others are 429', async () => {
+  it('when 20 right badges arrive at once from one user, then every one is answered', async () => {
+    const scanner = await signedIn(t, { role_id: ROLE.CUSTODIAN });
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send(scanner, address, 'GET', `/get-assigned-user/${badgeOf(holder)}`)),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array<number>(20).fill(200));
+  });
+
+  it('when 40 wrong badges arrive at once, then at most 10 are answered as wrong and the others are 429', async () => {
     const scanner = await signedIn(t, { role_id: ROLE.CUSTODIAN });
     const address = newAddress();
     const answers = await Promise.all(
