@@ -569,9 +569,6 @@ export const ledgerVerifyRuns = pgTable(
   (t) => [check('ledger_verify_runs_mode_ck', sql`${t.mode} in ('full', 'incremental')`)],
 );
 
-/** Failures counted per key in a sliding window (sign-in throttles), shared by every instance on one PostgreSQL. */
-export const limitHits = pgTable(
-  'limit_hits',
 /** Each ledger check that was run on a schedule or by `npm run ledger:verify`, with what it found; the newest one is shown. */
 export const ledgerChecks = pgTable(
   'ledger_checks',
@@ -595,6 +592,9 @@ export const ledgerChecks = pgTable(
   ],
 );
 
+/** Failures counted per key in a sliding window (sign-in throttles), shared by every instance on one PostgreSQL. */
+export const limitHits = pgTable(
+  'limit_hits',
   { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() },
   (t) => [index('limit_hits_key_at_idx').on(t.key, t.at)],
 );
