@@ -118,8 +118,12 @@ export const isoDate = (label: string, messages: Partial<DateMessages> = {}) =>
     .string({ error: messages.format ?? `${label} must be a date (YYYY-MM-DD)` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: messages.format ?? `${label} must be a date (YYYY-MM-DD)`, abort: true })
-    .refine(isCalendarDate, { message: messages.invalid ?? `${label} is not a valid date`, abort: true })
-    .refine(isDateInRange, messages.range ?? `${label} must be between ${MIN_DATE} and ${MAX_DATE}`)
+    .refine(isCalendarDate, messages.invalid ?? `${label} is not a valid date`)
+    /* Not aborting, so an object's own rules (Series To before From) still speak beside a bad day; the range speaks only of a real day. */
+    .refine(
+      (value) => !isCalendarDate(value) || isDateInRange(value),
+      messages.range ?? `${label} must be between ${MIN_DATE} and ${MAX_DATE}`,
+    )
     .meta({ format: 'date', pattern: DATE_PATTERN });
 
 /** A date and time with its offset (ISO 8601) whose day lies within MIN_DATE..MAX_DATE, as a date's does. */
