@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { loadDemo } from '../src/server/demo/load.ts';
 
 const config = loadConfig();
-const { app, ctx, generatedAdminPassword } = await startApp(config, { logger: pino({ level: 'warn' }) });
+const { app, ctx, generatedAdminPassword } = await startApp(config, { jobs: false, logger: pino({ level: 'warn' }) });
 try {
   await app.ready();
   const result = await loadDemo(app, ctx, { force: process.argv.includes('--force') });

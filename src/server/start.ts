@@ -35,7 +35,7 @@ export async function startApp(config: Config, options: { database?: Database; l
   const app = await buildApp(ctx, { ping: database.ping });
   if (options.jobs ?? true) {
     const stopJobs = startJobs(database.db, serverJobs(ctx, database), log);
-    app.addHook('onClose', async () => stopJobs());
+    app.addHook('onClose', stopJobs);
   }
   if (!options.database && database.kind === 'pglite') {
     const stopServing = await serveBackups(database, config.dataDir);

@@ -46,22 +46,29 @@ export async function runJobOnce(db: Db, job: Job, now = new Date()): Promise<bo
 /** How long after start each job is first looked at: a period not yet run (a weekly check, today's backup) is due at once. */
 const FIRST_LOOK_MS = 5_000;
 
-/** Looks at every job soon after start and then on its interval (timers do not keep the process alive); returns the function that stops them. */
-export function startJobs(db: Db, jobs: Job[], log: FastifyBaseLogger): () => void {
+/**
+ * Looks at every job soon after start and then on its interval (timers do not keep the process alive); returns the
+ * function that stops them, which resolves once a job still running has finished, so the database is not closed under it.
+ */
+export function startJobs(db: Db, jobs: Job[], log: FastifyBaseLogger): () => Promise<void> {
+  const running = new Set<Promise<void>>();
   const timers = jobs.flatMap((job) => {
     const tick = () => {
-      runJobOnce(db, job).then(
+      const run = runJobOnce(db, job).then(
         (ran) => {
           if (ran) log.info({ job: job.name }, 'background job ran');
         },
         (error: unknown) => log.error({ err: error, job: job.name }, 'background job failed'),
       );
+      running.add(run);
+      void run.finally(() => running.delete(run));
     };
     const timers = [setTimeout(tick, FIRST_LOOK_MS), setInterval(tick, job.everyMs)];
     for (const timer of timers) timer.unref();
     return timers;
   });
-  return () => {
+  return async () => {
     for (const timer of timers) clearTimeout(timer);
+    await Promise.all(running);
   };
 }
