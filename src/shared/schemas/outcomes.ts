@@ -38,7 +38,7 @@ const reasonText = text('Reason', OUTCOME_MSG.reasonRequired)
 const listedReason = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : value),
   z.enum([...OUTCOME_REASONS.cancelled, ...OUTCOME_REASONS.lost.filter((reason) => reason !== OTHER_REASON)], {
-    error: (issue) => (issue.input === undefined || issue.input === '' ? OUTCOME_MSG.reasonRequired : OUTCOME_MSG.reasonNotListed),
+    error: (issue) => (issue.input == null || issue.input === '' ? OUTCOME_MSG.reasonRequired : OUTCOME_MSG.reasonNotListed),
   }),
 );
 const detailsText = text('Details').trim().max(500, 'Details may not be longer than 500 characters').optional();
