@@ -213,6 +213,8 @@ test.describe('Cancelled numbers', () => {
     browser,
     request,
   }) => {
+    /* Three people, two widths and four axe runs: a budget for a busy two-core machine, not a speed check. */
+    test.slow();
     const from = 3_000_000_001;
     const { admin, branchId, holder, pads } = await padsOf(request, { role: 7, from, count: 1 });
     const head = await createUser(admin, { role_id: 5, branch_id: branchId, first_name: 'Berto', last_name: 'Head' });
@@ -292,6 +294,8 @@ test.describe('Loss incidents', () => {
     browser,
     request,
   }) => {
+    /* Four people, a PDF and axe runs at two widths: a budget for a busy two-core machine, not a speed check. */
+    test.slow();
     const from = 4_000_000_001;
     const { admin, courier, pads } = await padsOf(request, { role: 5, from, count: 2, inTransit: true });
     const accounting = await createUser(admin, { role_id: 8, first_name: 'Alma', last_name: 'Accounting' });
