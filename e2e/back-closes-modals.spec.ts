@@ -51,7 +51,7 @@ test('when a modal is open on any list and the user presses Back, then the modal
   await page.goto('/pads');
   await backCloses(page, () => page.getByRole('button', { name: 'Add Pad' }).click(), 'Add Pad', '/pads');
   await page.goto('/invoices');
-  await backCloses(page, () => page.getByRole('button', { name: 'Request' }).click(), 'Create Request Invoice', '/invoices');
+  await backCloses(page, () => page.getByRole('button', { name: 'Request', exact: true }).click(), 'Create Request Invoice', '/invoices');
 
   await page.setViewportSize(PHONE);
   await page.goto('/locations');

@@ -71,7 +71,7 @@ test('when the first admin signs in to an empty installation, then a checklist g
     /6\. Generate the first pads/,
   ]);
 
-  await page.getByRole('button', { name: 'Request' }).click();
+  await page.getByRole('button', { name: 'Request', exact: true }).click();
   const requestForm = dialog(page, 'Create Request Invoice');
   await expect(requestForm.getByRole('alert')).toContainText('The head office branch does not exist yet.');
   await expect(requestForm.getByRole('textbox', { name: 'Branch' })).toHaveCount(0);
