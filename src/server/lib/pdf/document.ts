@@ -413,7 +413,8 @@ class PageStream extends Readable {
     doc: PDFKit.PDFDocument,
     private readonly drawPage: () => boolean,
   ) {
-    super();
+    /* Node 22 raised the default buffer to 64 KiB; a few pages ahead is enough on every supported version. */
+    super({ highWaterMark: 16 * 1024 });
     doc.on('data', (chunk: Buffer) => {
       if (!this.destroyed) this.push(chunk);
     });
