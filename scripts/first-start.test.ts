@@ -102,5 +102,5 @@ describe('first start and demo output', () => {
     expect(box.some((line) => line.includes('role  1  admin@padtrack-demo.ph'))).toBe(true);
     expect(box.some((line) => line.includes('role 11  messenger@padtrack-demo.ph'))).toBe(true);
     expect(stdout.trimEnd().endsWith('+')).toBe(true);
-  });
+  }, 240_000);
 });
