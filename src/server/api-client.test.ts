@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from './test/test-app.ts';
 const run = promisify(execFile);
 const bin = (name: string) => path.resolve('node_modules/.bin', name);
 const EXAMPLE = path.resolve('docs/api-client/list-pads.ts');
+const API_DOC = path.resolve('docs/api.md');
 
 let t: TestApp;
 let address: string;
@@ -26,22 +27,22 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The README's one generation command, pointed at the started app instead of localhost:3000. */
-async function readmeGeneration(): Promise<string[]> {
-  const readme = await fs.readFile('README.md', 'utf8');
-  const line = readme.split('\n').find((text) => text.startsWith('npx openapi-typescript '));
-  if (!line) throw new Error('README has no `npx openapi-typescript` line');
+/** docs/api.md's one generation command, pointed at the started app instead of localhost:3000. */
+async function documentedGeneration(): Promise<string[]> {
+  const doc = await fs.readFile(API_DOC, 'utf8');
+  const line = doc.split('\n').find((text) => text.startsWith('npx openapi-typescript '));
+  if (!line) throw new Error('docs/api.md has no `npx openapi-typescript` line');
   return line.replace('http://localhost:3000', address).split(' ').slice(2);
 }
 
 describe('a typed client generated from the served document', () => {
-  it('when the README command generates the client, then it and the README example compile under tsc --strict, and the example signs in and lists pads', async () => {
-    const readme = await fs.readFile('README.md', 'utf8');
+  it('when the docs/api.md command generates the client, then it and the docs/api.md example compile under tsc --strict, and the example signs in and lists pads', async () => {
+    const doc = await fs.readFile(API_DOC, 'utf8');
     const example = await fs.readFile(EXAMPLE, 'utf8');
-    expect(readme).toContain(example.trim());
+    expect(doc).toContain(example.trim());
     expect(example.trim().split('\n').length).toBeLessThanOrEqual(10);
 
-    await run(bin('openapi-typescript'), await readmeGeneration(), { cwd: dir });
+    await run(bin('openapi-typescript'), await documentedGeneration(), { cwd: dir });
     const types = await fs.readFile(path.join(dir, 'padtrack-api.d.ts'), 'utf8');
     expect(types).toContain('listPads: {');
     expect(types).toContain('Pad: {');

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { can, type Actor } from '../src/shared/permissions.ts';
 
-/** The README's RAAF column, row by row: role ids and the cell. */
-function readmeRaafColumn(): Map<number, string> {
-  const readme = fs.readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('## Roles'), readme.indexOf('\n\n', readme.indexOf('| id | role')));
+/** The user guide's RAAF column (docs/user-guide.md "Roles"), row by row: role ids and the cell. */
+function guideRaafColumn(): Map<number, string> {
+  const guide = fs.readFileSync(path.join(import.meta.dirname, '..', 'docs', 'user-guide.md'), 'utf8');
+  const header = guide.search(/^\| id +\| role/m);
+  const table = guide.slice(guide.indexOf('## Roles'), guide.indexOf('\n\n', header));
   const cells = new Map<number, string>();
   for (const line of table.split('\n').filter((row) => /^\| \d/.test(row))) {
     const [ids, , , raaf] = line
@@ -42,9 +43,9 @@ function sentenceOf(roleId: number): string {
   return [reads, certifies, ...(can(actor, 'raaf.review') ? ['reviews certificates'] : [])].join('; ');
 }
 
-describe('the README role table', () => {
+describe('the user guide role table', () => {
   it('when the RAAF column is read for roles 1–11, then it says what can() in src/shared/permissions.ts decides', () => {
-    const column = readmeRaafColumn();
+    const column = guideRaafColumn();
     expect([...column.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     for (const [roleId, cell] of column) expect(cell, `role ${roleId}`).toBe(sentenceOf(roleId));
   });
