@@ -30,6 +30,7 @@ import { router } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { queryClient } from './lib/query-client.ts';
 
+// -- index.html has the root element.
 const root = createRoot(document.getElementById('root') as HTMLElement);
 /* As a transition the first render yields to the browser every few milliseconds instead of holding a phone's main thread for one long task. */
 startTransition(() =>

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentProps } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages.ts';
-import { can, homePath, menuFor } from '../../shared/permissions.ts';
+import { can, homePath } from '../../shared/permissions.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { MountOnceOpened } from '../components/mount-once-opened.tsx';
 import { notify } from '../components/notify.ts';
@@ -18,6 +18,7 @@ import { useMenuCounts } from '../features/my-actions/use-menu-counts.ts';
 import { sessionStore, useSession } from '../lib/session.ts';
 import { useNavCollapsed } from '../lib/use-nav-collapsed.ts';
 import { FindReceiptBox } from './find-receipt.tsx';
+import { navItems } from './nav-items.ts';
 import { NavRail, RAIL_WIDTH } from './nav-rail.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { useOfflineSupport } from '../lib/use-offline-support.ts';
@@ -94,7 +95,7 @@ export function AppLayout() {
     }
   };
 
-  const items = [...menuFor(user), { label: 'Profile', path: '/user-profile' }];
+  const items = navItems(user);
   const atHome = useLocation().pathname === homePath(user?.role_id);
   // docs/design.md §5: nothing opens (the server would refuse it) until a password an administrator chose is replaced.
   if (session?.must_change_credentials && !session.ended) return <Navigate to="/change-password" replace />;

@@ -6,7 +6,7 @@ import { MountOnceOpened } from '../components/mount-once-opened.tsx';
 const ReceiptFindingsModal = lazy(() => import('./receipt-findings-modal.tsx').then((m) => ({ default: m.ReceiptFindingsModal })));
 
 /**
- * The header's "Find receipt no." box (README "Screens"): answers in a panel with every route's pad holding that number. On a
+ * The header's "Find receipt no." box (docs/user-guide.md "Screens"): answers in a panel with every route's pad holding that number. On a
  * phone (`compact`) it folds into a search icon, so the header keeps the user's name and role.
  */
 export function FindReceiptBox({ compact = false }: { compact?: boolean }) {

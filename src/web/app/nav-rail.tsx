@@ -21,8 +21,10 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { isActivePath, waitingBadge } from './nav-items.ts';
 
-const ICONS: Record<string, Icon> = {
+/** Each menu path's icon; a path without one shows a plain circle. */
+export const ICONS: Record<string, Icon> = {
   '/dashboard': IconLayoutDashboard,
   '/imports': IconFileImport,
   '/registered-series': IconCertificate,
@@ -60,18 +62,18 @@ function RailLink({
   const location = useLocation();
   const ItemIcon = ICONS[path] ?? IconCircle;
   const icon = <ItemIcon size={20} stroke={1.6} aria-hidden />;
-  const shown = count !== undefined && count > 0;
+  const badge = waitingBadge(count);
   const link = (
     <NavLink
       component={Link}
       to={path}
       label={collapsed ? <VisuallyHidden>{label}</VisuallyHidden> : label}
-      active={location.pathname.startsWith(path)}
-      aria-description={shown ? `${count} waiting for you` : undefined}
+      active={isActivePath(location.pathname, path)}
+      aria-description={badge === null ? undefined : `${badge} waiting for you`}
       onClick={onNavigate}
       leftSection={
-        collapsed && shown ? (
-          <Indicator label={count} size={16} color="red" offset={2} aria-hidden>
+        collapsed && badge !== null ? (
+          <Indicator label={badge} size={16} color="red" offset={2} aria-hidden>
             {icon}
           </Indicator>
         ) : (
@@ -79,9 +81,9 @@ function RailLink({
         )
       }
       rightSection={
-        !collapsed && shown ? (
-          <Badge size="sm" color="red" circle={count < 10} aria-hidden>
-            {count}
+        !collapsed && badge !== null ? (
+          <Badge size="sm" color="red" circle={badge < 10} aria-hidden>
+            {badge}
           </Badge>
         ) : undefined
       }

@@ -1,7 +1,6 @@
 import { Card, Collapse, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconFilter } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
@@ -10,14 +9,16 @@ import type { NamedRef, Paginated } from '../../shared/schemas/common.ts';
 import type { ExportFormat } from '../../shared/schemas/common.ts';
 import { AppButton } from './app-button.tsx';
 import { ExportButton } from './export-button.tsx';
+import { FilterToggle } from './filter-toggle.tsx';
 import { confirmAction } from './confirm.ts';
-import { DataTable, type Column, type TableSort } from './data-table.tsx';
+import { DetailValue } from './detail-value.tsx';
+import type { Column, TableSort } from './data-table.tsx';
+import { ListBody } from './list-body.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { ListCard } from './list-card.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { notify } from './notify.ts';
 import { PageHeader } from './page-header.tsx';
-import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { invalidate } from '../lib/query-keys.ts';
@@ -40,12 +41,13 @@ export type Runner = (message: string, task: () => Promise<void>) => Promise<voi
 
 export interface CrudScreen<Row extends { id: number }, Values extends Record<string, unknown>> {
   title: string;
-  /** Lower-case name used in the spec's messages: "Creating company...", "Are you sure you want to delete this company?". */
-  noun: string;
   /** Capitalised name used in modal titles: "Add Company", "Company Details". */
   Noun: string;
+  /** Lower-case name used in the spec's messages: "Creating company...", "Are you sure you want to delete this company?"; Noun in lower case unless given. */
+  noun?: string;
   searchPlaceholder: string;
-  addLabel: string;
+  /** The add button's label; "Add Company" (Add and the Noun) unless given. */
+  addLabel?: string;
   emptyText: string;
   columns: Column<Row>[];
   /** The list's key from the query-key factory, and every endpoint a save or delete makes stale. */
@@ -69,7 +71,9 @@ export interface CrudScreen<Row extends { id: number }, Values extends Record<st
   exportFile?: { fileBase: string; download: (args: ListArgs, format: ExportFormat) => Promise<Blob> };
 }
 
-const noFilter = { filter: null as string | null };
+const noFilter: { filter: string | null } = { filter: null };
+
+const nounOf = (screen: { Noun: string; noun?: string }) => screen.noun ?? screen.Noun.toLowerCase();
 
 const actionButton = (label: string, onClick: () => void, name: string, color?: string) => (
   <AppButton key={label} size="compact-xs" variant="secondary" c={color} onClick={onClick} aria-label={`${label} ${name}`}>
@@ -86,6 +90,7 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   /** Words that name a row for screen readers and tests, e.g. the company's name. */
   rowName: (row: Row) => string;
 }) {
+  const noun = nounOf(screen);
   const queryClient = useQueryClient();
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(noFilter);
   const args: ListArgs = {
@@ -126,16 +131,16 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
   };
 
   const remove = async (row: Row) => {
-    if (!(await confirmAction(confirmDelete(screen.noun)))) return;
-    await run(`Deleting ${screen.noun}...`, async () => {
+    if (!(await confirmAction(confirmDelete(noun)))) return;
+    await run(`Deleting ${noun}...`, async () => {
       try {
         const result = await removal.mutateAsync(row);
         notify.success(result.message);
       } catch (error) {
         notifications.show({
           color: 'red',
-          title: deleteFailed(screen.noun),
-          message: errorMessage(error, deleteFailed(screen.noun)),
+          title: deleteFailed(noun),
+          message: errorMessage(error, deleteFailed(noun)),
           autoClose: 8000,
         });
       }
@@ -161,19 +166,10 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
           <>
             <SearchInput placeholder={screen.searchPlaceholder} onSearch={setSearch} initial={params.search} />
             {phone ? <SortSelect columns={screen.columns} sort={sort} /> : null}
-            {screen.filter ? (
-              <AppButton
-                variant="secondary"
-                leftSection={<IconFilter size={16} />}
-                aria-expanded={filterOpen}
-                onClick={() => setFilterOpen((open) => !open)}
-              >
-                Filter
-              </AppButton>
-            ) : null}
+            {screen.filter ? <FilterToggle open={filterOpen} onToggle={() => setFilterOpen((open) => !open)} /> : null}
             {exportFile ? <ExportButton fileBase={exportFile.fileBase} download={(format) => exportFile.download(args, format)} /> : null}
             <AppButton onClick={() => adding.open(1)} ml={{ sm: 'auto' }}>
-              {screen.addLabel}
+              {screen.addLabel ?? `Add ${screen.Noun}`}
             </AppButton>
           </>
         }
@@ -199,34 +195,20 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
         }
       >
         <LoadingOverlay visible={busy !== null} message={busy ?? undefined} />
-        {phone ? (
-          <RowCards
-            title={screen.title}
-            columns={screen.columns}
-            rows={list.data?.data}
-            loading={list.isLoading}
-            emptyText={screen.emptyText}
-            actions={(row) => actions(row, true)}
-          />
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.data}
-            rowKey={(r) => r.id}
-            loading={list.isLoading}
-            emptyText={screen.emptyText}
-            sort={sort}
-          />
-        )}
-        <Pager
-          page={params.page}
-          lastPage={list.data?.last_page ?? 1}
-          onChange={setPage}
-          total={list.data?.total}
-          totalCapped={list.data?.total_capped}
-          perPage={params.perPage}
-          onPerPageChange={setPerPage}
-          onOutOfRange={fitPage}
+        <ListBody
+          query={list}
+          paging={{ page: params.page, perPage: params.perPage, setPage, setPerPage, fitPage }}
+          cards={(rows, loading) => (
+            <RowCards
+              title={screen.title}
+              columns={screen.columns}
+              rows={rows}
+              loading={loading}
+              emptyText={screen.emptyText}
+              actions={(row) => actions(row, true)}
+            />
+          )}
+          table={{ columns, rowKey: (r) => r.id, emptyText: screen.emptyText, sort }}
         />
       </ListCard>
 
@@ -254,14 +236,9 @@ export function CrudPage<Row extends { id: number }, Values extends Record<strin
           <Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               {screen.details(viewing).map(({ label, value }) => (
-                <div key={label}>
-                  <Text size="xs" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {value === null || value === undefined || value === '' ? '-' : value}
-                  </Text>
-                </div>
+                <DetailValue key={label} label={label}>
+                  {value}
+                </DetailValue>
               ))}
             </SimpleGrid>
             <Group justify="flex-end">
@@ -309,7 +286,7 @@ function RecordForm<Row extends { id: number }, Values extends Record<string, un
 
   return (
     <form onSubmit={submit} noValidate style={{ position: 'relative' }}>
-      <LoadingOverlay visible={saving.isPending} message={`${mode === 'add' ? 'Creating' : 'Updating'} ${screen.noun}...`} />
+      <LoadingOverlay visible={saving.isPending} message={`${mode === 'add' ? 'Creating' : 'Updating'} ${nounOf(screen)}...`} />
       <Stack>
         {screen.form.fields(form, mode)}
         <Group justify="flex-end" mt="sm">

@@ -107,20 +107,7 @@ function SelectAll<T>({ selection, rows }: { selection: RowSelection<T>; rows: T
   );
 }
 
-/**
- * A list table that scrolls sideways on a phone instead of squeezing; shows the spec's empty text.
- * With `selection` each row gets a checkbox and the header a select-all box for the rows shown.
- */
-export function DataTable<T>({
-  columns,
-  rows,
-  rowKey,
-  loading,
-  emptyText,
-  selection,
-  label,
-  sort,
-}: {
+export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string | number;
@@ -131,7 +118,13 @@ export function DataTable<T>({
   label?: string;
   /** With a sort, the `sortable` columns' headers sort the list. */
   sort?: TableSort;
-}) {
+}
+
+/**
+ * A list table that scrolls sideways on a phone instead of squeezing; shows the spec's empty text.
+ * With `selection` each row gets a checkbox and the header a select-all box for the rows shown.
+ */
+export function DataTable<T>({ columns, rows, rowKey, loading, emptyText, selection, label, sort }: DataTableProps<T>) {
   const span = columns.length + (selection ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={0} type="native">

@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { numberRange } from '../../shared/format.ts';
 import type { PadEvent, PadHistory } from '../../shared/schemas/ledger.ts';
 import { useClock } from '../lib/clock.ts';
 import { AppButton } from './app-button.tsx';
@@ -38,9 +39,6 @@ const KIND: Record<PadEvent['kind'], { label: string; color: string; icon: Icon 
 
 const holderText = (user: PadEvent['holder_user'], branch: PadEvent['holder_branch']) =>
   user ? `${user.full_name}${branch ? ` (${branch.name})` : ''}` : (branch?.name ?? '-');
-
-const rangeText = (event: PadEvent) =>
-  event.from_number === event.to_number ? `${event.from_number}` : `${event.from_number}-${event.to_number}`;
 
 /** Where the numbers were: the holder, and for a transfer who they went to or came from. */
 function whereText(event: PadEvent): string {
@@ -98,7 +96,7 @@ export function PadHistoryTimeline({ events, label = 'History' }: { events: PadE
               }
               title={
                 <Text fw={600} size="sm">
-                  {kind.label}: {rangeText(event)}{' '}
+                  {kind.label}: {numberRange(event.from_number, event.to_number)}{' '}
                   <Text span c="dimmed" size="sm">
                     ({event.qty})
                   </Text>

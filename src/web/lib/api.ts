@@ -69,6 +69,7 @@ async function send(
     throw new ApiError(0, method === 'GET' ? MSG.noConnectionRead : MSG.noConnection, {}, false);
   }
   if (!response.ok) {
+    // -- the API's error body (lib/errors.ts); its shape is fixed there.
     const payload = (parseJson(await response.text()) ?? {}) as { message?: string; errors?: FieldErrors };
     if (response.status === 401 && (token || session?.ended)) {
       sessionStore.end();
@@ -89,6 +90,7 @@ function parseJson(text: string): unknown {
 
 async function request<T>(method: string, path: string, body?: unknown, params?: Params, headers?: Record<string, string>): Promise<T> {
   const response = await send(method, path, body, params, 'application/json', headers);
+  // -- the caller names the answer's type of the route it calls; the server serializes it with that response schema.
   return parseJson(await response.text()) as T;
 }
 

@@ -15,13 +15,14 @@ const sentListeners = new Set<(action: QueuedAction) => void>();
 const refusedListeners = new Set<(action: QueuedAction) => void>();
 let sending: Promise<void> | null = null;
 
+/** The user's queued actions in the order made (the store keeps them by key, a random id). */
+async function stored(userId: number): Promise<QueuedAction[]> {
+  const actions = await (await offlineDb()).getAllFromIndex('outbox', 'byUser', userId);
+  return actions.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+}
+
 async function reload(userId: number): Promise<void> {
-  try {
-    items = await (await offlineDb()).getAllFromIndex('outbox', 'byUser', userId);
-  } catch {
-    items = [];
-  }
-  items.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+  items = await stored(userId).catch(() => []);
   for (const listener of listeners) listener();
 }
 
@@ -29,6 +30,7 @@ async function reload(userId: number): Promise<void> {
 function payload(action: QueuedAction): unknown {
   if (!action.multipart) return action.body;
   const form = new FormData();
+  // -- a multipart action's body holds the form's text fields, all strings.
   for (const [name, value] of Object.entries(action.body as Record<string, string>)) form.set(name, value);
   for (const file of action.files ?? []) form.append(file.field, file.blob, file.name);
   return form;
@@ -36,7 +38,7 @@ function payload(action: QueuedAction): unknown {
 
 async function sendAll(userId: number): Promise<void> {
   const db = await offlineDb();
-  for (const action of await db.getAllFromIndex('outbox', 'byUser', userId)) {
+  for (const action of await stored(userId)) {
     if (action.state !== 'waiting') continue;
     try {
       await api.postOnce(action.path, payload(action), action.key);

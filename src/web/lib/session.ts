@@ -24,6 +24,7 @@ function read(): Session | null {
     const user = localStorage.getItem(USER_KEY);
     const zone = localStorage.getItem(ZONE_KEY) ?? undefined;
     const mustChange = localStorage.getItem(MUST_CHANGE_KEY) === 'true';
+    // -- written only by this module, from a SessionUser.
     return token && user ? { token, user: JSON.parse(user) as SessionUser, time_zone: zone, must_change_credentials: mustChange } : null;
   } catch {
     return null;

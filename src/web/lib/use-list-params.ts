@@ -37,13 +37,14 @@ function fromUrl<F extends Record<string, string | null>>(url: URLSearchParams, 
   const page = Number(url.get('page'));
   const perPage = Number(url.get('per_page'));
   const filters = { ...initialFilters };
+  // -- the keys of an F are F's keys; filters are strings or null (F's values), read back from the URL as strings.
   for (const key of Object.keys(initialFilters) as Array<keyof F>) {
     const value = url.get(String(key));
     if (value) filters[key] = value as F[keyof F];
   }
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
+    perPage: PAGE_SIZES.some((size) => size === perPage) ? perPage : DEFAULT_PAGE_SIZE,
     search: url.get('search') ?? '',
     sort: url.get('sort') || null,
     order: url.get('order') === 'desc' ? 'desc' : 'asc',
@@ -68,7 +69,7 @@ function toUrl<F extends Record<string, string | null>>(current: URLSearchParams
 
 /**
  * docs/spec.md §4 list behaviour in one place: a search, filter, sort or page-size change goes back to page 1,
- * a page change keeps the rest. A screen's list keeps its params in the address (README "Screens"), so Back,
+ * a page change keeps the rest. A screen's list keeps its params in the address (docs/user-guide.md "Screens"), so Back,
  * Reload and a shared link restore them; a list inside a modal passes `{ inUrl: false }` and keeps them
  * in memory. Use the returned `params` in the queryKey of the list query.
  */

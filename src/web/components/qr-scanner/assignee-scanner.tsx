@@ -9,10 +9,28 @@ export interface ScannedPerson {
 }
 
 /**
- * The invoice-flow scanner (10 fps, 250 px box): checks the scanned badge number, resolves it to a person
- * with `resolve` (a server lookup), and hands the person to `onResolved`. A failed lookup shows the server's
- * message in the scanner as an error.
+ * docs/spec.md §5 what a badge scan says: a value that is not a badge number is refused without asking; a number is
+ * resolved with `resolve` (a server lookup), whose refusal (4xx) is shown in the server's words, anything else as an
+ * invalid badge. A resolved person goes to `onResolved`.
  */
+export async function readBadge(
+  text: string,
+  resolve: (code: string) => Promise<ScannedPerson>,
+  onResolved: (person: ScannedPerson) => void,
+): Promise<ScanOutcome> {
+  const problem = checkScannedValue(text);
+  if (problem) return { ok: false, message: problem };
+  try {
+    const person = await resolve(text.trim());
+    onResolved(person);
+    return { ok: true, message: `Scanned: ${person.full_name}` };
+  } catch (error) {
+    const message = error instanceof ApiError && error.hasResponse && error.status < 500 ? error.message : MSG.qrInvalidBadge;
+    return { ok: false, message };
+  }
+}
+
+/** The invoice-flow scanner (10 fps, 250 px box) of a courier's badge; a failed lookup shows as an error in the scanner. */
 export function AssigneeScanner({
   resolve,
   onResolved,
@@ -20,17 +38,5 @@ export function AssigneeScanner({
   resolve: (code: string) => Promise<ScannedPerson>;
   onResolved: (person: ScannedPerson) => void;
 }) {
-  const onScan = async (text: string): Promise<ScanOutcome> => {
-    const problem = checkScannedValue(text);
-    if (problem) return { ok: false, message: problem };
-    try {
-      const person = await resolve(text.trim());
-      onResolved(person);
-      return { ok: true, message: `Scanned: ${person.full_name}` };
-    } catch (error) {
-      const message = error instanceof ApiError && error.hasResponse && error.status < 500 ? error.message : MSG.qrInvalidBadge;
-      return { ok: false, message };
-    }
-  };
-  return <QrScanner onScan={onScan} fps={10} box={250} autoStart />;
+  return <QrScanner onScan={(text) => readBadge(text, resolve, onResolved)} fps={10} box={250} autoStart />;
 }

@@ -19,6 +19,23 @@ export const labelFailure = (error: unknown) =>
   error instanceof ApiError && error.hasResponse && error.status < 500 ? error.message : LABEL_MSG.unknown;
 
 /**
+ * What a pad picker's scanner says about a scanned code: a pad label is looked up and handed to `onPad` (a count records
+ * it) or else to `choose` (a picker selects it); anything else, or a label the server refuses, says why.
+ */
+export async function readPadLabel(
+  text: string,
+  choose: (pad: Pad) => ScanOutcome,
+  onPad?: (padId: number, padNumber: number) => Promise<ScanOutcome>,
+): Promise<ScanOutcome> {
+  try {
+    const pad = await padOfLabel(text);
+    return onPad ? await onPad(pad.id, pad.number) : choose(pad);
+  } catch (error) {
+    return { ok: false, message: labelFailure(error) };
+  }
+}
+
+/**
  * A pad picker's scanner (docs/design.md §9 scan to select): Open Scanner starts the camera, a scanned pad label is
  * looked up and handed to `choose`, which selects the pad and answers what to say, or says why it cannot.
  */
@@ -31,14 +48,6 @@ export function PadLabelScanner({
   onPad?: (padId: number, padNumber: number) => Promise<ScanOutcome>;
 }) {
   const [open, setOpen] = useState(false);
-  const onScan = async (text: string): Promise<ScanOutcome> => {
-    try {
-      const pad = await padOfLabel(text);
-      return onPad ? await onPad(pad.id, pad.number) : choose(pad);
-    } catch (error) {
-      return { ok: false, message: labelFailure(error) };
-    }
-  };
   return (
     <Stack gap="xs">
       <AppButton
@@ -50,7 +59,7 @@ export function PadLabelScanner({
       >
         {open ? 'Close Pad Scanner' : 'Scan Pad Labels'}
       </AppButton>
-      {open ? <QrScanner onScan={onScan} fps={10} box={250} autoStart /> : null}
+      {open ? <QrScanner onScan={(text) => readPadLabel(text, choose, onPad)} fps={10} box={250} autoStart /> : null}
     </Stack>
   );
 }

@@ -5,14 +5,11 @@ import type { Html5Qrcode } from 'html5-qrcode';
 import { MSG } from '../../../shared/messages.ts';
 import { AppButton } from '../app-button.tsx';
 import { notify } from '../notify.ts';
-import { cameraErrorMessage, isNotFoundDecodeError } from './scan-rules.ts';
+import { cameraErrorMessage } from './scan-rules.ts';
+import { scanSession, stopsCamera, TOO_CLOSE_HINT, watchTooClose } from './scan-session.ts';
 
 /** docs/spec.md §9 scanner constants: file and other flows scan at 2 fps; invoice flows pass 10 fps and a 250 px box. */
 export const SCANNER_DEFAULTS = { fps: 2, box: 250, minBox: 50, aspectRatio: 1 } as const;
-
-/** docs/design.md §7: a code held too close never decodes; after this long without a read the scanner says so. */
-export const TOO_CLOSE_AFTER_MS = 3000;
-export const TOO_CLOSE_HINT = 'Move the code farther from the camera';
 
 export type ScannerState = 'not-started' | 'scanning' | 'paused';
 
@@ -93,8 +90,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
   const regionId = `qr-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const scanner = useRef<Html5Qrcode | null>(null);
   const qrOnly = useRef<Html5Qrcode | null>(null);
-  const reported = useRef(new Set<string>());
-  const paused = useRef(false);
+  const session = useRef(scanSession());
   const [state, setState] = useState<ScannerState>('not-started');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
@@ -143,14 +139,13 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
   const settle = async (text: string, fromCamera: boolean) => {
     const result = await latestOnScan.current(text);
     setOutcome(result);
-    if (fromCamera && result.ok) await stopCamera();
+    if (stopsCamera(result, fromCamera)) await stopCamera();
   };
 
   const startCamera = async () => {
     setOutcome(null);
     setBusy(true);
-    reported.current.clear();
-    paused.current = false;
+    session.current = scanSession();
     try {
       const current = await instance();
       const side = Math.max(SCANNER_DEFAULTS.minBox, box);
@@ -158,16 +153,14 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
         { facingMode: 'environment' },
         { fps, qrbox: { width: side, height: side }, aspectRatio: SCANNER_DEFAULTS.aspectRatio },
         (decoded) => {
-          if (!scanner.current?.isScanning || paused.current) return;
-          paused.current = true;
+          if (!scanner.current?.isScanning || !session.current.take()) return;
           scanner.current.pause(true);
           setState('paused');
           void settle(decoded, true);
         },
         (message) => {
-          if (isNotFoundDecodeError(message) || reported.current.has(message)) return;
-          reported.current.add(message);
-          notify.error(`QR Scanner error: ${message}`);
+          const alert = session.current.alertFor(message);
+          if (alert) notify.error(alert);
         },
       );
       setState('scanning');
@@ -181,9 +174,9 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
 
   useEffect(() => {
     if (state !== 'scanning') return undefined;
-    const timer = window.setTimeout(() => setTooClose(true), TOO_CLOSE_AFTER_MS);
+    const stop = watchTooClose(() => setTooClose(true));
     return () => {
-      window.clearTimeout(timer);
+      stop();
       setTooClose(false);
     };
   }, [state]);
@@ -198,7 +191,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
 
   const resume = () => {
     setOutcome(null);
-    paused.current = false;
+    session.current.resume();
     scanner.current?.resume();
     setState('scanning');
   };

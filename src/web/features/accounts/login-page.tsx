@@ -17,6 +17,7 @@ import { AuthCard } from './auth-card.tsx';
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
+  // -- the route guard is the only navigation that sets this state, with `from`.
   const from = (useLocation().state as { from?: string } | null)?.from ?? null;
   const login = useLogin();
   const [values, setValues] = useState({ email: '', password: '' });

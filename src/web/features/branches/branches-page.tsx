@@ -17,18 +17,16 @@ export function BranchesPage() {
   const locations = useQuery(lookupQueries.locations());
   const screen: CrudScreen<Branch, Values> = {
     title: 'Branches/Agencies',
-    noun: 'branch',
     Noun: 'Branch',
     searchPlaceholder: 'Search by branch name',
-    addLabel: 'Add Branch',
     emptyText: ADMIN_MSG.noBranches,
     columns: tableColumns(BRANCH_LIST_COLUMNS),
     exportFile: {
       fileBase: 'Branches',
-      download: ({ search, perPage, sort, order }, format) => branchApi.file({ search, perPage, sort, order }, format),
+      download: branchApi.file,
     },
     cache: branchCache,
-    fetchPage: ({ page, search, perPage, sort, order }) => branchApi.page({ page, search, perPage, sort, order }),
+    fetchPage: branchApi.page,
     form: {
       schema: () => branchSchema,
       values: (row) => ({

@@ -16,20 +16,16 @@ export function CompaniesPage() {
   const types = useQuery(lookupQueries.companyTypes());
   const screen: CrudScreen<Company, Values> = {
     title: 'Companies',
-    noun: 'company',
     Noun: 'Company',
     searchPlaceholder: 'Search by company name',
-    addLabel: 'Add Company',
     emptyText: ADMIN_MSG.noCompanies,
     columns: tableColumns(COMPANY_LIST_COLUMNS),
     exportFile: {
       fileBase: 'Companies',
-      download: ({ search, filter, perPage, sort, order }, format) =>
-        companyApi.file({ search, company_type_id: filter, perPage, sort, order }, format),
+      download: companyApi.file,
     },
     cache: companyCache,
-    fetchPage: ({ page, search, filter, perPage, sort, order }) =>
-      companyApi.page({ page, search, company_type_id: filter, perPage, sort, order }),
+    fetchPage: companyApi.page,
     filter: { label: 'Company Type', options: types.data },
     form: {
       schema: () => companySchema,

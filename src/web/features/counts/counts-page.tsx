@@ -221,6 +221,7 @@ function VarianceCard({ variance, countId, closed }: { variance: CountVariance; 
           <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           <AppButton
             onClick={() =>
+              // -- the select offers only the variance's actions.
               void report(() => resolve.mutateAsync({ vid: variance.id, action: (action ?? 'accept') as ResolutionAction, reason }))
             }
             aria-label={`Resolve pad ${variance.pad.number}`}

@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import type { InvoiceDetail, InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
+import type { Column, TableSort } from '../../components/data-table.tsx';
+import { ListBody } from '../../components/list-body.tsx';
 import { InvoiceCards } from '../../components/invoice/invoice-cards.tsx';
 import { invoiceColumns } from '../../components/invoice/invoice-columns.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SortSelect } from '../../components/sort-select.tsx';
 import { ExportButton } from '../../components/export-button.tsx';
@@ -24,7 +24,7 @@ import { CustodyDetailsModal } from './custody-details-modal.tsx';
 import { PendingHandOvers } from './pending-hand-overs.tsx';
 import { usePhone } from '../../lib/use-media.ts';
 
-const initialFilters = { invoiceType: null as string | null };
+const initialFilters: { invoiceType: string | null } = { invoiceType: null };
 
 /**
  * docs/spec.md §2 Custodies: the in-transit invoices the user may see, with hand-over (and the app's Accept and Report a loss)
@@ -95,35 +95,21 @@ export function CustodiesPage({
           </>
         }
       >
-        {phone ? (
-          <InvoiceCards
-            rows={list.data?.data}
-            loading={list.isLoading}
-            emptyText={CUSTODY_MSG.noCustodies}
-            label="Custodies"
-            timeZone={timeZone}
-            showExpectedReturn={false}
-            actions={view}
-          />
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.data}
-            rowKey={(r) => r.id}
-            loading={list.isLoading}
-            emptyText={CUSTODY_MSG.noCustodies}
-            sort={sort}
-          />
-        )}
-        <Pager
-          page={params.page}
-          lastPage={list.data?.last_page ?? 1}
-          onChange={setPage}
-          total={list.data?.total}
-          totalCapped={list.data?.total_capped}
-          perPage={params.perPage}
-          onPerPageChange={setPerPage}
-          onOutOfRange={fitPage}
+        <ListBody
+          query={list}
+          paging={{ page: params.page, perPage: params.perPage, setPage, setPerPage, fitPage }}
+          cards={(rows, loading) => (
+            <InvoiceCards
+              rows={rows}
+              loading={loading}
+              emptyText={CUSTODY_MSG.noCustodies}
+              label="Custodies"
+              timeZone={timeZone}
+              showExpectedReturn={false}
+              actions={view}
+            />
+          )}
+          table={{ columns, rowKey: (r) => r.id, emptyText: CUSTODY_MSG.noCustodies, sort }}
         />
       </ListCard>
       <CustodyDetailsModal invoiceId={viewing.id} onClose={viewing.close} acceptAction={acceptAction} lossAction={lossAction} />

@@ -23,7 +23,7 @@ import { usePhone } from '../../lib/use-media.ts';
 export function HandOverModal({ invoice, onClose, onDone }: { invoice: InvoiceDetail; onClose: () => void; onDone: () => void }) {
   const phone = usePhone();
   const handOver = useHandOver();
-  const form = useZodForm(handOverSchema, { assigned_user_id: null as string | null });
+  const form = useZodForm<{ assigned_user_id: string | null }>(handOverSchema, { assigned_user_id: null });
   const [badge, setBadge] = useState<{ code: string; at: string } | null>(null);
   const online = useOnline();
   const session = useSession();

@@ -3,7 +3,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
-import { LABEL_MSG, movablePadRefusal } from '../../../shared/custody-rules.ts';
+import { movablePadRefusal } from '../../../shared/custody-rules.ts';
+import { choosePad } from '../../components/qr-scanner/scan-rules.ts';
 import { CUSTODY_MSG, type HeldPad } from '../../../shared/schemas/custodies.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection } from '../../components/data-table.tsx';
@@ -54,11 +55,9 @@ export function HeldPadsPicker({
 
   /** docs/design.md §9 scan to select: a scanned label picks the caller's pad, or says why it cannot. */
   const chooseScanned = (pad: HeldPad): ScanOutcome => {
-    const refusal = movablePadRefusal(pad, userId);
-    if (refusal) return { ok: false, message: refusal };
-    if (selection.isSelected(pad)) return { ok: true, message: LABEL_MSG.alreadySelected(pad.number) };
-    selection.onChange([pad], true);
-    return { ok: true, message: LABEL_MSG.selected(pad.number) };
+    const { pick, ...outcome } = choosePad(pad, movablePadRefusal(pad, userId), selection.isSelected(pad) ? [pad.id] : []);
+    if (pick) selection.onChange([pad], true);
+    return outcome;
   };
 
   const noneHeld = list.data?.total === 0 && !params.search;

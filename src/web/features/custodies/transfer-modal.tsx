@@ -35,7 +35,11 @@ const TEXT = {
 /** docs/spec.md §5 turnover alerts come in this order; the return modal asks the same questions. */
 const ALERT_ORDER = ['pads', 'branch_id', 'assigned_user_id'] as const;
 
-const blank = { pads: [] as number[], branch_id: null as string | null, assigned_user_id: null as string | null };
+const blank: { pads: number[]; branch_id: string | null; assigned_user_id: string | null } = {
+  pads: [],
+  branch_id: null,
+  assigned_user_id: null,
+};
 
 /**
  * docs/spec.md §2 Create Return Invoice / Create Turnover Invoice: the user's own pads, (for a turnover) the

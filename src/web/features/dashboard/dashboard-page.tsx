@@ -202,7 +202,7 @@ function Charts({ data, counter }: { data: Dashboard; counter: boolean }) {
   );
 }
 
-/** Dashboard (roles 1, 2, 8, 9; README "Screens"): where the pads are, the stock per route, and invoices on the road or late. */
+/** Dashboard (roles 1, 2, 8, 9; docs/user-guide.md "Screens"): where the pads are, the stock per route, and invoices on the road or late. */
 export function DashboardPage() {
   const overview = useQuery(dashboardQueries.overview());
   const user = useSession()?.user;

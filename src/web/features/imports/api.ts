@@ -20,6 +20,7 @@ async function run(kind: ImportKind, dryRun: boolean, file: File): Promise<{ mes
     credentials: 'include',
     body: form,
   });
+  // -- the import route's answer or error body; its schema fixes this shape.
   const body = (await response.json().catch(() => ({}))) as { message?: string; data?: ImportResult; errors?: Record<string, string[]> };
   if (body.data) return { message: body.message ?? '', data: body.data };
   throw new ApiError(response.status, body.message ?? 'The import failed', body.errors ?? {});

@@ -18,6 +18,7 @@ export function ImportsPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const past = useQuery(importQueries.list(1));
   const run = useMutation({
+    // -- the Run buttons are disabled until a file is chosen.
     mutationFn: (dryRun: boolean) => importApi.run(kind, dryRun, file as File),
     onSuccess: (answer) => {
       setResult(answer);
@@ -51,6 +52,7 @@ export function ImportsPage() {
             aria-label="What to import"
             value={kind}
             onChange={(value) => {
+              // -- the select offers only the import kinds.
               setKind(value as ImportKind);
               setResult(null);
             }}

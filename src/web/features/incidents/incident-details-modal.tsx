@@ -11,7 +11,7 @@ import { TextAreaField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { calendarDayText } from '../../../shared/format.ts';
+import { calendarDayText, numberRange } from '../../../shared/format.ts';
 import { useClock } from '../../lib/clock.ts';
 import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
@@ -19,7 +19,7 @@ import { incidentQueries, useConfirmFound, useConfirmIncident, useRecordFound, u
 import { IncidentStatusBadge } from './incident-status-badge.tsx';
 import { usePhone } from '../../lib/use-media.ts';
 
-const range = (from: number, to: number) => (from === to ? String(from) : `${from}\u2013${to}`);
+const range = (from: number, to: number) => numberRange(from, to, '\u2013');
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

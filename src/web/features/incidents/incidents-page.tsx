@@ -21,7 +21,7 @@ import { IncidentStatusBadge } from './incident-status-badge.tsx';
 import { IncidentDetailsModal } from './incident-details-modal.tsx';
 import { usePhone } from '../../lib/use-media.ts';
 
-const initialFilters = { status: null as string | null };
+const initialFilters: { status: string | null } = { status: null };
 
 /**
  * docs/design.md §9 Incidents (roles 1–9): every loss incident with its number, status, pads and numbers, searchable by incident

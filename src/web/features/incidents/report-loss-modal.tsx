@@ -12,7 +12,8 @@ import type { Pad } from '../../../shared/schemas/pads.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { PadLabelScanner } from '../../components/qr-scanner/pad-label-scanner.tsx';
 import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
-import { LABEL_MSG, whyNotOffered } from '../../../shared/custody-rules.ts';
+import { whyNotOffered } from '../../../shared/custody-rules.ts';
+import { choosePad } from '../../components/qr-scanner/scan-rules.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -76,7 +77,7 @@ export function ReportLossModal({
   const [files, setFiles] = useState<Partial<Record<AttachmentKind, File | null>>>({});
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useZodForm(lossIncidentSchema, {
-    pads: [] as PadChoice[],
+    pads: [] as PadChoice[], // -- widens the empty start value to the field's type
     place: '',
     occurred_at: localNow(),
     circumstances: '',
@@ -91,12 +92,12 @@ export function ReportLossModal({
 
   /** docs/design.md §9 scan to select: a scanned label ticks its pad, or says why it cannot be reported here. */
   const chooseScanned = (pad: Pad): ScanOutcome => {
-    const why = whyNotOffered(pad, pads, invoiceId);
-    if (why) return { ok: false, message: why };
-    if (picked.includes(pad.id)) return { ok: true, message: LABEL_MSG.alreadySelected(pad.number) };
-    setPicked((current) => [...current, pad.id]);
-    form.clearFieldError('pads');
-    return { ok: true, message: LABEL_MSG.selected(pad.number) };
+    const { pick, ...outcome } = choosePad(pad, whyNotOffered(pad, pads, invoiceId), picked);
+    if (pick) {
+      setPicked((current) => [...current, pad.id]);
+      form.clearFieldError('pads');
+    }
+    return outcome;
   };
 
   const pickFile = (kind: AttachmentKind, file: File | null) => {

@@ -1,18 +1,18 @@
 import { Collapse } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState, type ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
+import type { Column, TableSort } from '../../components/data-table.tsx';
 import { ExportButton } from '../../components/export-button.tsx';
+import { FilterToggle } from '../../components/filter-toggle.tsx';
 import { InvoiceCards } from '../../components/invoice/invoice-cards.tsx';
 import { invoiceColumns } from '../../components/invoice/invoice-columns.tsx';
+import { ListBody } from '../../components/list-body.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { MountOnceOpened } from '../../components/mount-once-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SortSelect } from '../../components/sort-select.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -66,14 +66,7 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         hint={SEARCH_HINTS.invoices}
       />
       {phone ? <SortSelect columns={columns('UTC')} sort={sort} /> : null}
-      <AppButton
-        variant="secondary"
-        leftSection={<IconFilter size={16} />}
-        onClick={() => setFiltersOpen((o) => !o)}
-        aria-expanded={filtersOpen}
-      >
-        Filter
-      </AppButton>
+      <FilterToggle open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
       <ExportButton fileBase="Transactions" download={(format) => invoiceListFile(params, format)} />
     </>
   );
@@ -101,7 +94,6 @@ export function InvoicesPage({ transferActions }: { transferActions: ReactNode }
         params={params}
         toolbar={toolbar}
         filters={filters}
-        phone={phone}
         columns={columns}
         view={view}
         sort={sort}
@@ -122,7 +114,6 @@ function InvoiceList({
   params,
   toolbar,
   filters,
-  phone,
   columns,
   view,
   sort,
@@ -131,7 +122,6 @@ function InvoiceList({
   params: ListParams<InvoiceFilters>;
   toolbar: ReactNode;
   filters: ReactNode;
-  phone: boolean;
   columns: (timeZone: string) => Column<InvoiceRow>[];
   view: (row: InvoiceRow) => ReactNode;
   sort: TableSort;
@@ -141,35 +131,21 @@ function InvoiceList({
   const timeZone = list.data?.time_zone ?? 'UTC';
   return (
     <ListCard toolbar={toolbar} filters={filters} query={list}>
-      {phone ? (
-        <InvoiceCards
-          rows={list.data?.data}
-          loading={list.isLoading}
-          emptyText="No invoices"
-          label="Invoices"
-          timeZone={timeZone}
-          showExpectedReturn
-          actions={view}
-        />
-      ) : (
-        <DataTable
-          columns={columns(timeZone)}
-          rows={list.data?.data}
-          rowKey={(r) => r.id}
-          loading={list.isLoading}
-          emptyText="No invoices"
-          sort={sort}
-        />
-      )}
-      <Pager
-        page={params.page}
-        lastPage={list.data?.last_page ?? 1}
-        onChange={pager.setPage}
-        total={list.data?.total}
-        totalCapped={list.data?.total_capped}
-        perPage={params.perPage}
-        onPerPageChange={pager.setPerPage}
-        onOutOfRange={pager.fitPage}
+      <ListBody
+        query={list}
+        paging={{ page: params.page, perPage: params.perPage, ...pager }}
+        cards={(rows, loading) => (
+          <InvoiceCards
+            rows={rows}
+            loading={loading}
+            emptyText="No invoices"
+            label="Invoices"
+            timeZone={timeZone}
+            showExpectedReturn
+            actions={view}
+          />
+        )}
+        table={{ columns: columns(timeZone), rowKey: (r) => r.id, emptyText: 'No invoices', sort }}
       />
     </ListCard>
   );

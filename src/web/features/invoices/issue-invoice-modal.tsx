@@ -4,10 +4,10 @@ import { routeLabel, seriesRange } from '../../../shared/format.ts';
 import { can } from '../../../shared/permissions.ts';
 import { INVOICE_MSG, issueInvoiceSchema, type InvoiceDetail } from '../../../shared/schemas/invoices.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
-import { AVAILABLE_FOR_ISSUING, LABEL_MSG } from '../../../shared/custody-rules.ts';
-import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { whyNotIssuable } from '../../../shared/custody-rules.ts';
 import { announceLabel, PadLabelScanner, takeLabel } from '../../components/qr-scanner/pad-label-scanner.tsx';
 import type { ScanOutcome } from '../../components/qr-scanner/qr-scanner.tsx';
+import { choosePad } from '../../components/qr-scanner/scan-rules.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { DataTable, type Column, type RowSelection } from '../../components/data-table.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
@@ -50,9 +50,9 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
     branch_id: request.from_branch_id ?? undefined,
     route_id: request.route_id ?? undefined,
     user_id: request.user_id,
-    pads: [] as number[],
+    pads: [] as number[], // -- widens the empty start value to the field's type
     expected_return: '',
-    assigned_user_id: null as string | null,
+    assigned_user_id: null as string | null, // -- widens the empty start value to the field's type
   });
   const picked = form.values.pads;
 
@@ -72,20 +72,12 @@ export function IssueInvoiceModal({ request, onClose }: { request: InvoiceDetail
 
   /** docs/design.md §9 scan to select: a scanned label picks its pad, or says why it cannot. */
   const chooseScanned = (pad: Pad): ScanOutcome => {
-    const refuse = (message: string) => ({ ok: false, message });
-    if (pad.route_id !== routeId) return refuse(LABEL_MSG.wrongRoute(pad.number, pad.route.name));
-    if (pad.locked_by_invoice_id !== null) return refuse(LABEL_MSG.inTransit(pad.number));
-    if (pad.pad_status_id === PAD_STATUS.LOST) return refuse(LABEL_MSG.lost(pad.number));
-    if (
-      pad.issuance_status_id !== AVAILABLE_FOR_ISSUING.issuance_status_id ||
-      !AVAILABLE_FOR_ISSUING.pad_status_ids.includes(pad.pad_status_id)
-    )
-      return refuse(LABEL_MSG.notAvailable(pad.number));
-    if (picked.includes(pad.id)) return { ok: true, message: LABEL_MSG.alreadySelected(pad.number) };
-    if (picked.length >= request.pads) return refuse(LABEL_MSG.full);
-    form.setFieldValue('pads', [...picked, pad.id]);
-    form.clearFieldError('pads');
-    return { ok: true, message: LABEL_MSG.selected(pad.number) };
+    const { pick, ...outcome } = choosePad(pad, whyNotIssuable(pad, routeId), picked, request.pads);
+    if (pick) {
+      form.setFieldValue('pads', [...picked, pad.id]);
+      form.clearFieldError('pads');
+    }
+    return outcome;
   };
 
   const submit = form.onSubmit(async (values) => {

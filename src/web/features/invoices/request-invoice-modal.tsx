@@ -21,7 +21,7 @@ export function RequestInvoiceModal({ opened, onClose }: { opened: boolean; onCl
   const noRoutes = useNothingFound('No routes found', routes.dataUpdatedAt);
   const create = useRequestInvoice();
   const user = useSession()?.user;
-  const form = useZodForm(requestInvoiceSchema, { route_id: null as string | null, pads: '' });
+  const form = useZodForm<{ route_id: string | null; pads: string }>(requestInvoiceSchema, { route_id: null, pads: '' });
 
   const close = () => {
     form.reset();

@@ -11,18 +11,16 @@ type Values = { name: string };
 
 const screen: CrudScreen<Location, Values> = {
   title: 'Locations',
-  noun: 'location',
   Noun: 'Location',
   searchPlaceholder: 'Search by location name',
-  addLabel: 'Add Location',
   emptyText: ADMIN_MSG.noLocations,
   columns: tableColumns(LOCATION_LIST_COLUMNS),
   exportFile: {
     fileBase: 'Locations',
-    download: ({ search, perPage, sort, order }, format) => locationApi.file({ search, perPage, sort, order }, format),
+    download: locationApi.file,
   },
   cache: locationCache,
-  fetchPage: ({ page, search, perPage, sort, order }) => locationApi.page({ page, search, perPage, sort, order }),
+  fetchPage: locationApi.page,
   form: {
     schema: () => locationSchema,
     values: (row) => ({ name: row?.name ?? '' }),

@@ -65,7 +65,7 @@ function GroupCard({ group, phone }: { group: MyActionGroup; phone: boolean }) {
   );
 }
 
-/** "Needs my action" (README "Screens"), at the top of the role's home screen: each group with its count and links that open the item. */
+/** "Needs my action" (docs/user-guide.md "Screens"), at the top of the role's home screen: each group with its count and links that open the item. */
 export function NeedsMyAction() {
   const mine = useQuery(myActionQueries.mine());
   const phone = usePhone();

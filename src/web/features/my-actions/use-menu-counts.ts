@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../lib/session.ts';
 import { myActionQueries } from './api.ts';
 
-/** The menu badges of "Needs my action" (README "Screens"): how many things need the user, by the menu path of the screen that opens them. */
+/** The menu badges of "Needs my action" (docs/user-guide.md "Screens"): how many things need the user, by the menu path of the screen that opens them. */
 export function useMenuCounts(): Partial<Record<string, number>> {
   /* The shell also draws for a signed-out visitor on the way to sign in; asking then is a 401. */
   const mine = useQuery({ ...myActionQueries.mine(), enabled: useSession() !== null });

@@ -10,9 +10,10 @@ import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { isPending, useRecordOutcome, useRecordUsage, useRejectOutcome, useRevertOutcome, type PadChanged } from './api.ts';
 import type { NumberRange } from './series-selection.ts';
+import { numberRange } from '../../../shared/format.ts';
 
 /** "1000001201–1000001237", or the one number. */
-export const rangeText = (range: NumberRange) => (range.from === range.to ? String(range.from) : `${range.from}\u2013${range.to}`);
+export const rangeText = (range: NumberRange) => numberRange(range.from, range.to, '\u2013');
 
 /** The usage answer's toasts: what was recorded, and the "one booklet at a time" warning when the server gives one. */
 export function announceUsage(answer: PadChanged) {
@@ -128,9 +129,9 @@ export function OutcomeModal({
     from: range.from,
     to: range.to,
     outcome,
-    reason: null as string | null,
+    reason: null as string | null, // -- widens the empty start value to the field's type
     details: '',
-    copies_retained: undefined as boolean | undefined,
+    copies_retained: undefined as boolean | undefined, // -- widens the empty start value to the field's type
   });
   const submit = form.onSubmit(async (values) => {
     try {

@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session.ts';
 import { OutcomeRequestsSection } from './outcome-requests-section.tsx';
 import { PadNumbersPanel, type NumberRights } from './pad-numbers-panel.tsx';
 import { usePhone } from '../../lib/use-media.ts';
+import { DetailValue } from '../../components/detail-value.tsx';
 
 /** "12 used, 3 cancelled, 35 not used": the states that occur. */
 const countsText = (pad: Pad) =>
@@ -28,19 +29,6 @@ const countsText = (pad: Pad) =>
     .filter(([, count]) => count > 0)
     .map(([name, count]) => `${count} ${name}`)
     .join(', ');
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {children === null || children === undefined || children === '' ? '-' : children}
-      </Text>
-    </div>
-  );
-}
 
 /** Who holds the pad now (docs/design.md §5 "Custody model"), or the invoice and courier carrying it. */
 function PadHolder({ padId }: { padId: number }) {
@@ -100,15 +88,15 @@ export function PadDetailsModal({
         <Stack>
           <OfflineNote updatedAt={updatedAt} />
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
-            <Detail label="Route">{routeLabel(pad.route)}</Detail>
-            <Detail label="Pad Number">{pad.number}</Detail>
-            <Detail label="Series Number">{pad.series_number}</Detail>
-            <Detail label="Pad Status">{pad.pad_status.name}</Detail>
-            <Detail label="Issuance Status">{pad.issuance_status.name}</Detail>
-            <Detail label="Remarks">{pad.remarks}</Detail>
-            <Detail label="Next Number">{pad.next_number ?? 'None left'}</Detail>
-            <Detail label="Numbers">{countsText(pad)}</Detail>
-            <Detail label="Registered series">{registeredSeriesText(pad.registered_series)}</Detail>
+            <DetailValue label="Route">{routeLabel(pad.route)}</DetailValue>
+            <DetailValue label="Pad Number">{pad.number}</DetailValue>
+            <DetailValue label="Series Number">{pad.series_number}</DetailValue>
+            <DetailValue label="Pad Status">{pad.pad_status.name}</DetailValue>
+            <DetailValue label="Issuance Status">{pad.issuance_status.name}</DetailValue>
+            <DetailValue label="Remarks">{pad.remarks}</DetailValue>
+            <DetailValue label="Next Number">{pad.next_number ?? 'None left'}</DetailValue>
+            <DetailValue label="Numbers">{countsText(pad)}</DetailValue>
+            <DetailValue label="Registered series">{registeredSeriesText(pad.registered_series)}</DetailValue>
           </SimpleGrid>
           <PadHolder padId={pad.id} />
           <OutcomeRequestsSection padId={pad.id} />

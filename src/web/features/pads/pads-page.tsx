@@ -1,5 +1,5 @@
 import { Button, Collapse, Group, Menu, Select, Text } from '@mantine/core';
-import { IconFilter, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,14 +9,15 @@ import { can } from '../../../shared/permissions.ts';
 import { PAD_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import { PAD_HOLDER_DEFAULT_ROLES, type Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column, type RowSelection, type TableSort } from '../../components/data-table.tsx';
+import type { Column, RowSelection, TableSort } from '../../components/data-table.tsx';
+import { ListBody } from '../../components/list-body.tsx';
 import { ExportButton } from '../../components/export-button.tsx';
+import { FilterToggle } from '../../components/filter-toggle.tsx';
 import { tableColumns } from '../../components/list-columns.tsx';
 import { SelectField } from '../../components/form-fields.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { PadCards } from '../../components/pad-cards.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { notify } from '../../components/notify.ts';
 import { SearchInput } from '../../components/search-input.tsx';
 import { api, errorMessage, openBlob } from '../../lib/api.ts';
@@ -30,7 +31,6 @@ import { AddPadModal } from './add-pad-modal.tsx';
 import { padQueries } from './api.ts';
 import { EditPadModal } from './edit-pad-modal.tsx';
 import { PadDetailsModal } from './pad-details-modal.tsx';
-import { usePhone } from '../../lib/use-media.ts';
 
 const padKey = (pad: Pad) => pad.id;
 
@@ -56,7 +56,10 @@ const HOLDER_OPTIONS = [
 export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode }) {
   const session = useSession();
   const defaultHolder = session?.user.role_id != null && PAD_HOLDER_DEFAULT_ROLES.includes(session.user.role_id) ? 'mine' : 'all';
-  const initialFilters = useMemo(() => ({ route: null as string | null, holder: defaultHolder as string | null }), [defaultHolder]);
+  const initialFilters = useMemo<{ route: string | null; holder: string | null }>(
+    () => ({ route: null, holder: defaultHolder }),
+    [defaultHolder],
+  );
   const { params, setSearch, setFilter, clearFilters, setPage, setPerPage, setSort, fitPage } = useListParams(initialFilters);
   const listParams = { ...params, route: params.filters.route, holder: params.filters.holder };
   const list = useQuery(padQueries.list(listParams));
@@ -72,7 +75,6 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
   const editing = list.data?.data.find((pad) => pad.id === editingId.id) ?? null;
   const canAdd = can(session?.user, 'pad.create');
   const canEdit = (pad: Pad) => can(session?.user, 'pad.edit') && can(session?.user, 'pad.editThis', pad);
-  const phone = usePhone();
   const picked = useRowSelection(padKey);
   const selection: RowSelection<Pad> = {
     isSelected: picked.isSelected,
@@ -135,14 +137,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
         toolbar={
           <>
             <SearchInput placeholder="Search by pad name" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.pads} />
-            <AppButton
-              variant="secondary"
-              leftSection={<IconFilter size={16} />}
-              aria-expanded={filterOpen}
-              onClick={() => setFilterOpen((open) => !open)}
-            >
-              Filter
-            </AppButton>
+            <FilterToggle open={filterOpen} onToggle={() => setFilterOpen((open) => !open)} />
             <ExportButton fileBase="Inventories" download={(format) => padQueries.file(listParams, format)} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
@@ -194,35 +189,13 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
           </Collapse>
         }
       >
-        {phone ? (
-          <PadCards
-            rows={list.data?.data}
-            loading={list.isLoading}
-            emptyText={MSG.noPads}
-            label="Pads"
-            actions={actions}
-            selection={selection}
-          />
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.data}
-            rowKey={(pad) => pad.id}
-            loading={list.isLoading}
-            emptyText={MSG.noPads}
-            sort={sort}
-            selection={selection}
-          />
-        )}
-        <Pager
-          page={params.page}
-          lastPage={list.data?.last_page ?? 1}
-          onChange={setPage}
-          total={list.data?.total}
-          totalCapped={list.data?.total_capped}
-          perPage={params.perPage}
-          onPerPageChange={setPerPage}
-          onOutOfRange={fitPage}
+        <ListBody
+          query={list}
+          paging={{ page: params.page, perPage: params.perPage, setPage, setPerPage, fitPage }}
+          cards={(rows, loading) => (
+            <PadCards rows={rows} loading={loading} emptyText={MSG.noPads} label="Pads" actions={actions} selection={selection} />
+          )}
+          table={{ columns, rowKey: (pad) => pad.id, emptyText: MSG.noPads, sort, selection }}
         />
       </ListCard>
 

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ReportRow } from '../../../shared/schemas/reports.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { DataTable, type Column, type TableSort } from '../../components/data-table.tsx';
+import type { Column, TableSort } from '../../components/data-table.tsx';
+import { ListBody } from '../../components/list-body.tsx';
 import { DateField } from '../../components/form-fields.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SortSelect } from '../../components/sort-select.tsx';
 import { ExportButton } from '../../components/export-button.tsx';
@@ -26,7 +26,7 @@ import { ViewReportModal } from './view-report-modal.tsx';
 import { LabelledValue } from '../../components/labelled-value.tsx';
 import { usePhone } from '../../lib/use-media.ts';
 
-const initialFilters = { startDate: null as string | null, endDate: null as string | null };
+const initialFilters: { startDate: string | null; endDate: string | null } = { startDate: null, endDate: null };
 
 /** docs/spec.md §2 Reports: saved reports with search and a date range, Generate Report, and VIEW of each saved PDF. */
 export function ReportsPage() {
@@ -96,27 +96,11 @@ export function ReportsPage() {
           </>
         }
       >
-        {phone ? (
-          <ReportCards rows={list.data?.data} loading={list.isLoading} onView={view} />
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.data}
-            rowKey={(r) => r.id}
-            loading={list.isLoading}
-            emptyText={REPORT_TEXT.noReports}
-            sort={sort}
-          />
-        )}
-        <Pager
-          page={params.page}
-          lastPage={list.data?.last_page ?? 1}
-          onChange={setPage}
-          total={list.data?.total}
-          totalCapped={list.data?.total_capped}
-          perPage={params.perPage}
-          onPerPageChange={setPerPage}
-          onOutOfRange={fitPage}
+        <ListBody
+          query={list}
+          paging={{ page: params.page, perPage: params.perPage, setPage, setPerPage, fitPage }}
+          cards={(rows, loading) => <ReportCards rows={rows} loading={loading} onView={view} />}
+          table={{ columns, rowKey: (r) => r.id, emptyText: REPORT_TEXT.noReports, sort }}
         />
       </ListCard>
       <GenerateReportModal opened={generating.id !== null} onClose={generating.close} />

@@ -10,10 +10,8 @@ const kind = (row: Role) => (row.is_system ? 'System' : 'Custom');
 
 const screen: CrudScreen<Role, Values> = {
   title: 'Roles',
-  noun: 'role',
   Noun: 'Role',
   searchPlaceholder: 'Search by role name',
-  addLabel: 'Add Role',
   emptyText: ADMIN_MSG.noRoles,
   columns: [
     { key: 'id', header: 'ID', sortable: true, render: (r) => r.id, width: 70 },
@@ -29,7 +27,7 @@ const screen: CrudScreen<Role, Values> = {
     },
   ],
   cache: roleCache,
-  fetchPage: ({ page, search, perPage, sort, order }) => roleApi.page({ page, search, perPage, sort, order }),
+  fetchPage: roleApi.page,
   form: {
     schema: () => roleSchema,
     values: (row) => ({ name: row?.name ?? '' }),

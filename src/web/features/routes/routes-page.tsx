@@ -16,18 +16,16 @@ export function RoutesPage() {
   const companies = useQuery(lookupQueries.companies());
   const screen: CrudScreen<Route, Values> = {
     title: 'Routes',
-    noun: 'route',
     Noun: 'Route',
     searchPlaceholder: 'Search by route name or TIN',
-    addLabel: 'Add Route',
     emptyText: ADMIN_MSG.noRoutes,
     columns: tableColumns(ROUTE_LIST_COLUMNS),
     exportFile: {
       fileBase: 'Routes',
-      download: ({ search, perPage, sort, order }, format) => routeApi.file({ search, perPage, sort, order }, format),
+      download: routeApi.file,
     },
     cache: routeCache,
-    fetchPage: ({ page, search, perPage, sort, order }) => routeApi.page({ page, search, perPage, sort, order }),
+    fetchPage: routeApi.page,
     form: {
       schema: () => routeSchema,
       values: (row) => ({ company_id: row ? String(row.company_id) : null, name: row?.name ?? '', tin: row?.tin ?? '' }),

@@ -77,10 +77,8 @@ export function UsersPage() {
 
   const screen: CrudScreen<AdminUser, Values> = {
     title: 'Users',
-    noun: 'user',
     Noun: 'User',
     searchPlaceholder: 'Search by name or email',
-    addLabel: 'Add User',
     emptyText: ADMIN_MSG.noUsers,
     columns: tableColumns(USER_LIST_COLUMNS, {
       status: {

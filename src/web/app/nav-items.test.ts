@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE } from '../../shared/lookups.ts';
+import { canOpenScreen, SCREEN_ROLES, type Actor } from '../../shared/permissions.ts';
+import { isActivePath, navItems, waitingBadge } from './nav-items.ts';
+import { ICONS } from './nav-rail.tsx';
+
+const user = (roleId: number | null): Actor => ({ id: 40, role_id: roleId, branch_id: 3 });
+const labels = (actor: Actor | null) => navItems(actor).map((item) => item.label);
+
+const PAD_WORK = ['Custodies', 'Transactions', 'Inventories', 'Accountability'];
+const REFERENCE_DATA = ['Companies', 'Routes', 'Branches/Agencies', 'Locations', 'Users', 'Roles'];
+
+/** docs/spec.md §2 "Menu" with docs/design.md §5 and §10: each role's rail, top to bottom. */
+const MENUS: Array<[string, number | null, string[]]> = [
+  [
+    'Admin',
+    ROLE.ADMIN,
+    [
+      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability'],
+      ...REFERENCE_DATA,
+      'Import',
+      'Registered series',
+      'Unused forms',
+      'Profile',
+    ],
+  ],
+  [
+    'IT Admin',
+    ROLE.IT_ADMIN,
+    [
+      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability'],
+      ...REFERENCE_DATA,
+      'Import',
+      'Registered series',
+      'Unused forms',
+      'Profile',
+    ],
+  ],
+  ['Custodian', ROLE.CUSTODIAN, [...PAD_WORK, 'Import', 'Profile']],
+  ['Branch Custodian', ROLE.BRANCH_CUSTODIAN, [...PAD_WORK, 'Profile']],
+  ['Branch Head', ROLE.BRANCH_HEAD, [...PAD_WORK, 'Profile']],
+  ['Supervisor', ROLE.SUPERVISOR, [...PAD_WORK, 'Profile']],
+  ['Ticketing Officer', ROLE.TICKETING_OFFICER, [...PAD_WORK, 'Profile']],
+  [
+    'Accounting',
+    ROLE.ACCOUNTING,
+    ['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability', 'Registered series', 'Unused forms', 'Profile'],
+  ],
+  [
+    'Auditor',
+    ROLE.AUDITOR,
+    ['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability', 'Unused forms', 'Profile'],
+  ],
+  ['Driver', ROLE.DRIVER, ['Custodies', 'Profile']],
+  ['Messenger', ROLE.MESSENGER, ['Custodies', 'Profile']],
+  ['a user without a role', null, ['Custodies', 'Profile']],
+];
+
+/** Screens a role may open that are reached from another screen (the button named) rather than the rail. */
+const REACHED_FROM_A_SCREEN: Record<string, string> = {
+  counts: 'Inventories (Physical counts)',
+  incidents: 'Accountability (Loss incidents)',
+};
+
+describe('the navigation rail', () => {
+  it.each(MENUS)('when %s signs in, then the rail lists exactly their screens, Profile last', (_name, roleId, expected) => {
+    expect(labels(user(roleId))).toEqual(expected);
+  });
+
+  it.each(MENUS)(
+    'when %s signs in, then the rail holds every screen the role may open but those reached from a screen',
+    (_name, roleId) => {
+      const actor = user(roleId);
+      const onRail = navItems(actor).map((item) => item.path.slice(1));
+      const mayOpen = Object.keys(SCREEN_ROLES).filter((screen) => canOpenScreen(actor, screen) && !(screen in REACHED_FROM_A_SCREEN));
+      expect(onRail.sort()).toEqual(mayOpen.sort());
+    },
+  );
+
+  it('when nobody is signed in, then only Profile is left (the shell sends them to sign in first)', () => {
+    expect(labels(null)).toEqual(['Profile']);
+  });
+
+  it('when the rail draws an entry, then each has its own icon', () => {
+    const paths = new Set(MENUS.flatMap(([, roleId]) => navItems(user(roleId)).map((item) => item.path)));
+    for (const path of paths) expect(ICONS[path], path).toBeDefined();
+  });
+
+  it('when something waits for the user behind an entry, then its count shows as a badge, and nothing shows for none', () => {
+    expect(waitingBadge(3)).toBe(3);
+    expect(waitingBadge(0)).toBeNull();
+    expect(waitingBadge(undefined)).toBeNull();
+  });
+
+  it('when a screen or one of its details is open, then its entry is the active one', () => {
+    expect(isActivePath('/pads', '/pads')).toBe(true);
+    expect(isActivePath('/pads/17', '/pads')).toBe(true);
+    expect(isActivePath('/invoices/17', '/pads')).toBe(false);
+  });
+});

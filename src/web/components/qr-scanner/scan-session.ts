@@ -1,0 +1,41 @@
+import { isNotFoundDecodeError } from './scan-rules.ts';
+
+/** docs/design.md §7: a code held too close never decodes; after this long without a read the scanner says so. */
+export const TOO_CLOSE_AFTER_MS = 3000;
+export const TOO_CLOSE_HINT = 'Move the code farther from the camera';
+
+/**
+ * One camera session's bookkeeping, apart from the camera: the camera keeps decoding the same code many times a second
+ * while the owner looks the first read up, so reads are dropped from the first one until Resume; a decoder error is
+ * worth one alert a session, and a frame with no code in it none.
+ */
+export function scanSession() {
+  let held = false;
+  const reported = new Set<string>();
+  return {
+    /** Whether this read is the one to settle: false while an earlier read waits for its answer or its Resume. */
+    take(): boolean {
+      if (held) return false;
+      held = true;
+      return true;
+    },
+    resume(): void {
+      held = false;
+    },
+    /** The alert a decoder error deserves, or null: none for an empty frame or a message already shown. */
+    alertFor(message: string): string | null {
+      if (isNotFoundDecodeError(message) || reported.has(message)) return null;
+      reported.add(message);
+      return `QR Scanner error: ${message}`;
+    },
+  };
+}
+
+/** A code the owner accepted from the camera ends the session; a refused one leaves it paused with the reason, for Resume. */
+export const stopsCamera = (outcome: { ok: boolean }, fromCamera: boolean) => fromCamera && outcome.ok;
+
+/** Calls `onTooClose` once scanning has gone TOO_CLOSE_AFTER_MS without a read; the returned function cancels it. */
+export function watchTooClose(onTooClose: () => void): () => void {
+  const timer = setTimeout(onTooClose, TOO_CLOSE_AFTER_MS);
+  return () => clearTimeout(timer);
+}
