@@ -4,100 +4,64 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layers } from './eslint/layers.js';
+import { size } from './eslint/size.js';
+import { TABLE_OWNERS, TABLE_READS } from './scripts/architecture/table-owners.js';
 
 const root = import.meta.dirname;
 const serverFeatures = path.join(root, 'src/server/features');
 const webFeatures = path.join(root, 'src/web/features');
 /**
- * The allowed edges between server features. A feature owns its tables (TABLE_OWNERS) and others call its repo or
- * service: custodies and reports build on the invoice; the ledger's writer is called by the two features whose state
- * changes it records (docs/design.md §8: the invoice lifecycle and the pad service); the ledger, the dashboard and
- * Needs my action read pads, invoices, routes and people through their owners' read functions.
- * `null` allows the whole feature, a list only those files.
+ * The allowed edges between server features, each to the other feature's public face: `read-model.ts` (what others read
+ * of it), `lifecycle.ts` (what others do through it) and `documents.ts` (what it prints). Everything else in a feature
+ * folder, its repo.ts first, is private to it. The owner maps are scripts/architecture/table-owners.js.
  */
 const ALLOWED_SERVER_IMPORTS = {
-  custodies: { invoices: null, pads: ['repo.ts'], idempotency: ['service.ts'] },
-  reports: { invoices: null },
-  invoices: { ledger: ['writer.ts'], pads: ['repo.ts'] },
-  pads: { ledger: ['writer.ts'], idempotency: ['service.ts'] },
-  ledger: { invoices: ['read-model.ts'], pads: ['repo.ts'], routes: ['repo.ts'], users: ['names.ts', 'repo.ts'] },
-  dashboard: { invoices: ['read-model.ts'], pads: ['repo.ts'], counts: ['repo.ts'] },
-  'my-actions': {
-    invoices: ['read-model.ts', 'repo.ts'],
-    outcomes: ['repo.ts'],
-    incidents: ['repo.ts'],
-    counts: ['repo.ts'],
-    ledger: ['repo.ts'],
+  /** Custodies and reports build on the invoice; routes that take an Idempotency-Key replay through its lifecycle. */
+  custodies: { invoices: ['lifecycle.ts', 'read-model.ts'], pads: ['read-model.ts'], idempotency: ['lifecycle.ts'] },
+  reports: { invoices: ['read-model.ts'], users: ['read-model.ts'] },
+  /** docs/design.md §8: the ledger records what the invoice lifecycle and the pad lifecycle change. */
+  invoices: { ledger: ['lifecycle.ts'], pads: ['read-model.ts'], routes: ['read-model.ts'], users: ['read-model.ts'] },
+  pads: {
+    ledger: ['lifecycle.ts', 'read-model.ts'],
+    invoices: ['read-model.ts'],
+    routes: ['read-model.ts'],
+    users: ['read-model.ts'],
+    idempotency: ['lifecycle.ts'],
   },
-  users: { branches: ['repo.ts'], accounts: ['service.ts'] },
-  /** DESIGN §9: outcomes and loss incidents change numbers through the pad service's one number module. */
-  outcomes: { pads: ['numbers.ts'] },
-  incidents: { pads: ['numbers.ts'], idempotency: ['service.ts'] },
+  ledger: { invoices: ['read-model.ts'], pads: ['read-model.ts'], routes: ['read-model.ts'], users: ['read-model.ts'] },
+  dashboard: { invoices: ['read-model.ts'], pads: ['read-model.ts'], counts: ['read-model.ts'] },
+  'my-actions': {
+    invoices: ['read-model.ts'],
+    outcomes: ['read-model.ts'],
+    incidents: ['read-model.ts'],
+    counts: ['read-model.ts'],
+    ledger: ['read-model.ts'],
+  },
+  users: { branches: ['read-model.ts'], accounts: ['lifecycle.ts'] },
+  /** DESIGN §9: outcomes and loss incidents change numbers through the pad's lifecycle. */
+  outcomes: { pads: ['lifecycle.ts'], users: ['read-model.ts'] },
+  incidents: { pads: ['lifecycle.ts', 'read-model.ts'], users: ['read-model.ts'], idempotency: ['lifecycle.ts'] },
   /** docs/design.md §9 counts settle variances through the existing actions: range usage and loss incidents. */
-  counts: { pads: ['numbers.ts', 'repo.ts', 'labels.ts'], incidents: ['service.ts'], users: ['repo.ts'] },
-  /** DESIGN §10: opening balances go in through the pad feature's opening module; users through their repo; links through accounts. */
-  imports: { pads: ['opening.ts'], users: ['repo.ts'], accounts: ['service.ts'] },
+  counts: {
+    pads: ['lifecycle.ts', 'read-model.ts', 'documents.ts'],
+    incidents: ['lifecycle.ts', 'read-model.ts'],
+    users: ['read-model.ts'],
+  },
+  /** DESIGN §10: opening balances go in through the pad's lifecycle; users through theirs; set-password links through accounts. */
+  imports: { pads: ['lifecycle.ts', 'read-model.ts'], users: ['lifecycle.ts', 'read-model.ts'], accounts: ['lifecycle.ts'] },
   /** The inventory of unused forms folds the ledger at a date and names pads, routes, people and in-transit invoices. */
   'registered-series': {
-    ledger: ['month-balances.ts', 'raaf-fold.ts', 'fold.ts', 'writer.ts'],
-    pads: ['repo.ts'],
-    routes: ['repo.ts'],
-    users: ['names.ts'],
+    ledger: ['lifecycle.ts', 'read-model.ts'],
+    pads: ['lifecycle.ts', 'read-model.ts'],
+    routes: ['read-model.ts'],
+    users: ['read-model.ts'],
     invoices: ['read-model.ts'],
   },
 };
 
-/** Which feature owns each table of src/server/db/schema.ts; only its files import it (plus TABLE_READS). */
-const TABLE_OWNERS = {
-  accounts: ['accessTokens', 'passwordResets'],
-  users: ['users', 'userStatuses'],
-  roles: ['roles'],
-  companies: ['companies', 'companyTypes'],
-  routes: ['routes'],
-  locations: ['locations'],
-  branches: ['branches'],
-  pads: ['pads', 'padStatuses', 'issuanceStatuses', 'padIdBlocks'],
-  invoices: ['invoices', 'invoicePads', 'activities', 'invoiceTypes', 'invoiceStatuses', 'pendingHandOvers'],
-  idempotency: ['idempotencyKeys'],
-  reports: ['reports', 'reportInvoices'],
-  ledger: [
-    'padEvents',
-    'raafCertificates',
-    'raafMonthCloses',
-    'raafMonthBalances',
-    'ledgerVerifiedHeads',
-    'ledgerVerifyRuns',
-    'ledgerChecks',
-  ],
-  outcomes: ['outcomeRequests'],
-  incidents: ['lossIncidents', 'lossIncidentPads', 'lossIncidentAttachments', 'lossIncidentFound', 'lossIncidentCounters'],
-  setup: ['settings'],
-  counts: ['countSessions', 'countItems', 'countResolutions'],
-  imports: ['imports'],
-  'registered-series': ['registeredSeries'],
-};
-
-/**
- * The other features' tables a repo may join or count, kept short on purpose: display joins of a list's names, and the
- * "12 pads use this route" counts behind a refused delete. Anything else goes through the owner's repo.
- */
-const TABLE_READS = {
-  accounts: ['users', 'userStatuses', 'roles', 'branches'],
-  branches: ['companies', 'locations', 'invoices', 'pads', 'users'],
-  companies: ['branches', 'routes'],
-  invoices: ['branches', 'companies', 'locations', 'pads', 'padStatuses', 'issuanceStatuses', 'reportInvoices', 'routes', 'users'],
-  locations: ['branches'],
-  pads: ['branches', 'companies', 'invoicePads', 'routes', 'registeredSeries'],
-  imports: ['branches', 'roles', 'routes', 'users'],
-  'registered-series': ['branches', 'companies', 'routes'],
-  reports: ['invoices', 'roles', 'users'],
-  roles: ['users'],
-  routes: ['companies', 'invoices', 'pads'],
-  users: ['accessTokens', 'activities', 'branches', 'invoices', 'pads', 'reports', 'roles', 'routes'],
-};
-
-/** Infrastructure outside the features that talks to Drizzle or the schema itself: sign-in and the list sorter. */
-const DRIZZLE_INFRASTRUCTURE = ['src/server/lib/auth.ts', 'src/server/lib/sorting.ts'];
+/** Infrastructure outside the features that talks to Drizzle or the schema itself: sign-in, the list sorter, the reference-data factory. */
+const DRIZZLE_INFRASTRUCTURE = ['src/server/lib/auth.ts', 'src/server/lib/sorting.ts', 'src/server/lib/reference-data.ts'];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const subfolders = (dir) =>
@@ -153,21 +117,35 @@ function boundaries(dir, { test = false } = {}) {
 
 const DRIZZLE = {
   regex: '^drizzle-orm(/|$)',
-  message: 'Only repo files (repo.ts, read-model.ts; and db/, test/) talk to Drizzle; routes and services call the repo.',
+  message:
+    'Only repo files (repo.ts, read-model.ts, a private *-repo.ts; and db/, test/) talk to Drizzle; routes and services call the repo.',
 };
 const allTables = Object.values(TABLE_OWNERS).flat();
-const isRepoFile = (name) => name === 'repo.ts' || name === 'read-model.ts';
+/** A feature's repo.ts may grow private siblings by job, each named `*-repo.ts` (invoices/list-repo.ts). */
+const isRepoFile = (name) => name === 'repo.ts' || name === 'read-model.ts' || name.endsWith('-repo.ts');
+const schemaDir = path.join(root, 'src/server/db/schema');
+/** Each file of src/server/db/schema/ with the names it exports (`export const pads = pgTable(…)`). */
+const schemaFiles = fs
+  .readdirSync(schemaDir)
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => {
+    const file = path.join(schemaDir, name);
+    const names = [...fs.readFileSync(file, 'utf8').matchAll(/^export const (\w+)/gm)].map((match) => match[1]);
+    return { file, names };
+  });
 
-/** The schema import of a feature folder's files: only its own tables and the few it may read. */
-function tableRule(dir) {
+/** The schema imports of a feature folder's files: only its own tables and the few it may read, whichever file defines them. */
+function tableRules(dir) {
   const feature = path.relative(serverFeatures, dir).split(path.sep)[0];
   const allowed = new Set([...(TABLE_OWNERS[feature] ?? []), ...(TABLE_READS[feature] ?? [])]);
   const forbidden = allTables.filter((table) => !allowed.has(table));
-  return {
-    name: relative(dir, path.join(root, 'src/server/db/schema.ts')),
-    importNames: forbidden,
-    message: `A feature imports only its own tables (eslint.config.js TABLE_OWNERS) and the few of TABLE_READS; call the owning feature's repo instead.`,
-  };
+  return schemaFiles
+    .map(({ file, names }) => ({
+      name: relative(dir, file),
+      importNames: forbidden.filter((table) => names.includes(table)),
+      message: `A feature imports only its own tables (eslint.config.js TABLE_OWNERS) and the few of TABLE_READS; call the owning feature's repo instead.`,
+    }))
+    .filter((rule) => rule.importNames.length > 0);
 }
 
 const boundaryConfigs = directories(path.join(root, 'src')).flatMap((dir) => {
@@ -189,7 +167,7 @@ const boundaryConfigs = directories(path.join(root, 'src')).flatMap((dir) => {
     return configs;
   }
   const inFeature = dir.startsWith(serverFeatures + path.sep);
-  const paths = inFeature ? [tableRule(dir)] : [];
+  const paths = inFeature ? tableRules(dir) : [];
   const files = fs.readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
   for (const name of files) {
     const file = `${folder}/${name}`;
@@ -215,4 +193,6 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...boundaryConfigs,
+  ...layers(root),
+  ...size(),
 );
