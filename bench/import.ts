@@ -11,7 +11,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { runImport } from '../src/server/features/imports/service.ts';
+import { runImport } from '../src/server/features/imports/lifecycle.ts';
 import { verifyLedger } from '../src/server/features/ledger/verifier.ts';
 import { startApp } from '../src/server/start.ts';
 import { createBranch, createRoute, createUser } from '../src/server/test/factories.ts';

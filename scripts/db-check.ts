@@ -1,6 +1,6 @@
 /**
- * `npm run db:check` fails when `drizzle-kit generate` would write a migration, i.e. when src/server/db/schema.ts and
- * the snapshot in src/server/db/migrations/meta/ disagree. `npm run db:snapshot` writes the snapshot of schema.ts as
+ * `npm run db:check` fails when `drizzle-kit generate` would write a migration, i.e. when the tables of src/server/db/schema/
+ * and the snapshot in src/server/db/migrations/meta/ disagree. `npm run db:snapshot` writes the snapshot of schema/ as
  * meta/<last journal idx>_snapshot.json, the only snapshot kept, and no migration. Both generate into a scratch copy
  * of the migrations folder; the migrations themselves are hand-written (src/server/db/migrations/README.md).
  */
@@ -32,7 +32,7 @@ function generate(): { output: string; sql: string; written: string | null } {
       '--dialect',
       'postgresql',
       '--schema',
-      './src/server/db/schema.ts',
+      './src/server/db/schema/*.ts',
       '--out',
       `./${path.relative(root, scratch)}`,
     ],
@@ -48,7 +48,7 @@ try {
   const unchanged = /No schema changes/.test(output);
   if (process.argv.includes('--snapshot')) {
     if (unchanged) {
-      console.log('The snapshot already matches schema.ts.');
+      console.log('The snapshot already matches schema/.');
     } else if (!written) {
       console.error(output);
       process.exitCode = 1;
@@ -61,11 +61,11 @@ try {
     }
   } else if (!unchanged) {
     console.error(sql || output);
-    console.error('schema.ts and the migration snapshot disagree: drizzle-kit generate would write the migration above.');
+    console.error('schema/ and the migration snapshot disagree: drizzle-kit generate would write the migration above.');
     console.error('Write the migration SQL by hand (src/server/db/migrations/README.md), then run npm run db:snapshot.');
     process.exitCode = 1;
   } else {
-    console.log('schema.ts matches the migration snapshot.');
+    console.log('schema/ matches the migration snapshot.');
   }
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../src/shared/lookups.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { seedLookups } from '../src/server/db/seed.ts';
-import { padEvents, pads } from '../src/server/db/schema.ts';
+import { padEvents } from '../src/server/db/schema/ledger.ts';
+import { pads } from '../src/server/db/schema/pads.ts';
 import { createBranch, createRoute, createUser } from '../src/server/test/factories.ts';
 import { verifyLedger } from '../src/server/features/ledger/verifier.ts';
 

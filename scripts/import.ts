@@ -9,7 +9,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/server/config.ts';
 import { IMPORT_KINDS, type ImportKind } from '../src/shared/schemas/imports.ts';
-import { runImport } from '../src/server/features/imports/service.ts';
+import { runImport } from '../src/server/features/imports/lifecycle.ts';
 import { startApp } from '../src/server/start.ts';
 
 const args = process.argv.slice(2);

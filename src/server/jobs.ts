@@ -6,7 +6,7 @@ import { INSTANCE_ID, type Job } from './db/jobs.ts';
 import { purgeLimits } from './db/shared-state.ts';
 import { purgeDeadTokens } from './features/accounts/repo.ts';
 import { runLedgerCheck } from './features/ledger/checks.ts';
-import { businessDate } from './features/ledger/writer.ts';
+import { businessDate } from './features/ledger/lifecycle.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -50,6 +50,7 @@ export async function runLedgerVerifyCommand(config: Config, args: string[], pri
   } catch (error) {
     if (!config.databaseUrl || config.databaseOwnerUrl || sqlState(error) !== '42501') throw error;
     print(
+      // -- whatever a failed check throws is reported by message and cause; both read undefined when absent.
       `ledger:verify needs DATABASE_OWNER_URL (the URL of the role that owns the tables, README "Running on PostgreSQL"): the app's role ${roleOf(config.databaseUrl)} in DATABASE_URL may not migrate the database before checking it (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`,
     );
     return 2;

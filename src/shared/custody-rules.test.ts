@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_MSG, movablePadRefusal, whyNotOffered, type ScannedPad } from './custody-rules.ts';
-import { PAD_STATUS } from './lookups.ts';
+import { LABEL_MSG, movablePadRefusal, whyNotIssuable, whyNotOffered, type IssuingPad, type ScannedPad } from './custody-rules.ts';
+import { ISSUANCE_STATUS, PAD_STATUS } from './lookups.ts';
 
 describe('a scanned pad in the Return and Turnover pickers', () => {
   const mine = { number: 7, holder_user_id: 12, locked_by_invoice_id: null, pad_status_id: PAD_STATUS.PARTIALLY_USED };
@@ -47,5 +47,33 @@ describe('a scanned pad label in a picker of the user\u2019s own pads (Report a 
     );
     expect(whyNotOffered(scanned({ id: 9 }), offered)).toBe(LABEL_MSG.notYours(17));
     expect(whyNotOffered(scanned({ id: 9, route_id: 2 }), [{ id: 7 }])).toBe(LABEL_MSG.notYours(17));
+  });
+});
+
+describe('a scanned pad label on the issue form of a request', () => {
+  const pad = (changes: Partial<IssuingPad> = {}): IssuingPad => ({
+    number: 17,
+    route_id: 1,
+    route: { name: 'Lucena - Marinduque' },
+    pad_status_id: PAD_STATUS.UNUSED,
+    issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED,
+    locked_by_invoice_id: null,
+    number_counts: { not_used: 50, used: 0, cancelled: 0, lost: 0 },
+    ...changes,
+  });
+
+  it('when the pad is on the route, not issued, unused or partly used, unlocked and with no lost number, then it can be issued', () => {
+    expect(whyNotIssuable(pad(), 1)).toBeNull();
+    expect(whyNotIssuable(pad({ pad_status_id: PAD_STATUS.PARTIALLY_USED }), 1)).toBeNull();
+  });
+
+  it('when the pad is on another route, in transit, lost, issued, used up or holds a lost number, then the form says which', () => {
+    expect(whyNotIssuable(pad(), 2)).toBe(LABEL_MSG.wrongRoute(17, 'Lucena - Marinduque'));
+    expect(whyNotIssuable(pad({ locked_by_invoice_id: 40 }), 1)).toBe(LABEL_MSG.inTransit(17));
+    expect(whyNotIssuable(pad({ pad_status_id: PAD_STATUS.LOST }), 1)).toBe(LABEL_MSG.lost(17));
+    expect(whyNotIssuable(pad({ issuance_status_id: ISSUANCE_STATUS.ISSUED }), 1)).toBe(LABEL_MSG.notAvailable(17));
+    expect(whyNotIssuable(pad({ pad_status_id: PAD_STATUS.USED }), 1)).toBe(LABEL_MSG.notAvailable(17));
+    expect(whyNotIssuable(pad({ pad_status_id: PAD_STATUS.CANCELLED }), 1)).toBe(LABEL_MSG.notAvailable(17));
+    expect(whyNotIssuable(pad({ number_counts: { not_used: 49, used: 0, cancelled: 0, lost: 1 } }), 1)).toBe(LABEL_MSG.notAvailable(17));
   });
 });

@@ -37,10 +37,34 @@ export const IN_TRANSIT = { invoice_status_id: INVOICE_STATUS.IN_TRANSIT, invoic
  */
 export const AVAILABLE_FOR_ISSUING = {
   issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED,
+  // -- widens the ids to number, as the pad columns they are compared with are.
   pad_status_ids: [PAD_STATUS.UNUSED, PAD_STATUS.PARTIALLY_USED] as readonly number[],
   locked: false,
   lostNumbers: false,
 } as const;
+
+/** A pad as the issue form weighs a scanned label. */
+export type IssuingPad = Pick<
+  Pad,
+  'number' | 'route_id' | 'pad_status_id' | 'issuance_status_id' | 'locked_by_invoice_id' | 'number_counts'
+> & {
+  route: { name: string };
+};
+
+/**
+ * AVAILABLE_FOR_ISSUING for one pad on the issue form of a request for `routeId` (docs/design.md §9 scan to select): why
+ * it cannot be issued there — another route, in transit, lost, or otherwise not available — or null when it can.
+ */
+export function whyNotIssuable(pad: IssuingPad, routeId: number): string | null {
+  if (pad.route_id !== routeId) return LABEL_MSG.wrongRoute(pad.number, pad.route.name);
+  if (!AVAILABLE_FOR_ISSUING.locked && pad.locked_by_invoice_id !== null) return LABEL_MSG.inTransit(pad.number);
+  if (pad.pad_status_id === PAD_STATUS.LOST) return LABEL_MSG.lost(pad.number);
+  const available =
+    pad.issuance_status_id === AVAILABLE_FOR_ISSUING.issuance_status_id &&
+    AVAILABLE_FOR_ISSUING.pad_status_ids.includes(pad.pad_status_id) &&
+    (AVAILABLE_FOR_ISSUING.lostNumbers || pad.number_counts.lost === 0);
+  return available ? null : LABEL_MSG.notAvailable(pad.number);
+}
 
 /** A pad as the Return and Turnover pickers weigh a scanned label. */
 export interface MovablePad {

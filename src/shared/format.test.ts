@@ -14,6 +14,9 @@ import {
   greetingName,
   pagerWindow,
   routeLabel,
+  numberRange,
+  numberRanges,
+  numbersText,
   seriesRange,
 } from './format.ts';
 
@@ -30,6 +33,25 @@ describe('formatters', () => {
   it('when a series is shown where staff compare it with paper, then both ends are written in full', () => {
     expect(seriesRange(100251, 100300)).toBe('100251-100300');
     expect(seriesRange(2500000000001, 2500000000050)).toBe('2500000000001-2500000000050');
+  });
+
+  it('when numbers used, lost or left are shown, then a run is written from-to and a single number alone, runs joined as the document joins them', () => {
+    expect(numberRange(100251, 100260)).toBe('100251-100260');
+    expect(numberRange(100251, 100251)).toBe('100251');
+    expect(numberRange(7, 9, '\u2013')).toBe('7\u20139');
+    expect(
+      numberRanges(
+        [
+          [1, 5],
+          [8, 8],
+          [10, 12],
+        ],
+        '; ',
+      ),
+    ).toBe('1-5; 8; 10-12');
+    expect(numberRanges([], ', ')).toBe('');
+    expect(numbersText(5, 5)).toBe('Number 5');
+    expect(numbersText(5, 9)).toBe('Numbers 5\u20139');
   });
 
   it('when a printed document shows an instant, then it is the day and time in the given zone, "-" when there is none', () => {

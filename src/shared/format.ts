@@ -20,9 +20,27 @@ export function abbreviateSeries(value: number | string): string {
   return `${head}${suffix}-${tail}`;
 }
 
-/** A pad's series in full, "100251-100300", as staff compare it with the paper pad; only the series circles abbreviate. */
-export function seriesRange(from: number | string, to: number | string): string {
-  return `${from}-${to}`;
+/**
+ * The number ranges of the screens, files and messages, written here only. A pad's series in full, "100251-100300", as
+ * staff compare it with the paper pad; only the series circles abbreviate.
+ */
+export function seriesRange(from: number | string, to: number | string, dash = '-'): string {
+  return `${from}${dash}${to}`;
+}
+
+/** Numbers used, lost, found or left, "100251-100260", and a single number as itself, "100251". */
+export function numberRange(from: number, to: number, dash = '-'): string {
+  return from === to ? String(from) : seriesRange(from, to, dash);
+}
+
+/** "Number 100251" or "Numbers 100251–100260", as a message names the numbers it acted on. */
+export function numbersText(from: number, to: number): string {
+  return `${from === to ? 'Number' : 'Numbers'} ${numberRange(from, to, '\u2013')}`;
+}
+
+/** Several runs of numbers, as one RAAF cell or inventory line lists them; `separator` is the document's own. */
+export function numberRanges(ranges: ReadonlyArray<readonly [number, number]>, separator: string): string {
+  return ranges.map(([from, to]) => numberRange(from, to)).join(separator);
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

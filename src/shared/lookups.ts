@@ -83,7 +83,7 @@ export const SEED_LOOKUPS = {
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [number, string]>>;
 
-/** The page sizes a list offers (README "Screens"); `per_page` takes any size up to 100, these are the choices shown. */
+/** The page sizes a list offers (docs/user-guide.md "Screens"); `per_page` takes any size up to 100, these are the choices shown. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** docs/design.md §10: the kinds of form an Authority to Print covers, as the registry and the inventory word them. */

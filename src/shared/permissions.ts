@@ -30,7 +30,7 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   reports: [1, 2, 8, 9],
   /** docs/design.md §9 physical counts: the counters (roles 1, 3, 8, 9 and a Branch Head for their branch). */
   counts: COUNT_ROLES,
-  /** The Dashboard (README "Screens") of the head office and the auditors; their home stays /invoices. */
+  /** The Dashboard (docs/user-guide.md "Screens") of the head office and the auditors; their home stays /invoices. */
   dashboard: [1, 2, 8, 9],
   accountability: PAD_AND_INVOICE_ROLES,
   /** docs/design.md §9: the loss incidents and their Notices of Loss, for roles 1–9. */

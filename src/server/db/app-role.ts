@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** The ledger (docs/design.md §8): the app reads and appends, never rewrites; the review is its only column change. */
 export const LEDGER_TABLES = ['pad_events', 'raaf_certificates'] as const;
@@ -24,15 +25,14 @@ export async function grantAppRole(owner: Db, role: string): Promise<void> {
 
 /** Tables of the public schema that this connection's role owns: none, when the app runs as it should. */
 export async function ownedTables(conn: Db): Promise<string[]> {
-  const result = (await conn.execute(
+  const rows = await rowsOf<{ tablename: string }>(
+    conn,
     sql`select tablename from pg_tables where schemaname = 'public' and tableowner = current_user order by tablename`,
-  )) as unknown as {
-    rows: Array<{ tablename: string }>;
-  };
-  return result.rows.map((row) => row.tablename);
+  );
+  return rows.map((row) => row.tablename);
 }
 
 export async function currentRole(conn: Db): Promise<string> {
-  const result = (await conn.execute(sql`select current_user as role`)) as unknown as { rows: Array<{ role: string }> };
-  return result.rows[0].role;
+  const [row] = await rowsOf<{ role: string }>(conn, sql`select current_user as role`);
+  return row.role;
 }

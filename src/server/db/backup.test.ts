@@ -13,7 +13,7 @@ import { createBranch, createRoute, signedIn } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { pruneBackups, serveBackups } from './backup.ts';
 import { openDatabase, type Database } from './client.ts';
-import { pads } from './schema.ts';
+import { pads } from './schema/pads.ts';
 
 /**
  * The backup CLI against a running app: the embedded database through the app's control socket, or

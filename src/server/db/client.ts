@@ -11,8 +11,36 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { currentRole, grantAppRole, ownedTables } from './app-role.ts';
-import * as schema from './schema.ts';
+import * as reference from './schema/reference.ts';
+import * as users from './schema/users.ts';
+import * as registeredSeries from './schema/registered-series.ts';
+import * as pads from './schema/pads.ts';
+import * as invoices from './schema/invoices.ts';
+import * as idempotency from './schema/idempotency.ts';
+import * as reports from './schema/reports.ts';
+import * as imports from './schema/imports.ts';
+import * as ledger from './schema/ledger.ts';
+import * as outcomes from './schema/outcomes.ts';
+import * as incidents from './schema/incidents.ts';
+import * as counts from './schema/counts.ts';
+import * as infrastructure from './schema/infrastructure.ts';
 
+/** Every table, for the ORM's relational API and its types. */
+export const schema = {
+  ...reference,
+  ...users,
+  ...registeredSeries,
+  ...pads,
+  ...invoices,
+  ...idempotency,
+  ...reports,
+  ...imports,
+  ...ledger,
+  ...outcomes,
+  ...incidents,
+  ...counts,
+  ...infrastructure,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -135,6 +163,7 @@ async function oneAtATime(pool: pg.Pool, work: () => Promise<unknown>): Promise<
  * app's own role migrates, owns the tables, and a warning says so.
  */
 async function migrateServer(pool: pg.Pool, ownerUrl: string | null | undefined): Promise<string[]> {
+  // Cast: node-postgres' and PGlite's drizzle databases differ only in their driver types; every query the app runs is typed through the one Db type.
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   if (!ownerUrl) {
     await oneAtATime(pool, () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }));
@@ -145,6 +174,7 @@ async function migrateServer(pool: pg.Pool, ownerUrl: string | null | undefined)
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 3 });
   ownerPool.on('error', () => undefined);
   try {
+    // Cast: node-postgres' and PGlite's drizzle databases differ only in their driver types; every query the app runs is typed through the one Db type.
     const owner = drizzlePg({ client: ownerPool, schema }) as unknown as Db;
     await oneAtATime(ownerPool, async () => {
       await migratePg(drizzlePg({ client: ownerPool, schema }), { migrationsFolder });
@@ -170,6 +200,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const pool = resilientPool(options.url, options.timeouts ?? DEFAULT_POOL_TIMEOUTS);
+    // Cast: node-postgres' and PGlite's drizzle databases differ only in their driver types; every query the app runs is typed through the one Db type.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const warnings = await migrateServer(pool, options.ownerUrl);
     const url = options.url;
@@ -192,6 +223,7 @@ export async function openDatabase(options: {
   });
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  // Cast: node-postgres' and PGlite's drizzle databases differ only in their driver types; every query the app runs is typed through the one Db type.
   const db = pgliteDb as unknown as Db;
   return {
     kind: 'pglite',
@@ -223,8 +255,10 @@ export function sqlState(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     if (typeof current === 'object' && current !== null) {
+      // Cast: a driver error and its causes are untyped; the field is read as unknown and checked before it is used.
       const code = (current as { code?: unknown }).code;
       if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+      // Cast: a driver error and its causes are untyped; the field is read as unknown and checked before it is used.
       current = (current as { cause?: unknown }).cause;
     } else break;
   }
@@ -254,10 +288,12 @@ export function databaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current; depth += 1) {
     if (typeof current !== 'object' || current === null) break;
+    // Cast: a driver error and its causes are untyped; the field is read as unknown and checked before it is used.
     const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
     if (Array.isArray(errors) && errors.some(databaseUnavailable)) return true;
+    // Cast: a driver error and its causes are untyped; the field is read as unknown and checked before it is used.
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -268,8 +304,10 @@ export function violatedConstraint(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     if (typeof current === 'object' && current !== null) {
+      // Cast: a driver error and its causes are untyped; the field is read as unknown and checked before it is used.
       const constraint = (current as { constraint?: unknown }).constraint;
       if (typeof constraint === 'string') return constraint;
+      // Cast: a driver error and its causes are untyped; the field is read as unknown and checked before it is used.
       current = (current as { cause?: unknown }).cause;
     } else break;
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** Background work that must happen once per period however many instances run: purges, the daily backup. */
 export interface Job {
@@ -25,14 +26,13 @@ const JOB_LOCK = 0x4a4f4253;
  */
 export async function claimJobRun(db: Db, name: string, period: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}::int, hashtext(${name})) as ok`)) as unknown as {
-      rows: Array<{ ok: boolean }>;
-    };
-    if (!locked.rows[0]?.ok) return false;
-    const claimed = (await tx.execute(
+    const [locked] = await rowsOf<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${JOB_LOCK}::int, hashtext(${name})) as ok`);
+    if (!locked?.ok) return false;
+    const claimed = await rowsOf<{ name: string }>(
+      tx,
       sql`insert into job_runs (name, period, instance) values (${name}, ${period}, ${INSTANCE_ID}) on conflict do nothing returning name`,
-    )) as unknown as { rows: unknown[] };
-    return claimed.rows.length === 1;
+    );
+    return claimed.length === 1;
   });
 }
 

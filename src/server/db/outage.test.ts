@@ -11,7 +11,7 @@ import { startApp } from '../start.ts';
 import { createRoute } from '../test/factories.ts';
 import { startPgCluster } from '../test/pg-cluster.ts';
 import type { Db } from './client.ts';
-import { pads } from './schema.ts';
+import { pads } from './schema/pads.ts';
 
 let cluster: Awaited<ReturnType<typeof startPgCluster>>;
 let app: FastifyInstance;

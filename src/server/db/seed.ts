@@ -3,17 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { ROLE, SEED_LOOKUPS, USER_STATUS } from '../../shared/lookups.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './client.ts';
-import {
-  companyTypes,
-  invoiceStatuses,
-  invoiceTypes,
-  issuanceStatuses,
-  padStatuses,
-  roles,
-  settings,
-  userStatuses,
-  users,
-} from './schema.ts';
+import { invoiceStatuses, invoiceTypes } from './schema/invoices.ts';
+import { issuanceStatuses, padStatuses } from './schema/pads.ts';
+import { companyTypes, roles, settings } from './schema/reference.ts';
+import { userStatuses, users } from './schema/users.ts';
 
 const toRows = (pairs: ReadonlyArray<readonly [number, string]>) => pairs.map(([id, name]) => ({ id, name }));
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AttemptLimiter } from '../lib/attempt-limiter.ts';
 import type { Database, Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** Failures per key in a sliding window: sign-in throttles. */
 export interface FailureCounter {
@@ -72,12 +73,9 @@ export interface SharedState {
 export const SESSIONS_CHANNEL = 'padtrack_sessions';
 const SETTLE_LIMIT_MS = 1_000;
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Each route counts apart, as the plugin's own store does; the plugin hands child() the route as `routeInfo`. */
 const routePrefix = (routeOptions: object) => {
+  // -- fastify-rate-limit types child()'s argument as the route options; at run time it carries `routeInfo` as well.
   const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
   return `${[route?.method ?? ''].flat().join(',')} ${route?.url ?? ''}|`;
 };

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Conn } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 let cursorCount = 0;
 
@@ -20,10 +21,10 @@ export async function streamRows<T>(
   await conn.transaction(async (tx) => {
     await tx.execute(sql`declare ${name} no scroll cursor for ${query}`);
     for (;;) {
-      const result = (await tx.execute(sql`fetch forward ${sql.raw(String(batchSize))} from ${name}`)) as unknown as { rows: T[] };
-      if (result.rows.length === 0) break;
-      await onBatch(result.rows, tx);
-      if (result.rows.length < batchSize) break;
+      const rows = await rowsOf<T>(tx, sql`fetch forward ${sql.raw(String(batchSize))} from ${name}`);
+      if (rows.length === 0) break;
+      await onBatch(rows, tx);
+      if (rows.length < batchSize) break;
     }
     await tx.execute(sql`close ${name}`);
   });

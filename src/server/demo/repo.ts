@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Conn } from '../db/client.ts';
-import { companies, settings, users } from '../db/schema.ts';
+import { companies, settings } from '../db/schema/reference.ts';
+import { users } from '../db/schema/users.ts';
 
 const DEMO_MARKER = 'demo_loaded';
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { PAD_STATUS, ROLE, USER_STATUS } from '../../shared/lookups.ts';
 import type { AppContext } from '../context.ts';
 import { insertUser } from '../features/accounts/repo.ts';
-import { businessDate } from '../features/ledger/writer.ts';
+import { businessDate } from '../features/ledger/lifecycle.ts';
 import { encodeBadge } from '../lib/badge.ts';
-import { badgeVersion } from '../features/users/repo.ts';
+import { badgeVersion } from '../features/users/read-model.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { type Created, DemoApi } from './api.ts';
@@ -123,6 +123,7 @@ async function adminUserId(admin: DemoApi): Promise<number> {
 }
 
 /** Ports, an operator, an agency and a partner, their branches and routes, and one signed-in account per role. */
+// eslint-disable-next-line max-lines-per-function -- one scene reads top to bottom as the story it stages, each step in order.
 export async function organisation(app: FastifyInstance, ctx: AppContext): Promise<DemoWorld> {
   await insertUser(ctx.db, {
     first_name: DEMO_ACCOUNTS[0].first_name,

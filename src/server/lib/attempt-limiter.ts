@@ -20,7 +20,8 @@ export class AttemptLimiter {
 
   fail(key: string, now = Date.now()): void {
     this.failures.set(key, [...this.recent(key, now), now]);
-    if (this.failures.size > 50_000) this.failures.delete(this.failures.keys().next().value as string);
+    const oldest = this.failures.keys().next();
+    if (this.failures.size > 50_000 && !oldest.done) this.failures.delete(oldest.value);
   }
 
   /** How many entries the key has in the window. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE, USER_STATUS } from '../../shared/lookups.ts';
-import { accessTokens, users } from '../db/schema.ts';
+import { accessTokens, users } from '../db/schema/users.ts';
 import { signedIn } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { SESSION_CACHE_MS } from './auth.ts';

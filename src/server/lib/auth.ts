@@ -4,7 +4,7 @@ import { USER_STATUS } from '../../shared/lookups.ts';
 import type { Actor } from '../../shared/permissions.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { accessTokens, users } from '../db/schema.ts';
+import { accessTokens, users } from '../db/schema/users.ts';
 import { MSG } from '../../shared/messages.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 import { hashToken } from './tokens.ts';

@@ -17,28 +17,39 @@ import type { AppContext } from '../context.ts';
 import { authorize } from './auth.ts';
 import { sendExport, type RowSource } from './export.ts';
 
-/** What a directory feature's service offers its five routes. */
-export interface DirectoryService<Row, Values, Query> {
-  all(ctx: AppContext): Promise<Row[]>;
-  list(ctx: AppContext, query: Query): Promise<Paginated<Row>>;
-  listSource(ctx: AppContext, query: Query): RowSource<Row>;
+/** What a directory feature's service offers its create, update and delete routes. */
+export interface DirectoryWrites<Row, Values> {
   create(ctx: AppContext, values: Values): Promise<Row>;
   update(ctx: AppContext, id: number, values: Values): Promise<Row>;
   remove(ctx: AppContext, id: number): Promise<void>;
 }
 
-/** One directory (branches, companies, locations, routes): its names, shared schemas, list columns and service. */
-export interface Directory<Row, Values, Query> {
+/** What a directory feature's service offers its five routes. */
+export interface DirectoryService<Row, Values, Query> extends DirectoryWrites<Row, Values> {
+  all(ctx: AppContext): Promise<Row[]>;
+  list(ctx: AppContext, query: Query): Promise<Paginated<Row>>;
+  listSource(ctx: AppContext, query: Query): RowSource<Row>;
+}
+
+/** A reference table's names and write schemas, enough for its create, update and delete routes. */
+export interface DirectoryForm<Row, Values> {
   /** "Branch": the messages' and operation ids' singular. */
   noun: string;
-  /** "Branches": the operation ids' plural and the export's file name. */
-  plural: string;
   /** "branch": the paths' singular (`add-branch`). */
   path: string;
   /** "branches": the paths' plural (`get-branches`) and the document's tag. */
   pathPlural: string;
   form: z.ZodType<Values>;
   row: z.ZodType<Row>;
+  service: DirectoryWrites<Row, Values>;
+  /** The documented summaries where the table words them its own way (Roles: "Renames a role"). */
+  summaries?: { update?: string; remove?: string };
+}
+
+/** One directory (branches, companies, locations, routes): its names, shared schemas, list columns and service. */
+export interface Directory<Row, Values, Query> extends DirectoryForm<Row, Values> {
+  /** "Branches": the operation ids' plural and the export's file name. */
+  plural: string;
   query: z.ZodType<Query & { format?: ExportFormat }>;
   columns: ListColumn<Row>[];
   service: DirectoryService<Row, Values, Query>;
@@ -53,7 +64,6 @@ const admin = authorize((user) => can(user, 'administer'));
  */
 export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d: Directory<Row, Values, Query>) {
   const tags = [d.pathPlural];
-  const lower = d.noun.toLowerCase();
 
   app.get(
     `/api/get-${d.pathPlural}`,
@@ -77,12 +87,22 @@ export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d
       onRequest: admin,
     },
     async (request, reply) => {
+      // The Zod type provider cannot resolve a generic schema's output, so the casts name what `d.query` validated.
       const { format, ...query } = request.query as Query & { format?: ExportFormat };
       const rest = query as Query;
       if (format) return sendExport(reply, format, d.plural, d.columns, d.service.listSource(ctx, rest));
       return d.service.list(ctx, rest);
     },
   );
+
+  directoryWriteRoutes(app, ctx, d);
+}
+
+/** The create, update and delete routes of a reference table, for administrators (Roles too, whose lists differ). */
+export function directoryWriteRoutes<Row, Values>(app: App, ctx: AppContext, d: DirectoryForm<Row, Values>) {
+  const tags = [d.pathPlural];
+  const lower = d.noun.toLowerCase();
+  // As in directoryRoutes: the bodies' casts name what `d.form` validated, which the type provider cannot resolve.
 
   app.post(
     `/api/add-${d.path}`,
@@ -97,6 +117,7 @@ export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d
       onRequest: admin,
     },
     async (request, reply) =>
+      // -- the route's body schema parsed it into Values before the handler runs.
       reply.status(201).send({ message: ADMIN_MSG.created(d.noun), data: await d.service.create(ctx, request.body as Values) }),
   );
 
@@ -105,7 +126,7 @@ export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d
     {
       schema: {
         operationId: `update${d.noun}`,
-        summary: `Updates a ${lower}`,
+        summary: d.summaries?.update ?? `Updates a ${lower}`,
         tags,
         params: idParam,
         body: d.form,
@@ -115,6 +136,7 @@ export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d
     },
     async (request) => ({
       message: ADMIN_MSG.updated(d.noun),
+      // -- the route's body schema parsed it into Values before the handler runs.
       data: await d.service.update(ctx, request.params.id, request.body as Values),
     }),
   );
@@ -124,7 +146,7 @@ export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d
     {
       schema: {
         operationId: `delete${d.noun}`,
-        summary: `Deletes a ${lower} that nothing refers to`,
+        summary: d.summaries?.remove ?? `Deletes a ${lower} that nothing refers to`,
         tags,
         params: idParam,
         response: ok(messageResponse, 409),

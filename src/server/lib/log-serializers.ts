@@ -10,12 +10,15 @@ export function redactUrl(url: string): string {
   return url.replace(RESET_LINK, '$1[redacted]').replace(SECRET_PARAM, '$1[redacted]');
 }
 
+/** A property of an error object of unknown shape (a driver's, a wrapped one), undefined when it has none. */
+const field = (value: object, key: 'query' | 'cause'): unknown => (key in value ? Reflect.get(value, key) : undefined);
+
 function firstQueryText(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const query = (current as { query?: unknown }).query;
+    const query = field(current, 'query');
     if (typeof query === 'string') return query;
-    current = (current as { cause?: unknown }).cause;
+    current = field(current, 'cause');
   }
   return null;
 }
@@ -25,8 +28,8 @@ function innermostMessage(error: unknown): string | null {
   let current: unknown = error;
   let message: string | null = null;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ((current as { query?: unknown }).query === undefined && current instanceof Error) message = current.message;
-    current = (current as { cause?: unknown }).cause;
+    if (field(current, 'query') === undefined && current instanceof Error) message = current.message;
+    current = field(current, 'cause');
   }
   return message;
 }

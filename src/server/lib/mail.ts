@@ -56,6 +56,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
       });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      // The stream transport with `buffer: true` answers the message as a Buffer; its typings allow a stream too.
       await fs.writeFile(file, info.message as Buffer);
       options.log.info({ file }, `mail written: ${message.subject}`);
     },

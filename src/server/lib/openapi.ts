@@ -37,17 +37,18 @@ const hooksOf = (hooks: RouteOptions['onRequest'] | RouteOptions['preHandler']) 
  * (404); a rate limit answers 429; any route may fail (500) or lose its database (503).
  */
 export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
+  // -- fastify types route.schema loosely; these routes declare Zod schemas of RouteSchema's shape.
   const schema = (route.schema ?? {}) as RouteSchema;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const guards = hooksOf(route.onRequest)
     .map(guardOf)
     .filter((guard) => guard !== null);
   const signed = (schema.security ?? []).some((requirement) => 'signedLink' in requirement);
-  const limited = route.config !== undefined && 'rateLimit' in (route.config as object);
+  const limited = typeof route.config === 'object' && route.config !== null && 'rateLimit' in route.config;
   const statuses = new Set<ErrorStatus>([500, 503]);
-  if (methods.some((method) => BODY_METHODS.has(method))) [400, 413, 415].forEach((status) => statuses.add(status as ErrorStatus));
+  if (methods.some((method) => BODY_METHODS.has(method))) for (const status of [400, 413, 415] as const) statuses.add(status);
   if (schema.body || schema.querystring || schema.params) statuses.add(422);
-  if (schema.params) [404, 414].forEach((status) => statuses.add(status as ErrorStatus));
+  if (schema.params) for (const status of [404, 414] as const) statuses.add(status);
   if (guards.length > 0 || signed) statuses.add(401);
   // Every guard answers 403 while the user must change an administrator's password (docs/design.md §5).
   if (guards.length > 0 || signed) statuses.add(403);
@@ -58,6 +59,7 @@ export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
 /** Adds each route's derived error answers (from the one ERROR_TABLE) before Fastify compiles its serializers and the document. */
 export function documentErrorStatuses(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
+    // -- as above: a route's schema is RouteSchema, with `hide` on hidden routes.
     const schema = route.schema as (RouteSchema & { hide?: boolean }) | undefined;
     if (!route.url.startsWith('/api/') || !schema || schema.hide) return;
     const response = (schema.response ??= {});
@@ -107,6 +109,7 @@ const zodTransform = createJsonSchemaTransform({});
 
 /** A route's `documentedBody` becomes its requestBody, one schema per content type, in the JSON Schema its Zod schemas make. */
 const transform: FastifyDynamicSwaggerOptions['transform'] = (input) => {
+  // -- as above, with `documentedBody` on the multipart routes.
   const { documentedBody, ...schema } = (input.schema ?? {}) as RouteSchema & { documentedBody?: Record<string, z.ZodType> };
   const output = zodTransform({ ...input, schema });
   if (!documentedBody) return output;
@@ -124,6 +127,7 @@ const transformObject = createJsonSchemaTransformObject({});
 /** Every tag the operations use, declared once at the top of the document as OpenAPI asks, in name order. */
 function declaredTags(paths: unknown): Array<{ name: string }> {
   const names = new Set<string>();
+  // -- the OpenAPI document's paths object, as fastify-swagger builds it.
   for (const operations of Object.values((paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>))
     for (const operation of Object.values(operations)) for (const tag of operation.tags ?? []) names.add(tag);
   return [...names].sort().map((name) => ({ name }));
@@ -131,9 +135,11 @@ function declaredTags(paths: unknown): Array<{ name: string }> {
 
 /** The named models (zod `.meta({ id })`), each emitted once under components.schemas; the unused input or output twin is left out. */
 const namedComponents: FastifyDynamicSwaggerOptions['transformObject'] = (documentObject) => {
+  // -- the zod transform answers the document untyped; these are the OpenAPI fields read next.
   const document = plainTuples(transformObject(documentObject)) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
   const used = referencedComponents(document);
   const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => used.has(name)));
+  // -- the document the transform was given, back with its tags and only the used schemas.
   return { ...document, tags: declaredTags(document.paths), components: { ...document.components, schemas } } as ReturnType<
     NonNullable<FastifyDynamicSwaggerOptions['transformObject']>
   >;

@@ -15,7 +15,9 @@ export class ResponseShapeError extends Error {
 function compiledStringify(schema: z.ZodType): Stringify {
   let stringify: Stringify | null = null;
   return (data) => {
+    // Zod's JSON Schema and fast-json-stringify's input type are two names of the same draft-7 document.
     stringify ??= fastJson(
+      // -- z.toJSONSchema answers draft-7 JSON Schema, which is what fast-json-stringify takes; the two libraries type it apart.
       z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0],
     );
     return stringify(data);

@@ -33,6 +33,7 @@ export function securityHeaders(): Record<string, string> {
     },
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   } as unknown as ServerResponse;
+  // Helmet only sets and removes headers: the two methods above and an empty request are all it reads.
   helmet(HELMET_OPTIONS)({} as IncomingMessage, response, (error?: unknown) => {
     if (error) throw error;
   });

@@ -112,6 +112,7 @@ export async function inflateEntry(zip: Buffer, entry: ZipEntry, onChunk: (chunk
   const inflate = createInflateRaw();
   let total = 0;
   const done = (async () => {
+    // A stream's iterator is typed `any`; an inflate stream yields Buffers.
     for await (const chunk of inflate as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > entry.uncompressedSize) {

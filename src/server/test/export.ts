@@ -11,9 +11,11 @@ type Headers = Record<string, string>;
 export async function readExport(body: Buffer, format: 'csv' | 'xlsx'): Promise<string[][]> {
   if (format === 'csv') {
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // -- csv-parse without `columns` answers rows of strings.
     return parse(body.subarray(3).toString('utf8'), { relax_column_count: false }) as string[][];
   }
   const workbook = new ExcelJS.Workbook();
+  // -- the export is a Buffer; exceljs wants an ArrayBuffer and reads a Buffer alike.
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   const rows: string[][] = [];
@@ -29,6 +31,7 @@ export async function pagesAsCells<Row>(t: TestApp, url: string, headers: Header
   for (let page = 1; ; page += 1) {
     const res = await t.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}page=${page}&per_page=10`, headers });
     expect(res.statusCode, res.body).toBe(200);
+    // -- the list route's answer; its response schema fixes this shape.
     const body = res.json() as { data: Row[]; last_page: number };
     cells.push(...body.data.map((row) => cellsOf(columns, row).map(String)));
     if (page >= body.last_page) return cells;

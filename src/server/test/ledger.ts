@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { pads } from '../db/schema.ts';
+import { pads } from '../db/schema/pads.ts';
 import { runLedgerVerify, verifyLedger, type VerifyOptions } from '../features/ledger/verifier.ts';
 import { createBranch, createRoute, signedIn } from './factories.ts';
 import { createTestApp } from './test-app.ts';
@@ -37,6 +37,7 @@ export async function verifierGround(env: Record<string, string> = {}) {
   /** Saves the pad with exactly these receipts used, through the Edit Pad form's API; answers its response. */
   async function markUsed(padId: number, used: number[]) {
     const get = await t.app.inject({ method: 'GET', url: `/api/get-pad/${padId}`, headers: custodian.headers });
+    // -- the pad route's answer; its response schema fixes this shape.
     const pad = get.json().data as {
       number: number;
       pad_status_id: number;

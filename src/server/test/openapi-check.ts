@@ -16,6 +16,7 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, object> };
 }
 
+// -- ajv-formats types its default export for Ajv, and Ajv2020 extends Ajv.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const DOCUMENT_ID = 'padtrack-openapi.json';
 
@@ -42,6 +43,7 @@ export function openApiChecker(document: OpenApiDocument) {
   const validatorFor = (schema: object) => {
     let validate = compiled.get(schema);
     if (!validate) {
+      // -- a JSON copy of a schema object is an object.
       const rooted = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as object;
       validate = ajv.compile(rooted);
       compiled.set(schema, validate);
@@ -101,6 +103,7 @@ export function checkAnswersAgainstDocument(app: FastifyInstance) {
     const body =
       typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : payload === null || payload === undefined ? null : undefined;
     if (body === undefined) return payload;
+    // -- fastify-swagger answers an OpenAPI 3 document, typed for v2 and v3 alike.
     check ??= openApiChecker(app.swagger() as unknown as OpenApiDocument);
     const found = check({ method: request.method, routeUrl, status: reply.statusCode, contentType: reply.getHeader('content-type'), body });
     if (found.length === 0) return payload;

@@ -60,7 +60,7 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
- * Optional column sorting of a list (README "Screens", Transactions): `sort` names one of the list's whitelisted columns and
+ * Optional column sorting of a list (docs/user-guide.md "Screens", Transactions): `sort` names one of the list's whitelisted columns and
  * `order` is asc (the default) or desc; without `sort` the list keeps its own order. Anything else is a 422.
  */
 export const sortParams = <K extends string>(keys: readonly [K, ...K[]]) => ({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { myActionItem } from './my-actions.ts';
 
-/** The Dashboard of roles 1, 2, 8 and 9 (README "Screens"), one call. */
+/** The Dashboard of roles 1, 2, 8 and 9 (docs/user-guide.md "Screens"), one call. */
 export const DASHBOARD_BRANCH_LIMIT = 10;
 export const DASHBOARD_ROUTE_LIMIT = 10;
 export const DASHBOARD_OVERDUE_LIMIT = 5;

@@ -71,7 +71,8 @@ const padsField = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value) as unknown;
+      const parsed: unknown = JSON.parse(value);
+      return parsed;
     } catch {
       return value;
     }

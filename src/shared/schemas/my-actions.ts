@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * "Needs my action" (README "Screens"): requests to issue (roles 1, 3), invoices to accept (docs/spec.md §4 accepting),
+ * "Needs my action" (docs/user-guide.md "Screens"): requests to issue (roles 1, 3), invoices to accept (docs/spec.md §4 accepting),
  * custody the user carries, overdue expected returns of pads the user still holds, and (docs/design.md §9) cancellations
  * waiting for the user's approval, reported losses they may confirm and found numbers waiting for a second user; and the
  * holders whose physical count is due (docs/design.md §9 count schedule); and the hand-overs waiting for the user to accept

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numbersText } from '../format.ts';
 import { required } from '../messages.ts';
 import { listQuery, text } from './common.ts';
 import { id } from './fields.ts';
@@ -10,11 +11,11 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 export const OUTCOME_MSG = {
   applied: (outcome: Outcome, from: number, to: number) =>
-    `${from === to ? `Number ${from}` : `Numbers ${from}\u2013${to}`} ${outcome === 'cancelled' ? 'cancelled' : 'recorded as lost'}`,
+    `${numbersText(from, to)} ${outcome === 'cancelled' ? 'cancelled' : 'recorded as lost'}`,
   pending: 'Sent for approval to the Branch Head or Supervisor (or the head office).',
   approved: 'Request approved',
   rejected: 'Request rejected',
-  reverted: (from: number, to: number) => `${from === to ? `Number ${from} is` : `Numbers ${from}\u2013${to} are`} not used again`,
+  reverted: (from: number, to: number) => `${numbersText(from, to)} ${from === to ? 'is' : 'are'} not used again`,
   reasonRequired: required('Reason'),
   detailsForOther: 'Describe the reason when you choose Other',
   reasonNotListed: 'Choose a reason from the list',
@@ -57,7 +58,7 @@ export const padOutcomeSchema = z
   })
   .superRefine((v, ctx) => {
     toNotBeforeFrom(v, ctx);
-    if (!(OUTCOME_REASONS[v.outcome] as readonly string[]).includes(v.reason))
+    if (!OUTCOME_REASONS[v.outcome].some((reason) => reason === v.reason))
       ctx.addIssue({ code: 'custom', message: OUTCOME_MSG.reasonNotListed, path: ['reason'] });
     if (v.reason === OTHER_REASON && !v.details) ctx.addIssue({ code: 'custom', message: OUTCOME_MSG.detailsForOther, path: ['details'] });
     if (v.outcome === 'cancelled' && v.copies_retained === undefined)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countText } from '../format.ts';
+import { countText, numbersText } from '../format.ts';
 import { registeredSeriesRef } from './registered-series.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
@@ -76,9 +76,9 @@ export const addPadSchema = z
   });
 export type AddPadInput = z.output<typeof addPadSchema>;
 
-const padStatusId = refId('Pad Status').refine((v) => (Object.values(PAD_STATUS) as number[]).includes(v), PAD_MSG.invalidPadStatus);
+const padStatusId = refId('Pad Status').refine((v) => Object.values(PAD_STATUS).some((id) => id === v), PAD_MSG.invalidPadStatus);
 const issuanceStatusId = refId('Issuance Status').refine(
-  (v) => (Object.values(ISSUANCE_STATUS) as number[]).includes(v),
+  (v) => Object.values(ISSUANCE_STATUS).some((id) => id === v),
   PAD_MSG.invalidIssuanceStatus,
 );
 
@@ -88,7 +88,7 @@ const seriesEntry = z.object({
     .number()
     .int()
     .refine(
-      (v) => (Object.values(SERIES_ENTRY) as number[]).includes(v),
+      (v) => Object.values(SERIES_ENTRY).some((id) => id === v),
       'A series status is 1 (not used), 2 (used), 3 (cancelled) or 4 (lost)',
     ),
 });
@@ -98,7 +98,8 @@ export const seriesField = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value) as unknown;
+      const parsed: unknown = JSON.parse(value);
+      return parsed;
     } catch {
       return value;
     }
@@ -208,7 +209,7 @@ export const OUTCOME_REASONS = {
 export const OTHER_REASON = 'Other';
 
 export const USAGE_MSG = {
-  recorded: (from: number, to: number) => (from === to ? `Number ${from} marked used` : `Numbers ${from}\u2013${to} marked used`),
+  recorded: (from: number, to: number) => `${numbersText(from, to)} marked used`,
   outsidePad: 'These numbers are not on this pad.',
   toBeforeFrom: 'To must not be less than From',
   reasonForSkip: (next: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, optionalText, requiredText } from './common.ts';
+import { seriesRange } from '../format.ts';
 import { FORM_TYPES, type FormType } from '../lookups.ts';
 import { isoDate, optionalDate, optionalId, refId, wholeNumber } from './fields.ts';
 
@@ -7,6 +8,7 @@ import { isoDate, optionalDate, optionalId, refId, wholeNumber } from './fields.
 const MAX_SERIES = 999_999_999_999_999;
 const seriesNumber = (label: string) => wholeNumber(label, { min: 0, max: MAX_SERIES });
 
+// -- FORM_TYPES is keyed by FormType and not empty; z.enum wants the non-empty tuple.
 export const FORM_TYPE_KEYS = Object.keys(FORM_TYPES) as [FormType, ...FormType[]];
 
 export const SERIES_MSG = {
@@ -19,9 +21,9 @@ export const SERIES_MSG = {
   formType: `Form type must be one of: ${Object.values(FORM_TYPES).join(', ')}`,
   overlap: (atp: string, range: string) => `These numbers overlap registered series ${range} (ATP ${atp}) of this route.`,
   outsideRegistry: (from: number, to: number) =>
-    `Numbers ${from}\u2013${to} are not inside any registered series of this route: register the ATP under Registered series.`,
+    `Numbers ${seriesRange(from, to, '\u2013')} are not inside any registered series of this route: register the ATP under Registered series.`,
   refusedOutsideRegistry: (from: number, to: number) =>
-    `Numbers ${from}\u2013${to} are not inside any registered series of this route, and this installation requires one (REQUIRE_REGISTERED_SERIES).`,
+    `Numbers ${seriesRange(from, to, '\u2013')} are not inside any registered series of this route, and this installation requires one (REQUIRE_REGISTERED_SERIES).`,
   deliveryBeforeAtp: 'The delivery date may not come before the ATP date',
 } as const;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import { parseTrustProxy } from '../../config.ts';
-import { accessTokens, passwordResets } from '../../db/schema.ts';
+import { accessTokens, passwordResets } from '../../db/schema/users.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createUser, loginAs, signedIn, TEST_PASSWORD } from '../../test/factories.ts';
 import { resetTokenFrom, startSmtp } from '../../test/smtp.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import { USER_STATUS } from '../../../shared/lookups.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import { createUser, loginAs, signedIn, TEST_PASSWORD } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { resetTokenFrom, startSmtp } from '../../test/smtp.ts';

@@ -2,7 +2,8 @@ import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/schemas/accounts.ts';
 import { fullName } from '../../../shared/format.ts';
 import type { Conn } from '../../db/client.ts';
-import { accessTokens, branches, passwordResets, roles, userStatuses, users } from '../../db/schema.ts';
+import { branches, roles } from '../../db/schema/reference.ts';
+import { accessTokens, passwordResets, userStatuses, users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

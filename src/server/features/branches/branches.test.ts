@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { branches } from '../../db/schema.ts';
+import { branches } from '../../db/schema/reference.ts';
 import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import {
   buildInvoice,

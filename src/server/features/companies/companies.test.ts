@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema.ts';
+import { companies } from '../../db/schema/reference.ts';
 import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import { createBranch, createCompany, createRoute, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

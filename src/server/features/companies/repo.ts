@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, and, type SQL } from 'drizzle-orm';
 import type { CompaniesQuery, Company } from '../../../shared/schemas/companies.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
-import { streamByIds } from '../../db/stream.ts';
-import { branches, companies, companyTypes, routes } from '../../db/schema.ts';
-import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { branches, companies, companyTypes, routes } from '../../db/schema/reference.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import { refCount, referenceRepo, rowExists } from '../../lib/reference-data.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
 const columns = {
@@ -14,8 +14,6 @@ const columns = {
   company_type: { id: companyTypes.id, name: companyTypes.name },
 };
 
-const select = (conn: Conn) => conn.select(columns).from(companies).innerJoin(companyTypes, eq(companyTypes.id, companies.company_type_id));
-
 function listWhere(q: CompaniesQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (q.search) filters.push(ilike(companies.name, likePattern(q.search)));
@@ -23,91 +21,24 @@ function listWhere(q: CompaniesQuery): SQL | undefined {
   return and(...filters);
 }
 
-const listOrder = (q: CompaniesQuery) => sortedBy({ name: companies.name, type: companyTypes.name }, q, companies.id, [desc(companies.id)]);
-
-/** Every company the Companies list shows for this search and type, in its order, batch by batch (docs/design.md §10 Export). */
-export async function streamList(conn: Conn, q: CompaniesQuery, onBatch: (rows: Company[]) => Promise<void>): Promise<void> {
-  const ids = conn
-    .select({ id: companies.id })
-    .from(companies)
-    .innerJoin(companyTypes, eq(companyTypes.id, companies.company_type_id))
-    .where(listWhere(q))
-    .orderBy(...listOrder(q));
-  await streamByIds(conn, ids.getSQL(), (tx, wanted) => select(tx).where(inArray(companies.id, wanted)), onBatch);
-}
-
-/** One page of companies, newest first, by name search (trigram index) and company type. */
-export async function page(conn: Conn, q: CompaniesQuery): Promise<{ rows: Company[]; total: number }> {
-  const where = listWhere(q);
-  const order = listOrder(q);
-  const rows = await select(conn)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.per_page)
-    .offset(offsetOf(q.page, q.per_page));
-  const [{ total }] = await conn
-    .select({ total: sql<number>`count(*)::int` })
-    .from(companies)
-    .where(where);
-  return { rows, total };
-}
-
-export async function all(conn: Conn): Promise<Company[]> {
-  return select(conn).orderBy(asc(companies.name), asc(companies.id));
-}
-
-export async function find(conn: Conn, id: number): Promise<Company | undefined> {
-  const [row] = await select(conn).where(eq(companies.id, id)).limit(1);
-  return row;
-}
-
-export async function insert(conn: Conn, values: { name: string; company_type_id: number }): Promise<number> {
-  const [row] = await conn.insert(companies).values(values).returning({ id: companies.id });
-  return row.id;
-}
-
-export async function update(conn: Conn, id: number, values: { name: string; company_type_id: number }): Promise<boolean> {
-  const rows = await conn
-    .update(companies)
-    .set({ ...values, updated_at: new Date() })
-    .where(eq(companies.id, id))
-    .returning({ id: companies.id });
-  return rows.length > 0;
-}
-
-export async function remove(conn: Conn, id: number): Promise<void> {
-  await conn.delete(companies).where(eq(companies.id, id));
-}
+/** Companies newest first, by name search (trigram index) and company type; by name in the selects. */
+export const { page, streamList, all, find, insert, update, remove, nameTaken } = referenceRepo<typeof companies, Company, CompaniesQuery>({
+  table: companies,
+  rows: (conn) => conn.select(columns).from(companies).innerJoin(companyTypes, eq(companyTypes.id, companies.company_type_id)).$dynamic(),
+  ids: (conn) =>
+    conn.select({ id: companies.id }).from(companies).innerJoin(companyTypes, eq(companyTypes.id, companies.company_type_id)).$dynamic(),
+  where: listWhere,
+  order: (q) => sortedBy({ name: companies.name, type: companyTypes.name }, q, companies.id, [desc(companies.id)]),
+  allOrder: [asc(companies.name), asc(companies.id)],
+});
 
 export async function companyTypeList(conn: Conn): Promise<NamedRef[]> {
   return conn.select({ id: companyTypes.id, name: companyTypes.name }).from(companyTypes).orderBy(asc(companyTypes.id));
 }
 
-export async function companyTypeExists(conn: Conn, id: number): Promise<boolean> {
-  const [row] = await conn.select({ id: companyTypes.id }).from(companyTypes).where(eq(companyTypes.id, id)).limit(1);
-  return Boolean(row);
-}
+export const companyTypeExists = (conn: Conn, id: number) => rowExists(conn, companyTypes.id, id);
 
 /** Routes and branches that belong to the company. */
 export async function usage(conn: Conn, id: number): Promise<{ routes: number; branches: number }> {
-  const [{ n: routeCount }] = await conn
-    .select({ n: sql<number>`count(*)::int` })
-    .from(routes)
-    .where(eq(routes.company_id, id));
-  const [{ n: branchCount }] = await conn
-    .select({ n: sql<number>`count(*)::int` })
-    .from(branches)
-    .where(eq(branches.company_id, id));
-  return { routes: routeCount, branches: branchCount };
-}
-
-/** Names are compared case-insensitively: selects show only the name, so two alike would be indistinguishable. */
-export async function nameTaken(conn: Conn, name: string, exceptId: number | null): Promise<boolean> {
-  const same = sql`lower(${companies.name}) = ${name.toLowerCase()}`;
-  const [row] = await conn
-    .select({ id: companies.id })
-    .from(companies)
-    .where(exceptId ? and(same, ne(companies.id, exceptId)) : same)
-    .limit(1);
-  return Boolean(row);
+  return { routes: await refCount(conn, routes.company_id, id), branches: await refCount(conn, branches.company_id, id) };
 }

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { COUNT_MSG } from '../../../shared/schemas/counts.ts';
-import { countItems, countSessions, invoices, lossIncidents, padEvents, pads } from '../../db/schema.ts';
+import { countItems, countSessions } from '../../db/schema/counts.ts';
+import { lossIncidents } from '../../db/schema/incidents.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { padEvents } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { encodePadLabel } from '../../lib/pad-label.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
@@ -369,5 +373,22 @@ describe('last count per holder', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).not.toBe('');
     expect((await last(null, `user_id=${holder.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('full names', () => {
+  it('when the holder has a middle name, then the count, the list search, the last-count lookup and count due all name them in full', async () => {
+    const m = await signedIn(t, { role_id: 7, branch_id: branchId, first_name: 'Maria', middle_name: 'Luz', last_name: 'Santos' });
+    const maria = { id: m.user.id, headers: m.headers };
+    await issueTo(maria, [padIds[9]]);
+    const started = await ok(call(role[3], 'POST', '/api/counts', { user_id: maria.id }), 201);
+    expect(started.data.holder).toEqual({ type: 'user', id: maria.id, name: 'Maria Luz Santos' });
+    const listed = await ok(call(role[3], 'GET', `/api/counts?search=${encodeURIComponent('Maria Luz Santos')}`));
+    expect(listed.data.map((row: { id: number; holder: { name: string } }) => [row.id, row.holder.name])).toEqual([
+      [started.data.id, 'Maria Luz Santos'],
+    ]);
+    expect((await ok(call(role[3], 'GET', `/api/counts/last?user_id=${maria.id}`))).data.holder.name).toBe('Maria Luz Santos');
+    const due = (await ok(call(role[3], 'GET', '/api/my-actions'))).data.groups.find((g: { kind: string }) => g.kind === 'count_due');
+    expect(due.items.map((i: { label: string }) => i.label)).toContain('Maria Luz Santos · never counted');
   });
 });

@@ -1,32 +1,43 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Actor } from '../../../shared/permissions.ts';
+import { fullName } from '../../../shared/format.ts';
+import type { Actor, CountForRules } from '../../../shared/permissions.ts';
+import type { CountItem, CountSession, CountVariance } from '../../../shared/schemas/counts.ts';
 import { ROLE } from '../../../shared/lookups.ts';
 import type { Conn } from '../../db/client.ts';
-import { countItems, countResolutions, countSessions } from '../../db/schema.ts';
+import { countItems, countResolutions, countSessions } from '../../db/schema/counts.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { incidentNumberById } from '../incidents/read-model.ts';
+import { people, userBranchIdOf, userInBranch, userNameById } from '../users/read-model.ts';
 
 export type SessionRecord = typeof countSessions.$inferSelect;
 export type ItemRecord = typeof countItems.$inferSelect;
 
-/** A session with the facts its rules and screens need: the holder's name and branch, the counter's and signer's names. */
-export interface SessionRow extends SessionRecord {
+/**
+ * A session with the facts its rules and screens need: the holder's name and branch, the counter's and signer's names. The
+ * status is the API's union, as count_sessions_status_ck holds the text column to it.
+ */
+export interface SessionRow extends Omit<SessionRecord, 'status'> {
+  status: CountSession['status'];
   holder_name: string;
   holder_user_branch_id: number | null;
-  counter_first: string;
-  counter_middle: string | null;
-  counter_last: string;
-  signer_first: string | null;
-  signer_middle: string | null;
-  signer_last: string | null;
+  counter_name: string;
+  signer_name: string | null;
 }
 
-const SESSION_COLUMNS = sql`s.*, coalesce(hu.first_name || ' ' || hu.last_name, hb.name) as holder_name, hu.branch_id as holder_user_branch_id,
-  cu.first_name as counter_first, cu.middle_name as counter_middle, cu.last_name as counter_last,
-  su.first_name as signer_first, su.middle_name as signer_middle, su.last_name as signer_last`;
-const SESSION_FROM = sql`from count_sessions s left join users hu on hu.id = s.holder_user_id left join branches hb on hb.id = s.holder_branch_id
-  join users cu on cu.id = s.counter_id left join users su on su.id = s.signed_off_by`;
+/** The facts of a session that permissions.ts rules read. */
+export const rulesOf = (s: SessionRow): CountForRules => ({
+  counter_id: s.counter_id,
+  holder_user_id: s.holder_user_id,
+  holder_branch_id: s.holder_branch_id,
+  holder_user_branch_id: s.holder_user_branch_id,
+});
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** The holder's name: the person's full name, or the branch's name for its own stock. */
+const HOLDER_NAME = sql`coalesce(${userNameById(sql`s.holder_user_id`)}, hb.name)`;
+const SESSION_COLUMNS = sql`s.*, ${HOLDER_NAME} as holder_name, ${userBranchIdOf(sql`s.holder_user_id`)} as holder_user_branch_id,
+  ${userNameById(sql`s.counter_id`)} as counter_name, ${userNameById(sql`s.signed_off_by`)} as signer_name`;
+const SESSION_FROM = sql`from count_sessions s left join branches hb on hb.id = s.holder_branch_id`;
 
 export async function insertSession(
   conn: Conn,
@@ -43,10 +54,12 @@ export async function insertItems(conn: Conn, rows: Array<typeof countItems.$inf
 /** The session, locked until the transaction ends when `lock` says so: scans take turns, and none lands after the close. */
 export async function session(conn: Conn, id: number, lock = false): Promise<SessionRow | undefined> {
   if (lock) await conn.select({ id: countSessions.id }).from(countSessions).where(eq(countSessions.id, id)).for('update');
-  return rowsOf<SessionRow>(await conn.execute(sql`select ${SESSION_COLUMNS} ${SESSION_FROM} where s.id = ${id}::int`))[0];
+  return (await rowsOf<SessionRow>(conn, sql`select ${SESSION_COLUMNS} ${SESSION_FROM} where s.id = ${id}::int`))[0];
 }
 
-export interface ItemRow extends ItemRecord {
+/** An item with its pad and book holder; the state is the API's union, as count_items_state_ck holds the text column to it. */
+export interface ItemRow extends Omit<ItemRecord, 'state'> {
+  state: CountItem['state'];
   pad_number: number;
   series_from: number;
   series_to: number;
@@ -56,17 +69,17 @@ export interface ItemRow extends ItemRecord {
 }
 
 const ITEM_SELECT = sql`select i.*, p.number as pad_number, p.series_from, p.series_to, p.route_id, r.name as route_name,
-  coalesce(bu.first_name || ' ' || bu.last_name, bb.name) as book_holder_name
+  coalesce(${userNameById(sql`i.book_holder_user_id`)}, bb.name) as book_holder_name
   from count_items i join pads p on p.id = i.pad_id join routes r on r.id = p.route_id
-  left join users bu on bu.id = i.book_holder_user_id left join branches bb on bb.id = i.book_holder_branch_id`;
+  left join branches bb on bb.id = i.book_holder_branch_id`;
 
 export async function items(conn: Conn, countId: number): Promise<ItemRow[]> {
-  return rowsOf<ItemRow>(await conn.execute(sql`${ITEM_SELECT} where i.count_id = ${countId}::int order by r.name, p.number`)).map(numeric);
+  return (await rowsOf<ItemRow>(conn, sql`${ITEM_SELECT} where i.count_id = ${countId}::int order by r.name, p.number`)).map(numeric);
 }
 
 export async function item(conn: Conn, countId: number, itemId: number, lock = false): Promise<ItemRow | undefined> {
   if (lock) await conn.select({ id: countItems.id }).from(countItems).where(eq(countItems.id, itemId)).for('update');
-  const [row] = rowsOf<ItemRow>(await conn.execute(sql`${ITEM_SELECT} where i.count_id = ${countId}::int and i.id = ${itemId}::int`));
+  const [row] = await rowsOf<ItemRow>(conn, sql`${ITEM_SELECT} where i.count_id = ${countId}::int and i.id = ${itemId}::int`);
   return row ? numeric(row) : undefined;
 }
 
@@ -103,26 +116,25 @@ export async function upsertItem(
   return row.id;
 }
 
+/** A settled variance; count_resolutions_kind_ck holds the kind to the API's union. */
 export interface ResolutionRow {
   item_id: number;
-  kind: string;
+  kind: CountVariance['kind'];
   action: 'usage' | 'incident' | 'accept';
   reason: string;
   incident_id: number | null;
   incident_number: string | null;
   resolved_by: number;
-  resolver_first: string;
-  resolver_middle: string | null;
-  resolver_last: string;
+  resolver_name: string;
   resolved_at: Date | string;
 }
 
 export async function resolutions(conn: Conn, countId: number): Promise<ResolutionRow[]> {
   return rowsOf<ResolutionRow>(
-    await conn.execute(sql`select c.item_id, c.kind, c.action, c.reason, c.incident_id, li.number as incident_number, c.resolved_by,
-      u.first_name as resolver_first, u.middle_name as resolver_middle, u.last_name as resolver_last, c.resolved_at
-      from count_resolutions c join users u on u.id = c.resolved_by left join loss_incidents li on li.id = c.incident_id
-      where c.count_id = ${countId}::int order by c.id`),
+    conn,
+    sql`select c.item_id, c.kind, c.action, c.reason, c.incident_id, ${incidentNumberById(sql`c.incident_id`)} as incident_number,
+      c.resolved_by, ${userNameById(sql`c.resolved_by`)} as resolver_name, c.resolved_at
+      from count_resolutions c where c.count_id = ${countId}::int order by c.id`,
   );
 }
 
@@ -150,18 +162,19 @@ export async function close(conn: Conn, id: number): Promise<void> {
 }
 
 /**
- * The counts an actor reads, as SQL on `s` (the session) and `hu` (its holding user): mirrors `count.read` in
+ * The counts an actor reads, as SQL on `s` (the session): mirrors `count.read` in
  * permissions.ts: roles 1, 3, 8, 9 all; a Branch Head their branch's users'; anyone the counts they ran or were counted in.
  */
 export function readableBy(actor: Actor): SQL {
-  if ([ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR].includes(actor.role_id as never)) return sql`true`;
+  if ([ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR].some((role) => role === actor.role_id)) return sql`true`;
   const own = sql`(s.counter_id = ${actor.id}::int or s.holder_user_id = ${actor.id}::int)`;
   if (actor.branch_id === null) return own;
   const branchStock =
     actor.role_id === ROLE.BRANCH_CUSTODIAN || actor.role_id === ROLE.BRANCH_HEAD
       ? sql`or s.holder_branch_id = ${actor.branch_id}::int`
       : sql``;
-  const branchUsers = actor.role_id === ROLE.BRANCH_HEAD ? sql`or hu.branch_id = ${actor.branch_id}::int` : sql``;
+  const branchUsers =
+    actor.role_id === ROLE.BRANCH_HEAD ? sql`or ${userInBranch(sql`s.holder_user_id`, sql`${actor.branch_id}::int`)}` : sql``;
   return sql`(${own} ${branchStock} ${branchUsers})`;
 }
 
@@ -177,13 +190,14 @@ export async function list(
   query: { page: number; per_page: number; search?: string },
 ): Promise<{ rows: ListRow[]; total: number }> {
   const search = query.search?.trim()
-    ? sql`and (coalesce(hu.first_name || ' ' || hu.last_name, hb.name) ilike ${likePattern(query.search.trim())} or s.id::text = ${query.search.trim()})`
+    ? sql`and (${HOLDER_NAME} ilike ${likePattern(query.search.trim())} or s.id::text = ${query.search.trim()})`
     : sql``;
-  const rows = rowsOf<ListRow>(
-    await conn.execute(sql`select ${SESSION_COLUMNS}, (select count(*)::int from count_items i where i.count_id = s.id) as pads,
+  const rows = await rowsOf<ListRow>(
+    conn,
+    sql`select ${SESSION_COLUMNS}, (select count(*)::int from count_items i where i.count_id = s.id) as pads,
       count(*) over ()::int as total ${SESSION_FROM}
       where ${readableBy(actor)} ${search}
-      order by s.id desc limit ${query.per_page}::int offset ${offsetOf(query.page, query.per_page)}::int`),
+      order by s.id desc limit ${query.per_page}::int offset ${offsetOf(query.page, query.per_page)}::int`,
   );
   return { rows, total: Number(rows[0]?.total ?? 0) };
 }
@@ -194,10 +208,9 @@ export async function lastCounted(
   holder: { userId: number | null; branchId: number | null },
 ): Promise<{ id: number; closed_at: Date | string } | undefined> {
   const where = holder.userId !== null ? sql`holder_user_id = ${holder.userId}::int` : sql`holder_branch_id = ${holder.branchId}::int`;
-  const [row] = rowsOf<{ id: number; closed_at: Date | string }>(
-    await conn.execute(
-      sql`select id, closed_at from count_sessions where status = 'closed' and ${where} order by closed_at desc, id desc limit 1`,
-    ),
+  const [row] = await rowsOf<{ id: number; closed_at: Date | string }>(
+    conn,
+    sql`select id, closed_at from count_sessions where status = 'closed' and ${where} order by closed_at desc, id desc limit 1`,
   );
   return row;
 }
@@ -207,50 +220,13 @@ export async function holder(
   conn: Conn,
   who: { userId: number } | { branchId: number },
 ): Promise<{ name: string; branch_id: number | null } | undefined> {
-  const query =
-    'userId' in who
-      ? sql`select first_name || ' ' || last_name as name, branch_id from users where id = ${who.userId}::int`
-      : sql`select name, id as branch_id from branches where id = ${who.branchId}::int`;
-  const [row] = rowsOf<{ name: string; branch_id: number | null }>(await conn.execute(query));
-  return row;
-}
-
-export interface DueRow {
-  type: 'user' | 'branch';
-  id: number;
-  name: string;
-  last_counted: Date | string | null;
-  total: number;
-}
-
-/**
- * docs/design.md §9 count schedule: the holders of pads (users, and branches' own stock) the actor may count whose last
- * closed count is older than `everyDays`, or who were never counted; longest waiting first.
- */
-export async function due(conn: Conn, actor: Actor, everyDays: number, limit: number): Promise<DueRow[]> {
-  const all = [ROLE.ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR].includes(actor.role_id as never);
-  if (!all && (actor.role_id !== ROLE.BRANCH_HEAD || actor.branch_id === null)) return [];
-  const userScope = all ? sql`u.id <> ${actor.id}::int` : sql`u.id <> ${actor.id}::int and u.branch_id = ${actor.branch_id}::int`;
-  const ownBranch = sql`(b.id = ${actor.branch_id ?? 0}::int and ${actor.role_id ?? 0}::int in (${ROLE.BRANCH_CUSTODIAN}, ${ROLE.BRANCH_HEAD}))`;
-  return dueWhere(conn, userScope, all ? sql`not ${ownBranch}` : sql`false`, everyDays, limit);
-}
-
-/** The Dashboard's view of the count schedule: every holder due, whoever looks. */
-export const dueEverywhere = (conn: Conn, everyDays: number, limit: number) => dueWhere(conn, sql`true`, sql`true`, everyDays, limit);
-
-async function dueWhere(conn: Conn, userScope: SQL, branchScope: SQL, everyDays: number, limit: number): Promise<DueRow[]> {
-  const rows = rowsOf<DueRow>(
-    await conn.execute(sql`with holders as (
-        select 'user' as type, u.id, u.first_name || ' ' || u.last_name as name,
-          (select max(closed_at) from count_sessions s where s.status = 'closed' and s.holder_user_id = u.id) as last_counted
-        from users u where ${userScope} and exists (select 1 from pads p where p.holder_user_id = u.id)
-        union all
-        select 'branch', b.id, b.name,
-          (select max(closed_at) from count_sessions s where s.status = 'closed' and s.holder_branch_id = b.id)
-        from branches b where ${branchScope} and exists (select 1 from pads p where p.holder_branch_id = b.id and p.holder_user_id is null))
-      select *, count(*) over ()::int as total from holders
-      where last_counted is null or last_counted < now() - make_interval(days => ${everyDays}::int)
-      order by last_counted nulls first, name limit ${limit}::int`),
+  if ('userId' in who) {
+    const [person] = await people(conn, [who.userId]);
+    return person ? { name: fullName(person), branch_id: person.branch_id } : undefined;
+  }
+  const [row] = await rowsOf<{ name: string; branch_id: number | null }>(
+    conn,
+    sql`select name, id as branch_id from branches where id = ${who.branchId}::int`,
   );
-  return rows;
+  return row;
 }

@@ -20,13 +20,17 @@ import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { sendFile } from '../../lib/send-file.ts';
-import * as service from './service.ts';
+import { certificate } from './documents.ts';
+import * as lifecycle from './lifecycle.ts';
+import * as readModel from './read-model.ts';
 
 const tags = ['counts'];
 const counter = authorize((user) => can(user, 'count.use'));
-/** Reading one count and signing it off are also the holder's, whatever their role; the service checks the count. */
+/** Reading one count and signing it off are also the holder's, whatever their role; lifecycle.ts checks the count. */
 const signedIn = authorize();
 
+/** Registers the count endpoints. */
+// eslint-disable-next-line max-lines-per-function -- every route registered in one place; long only because each declares its OpenAPI schema inline.
 export function countRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/counts',
@@ -41,7 +45,7 @@ export function countRoutes(app: App, ctx: AppContext) {
       onRequest: counter,
     },
     async (request, reply) => {
-      const data = await service.start(ctx, currentUser(request), request.body);
+      const data = await lifecycle.start(ctx, currentUser(request), request.body);
       return reply.status(201).send({ message: COUNT_MSG.started(data.id), data });
     },
   );
@@ -58,7 +62,7 @@ export function countRoutes(app: App, ctx: AppContext) {
       },
       onRequest: counter,
     },
-    async (request) => service.list(ctx, currentUser(request), request.query),
+    async (request) => readModel.list(ctx, currentUser(request), request.query),
   );
 
   app.get(
@@ -73,7 +77,7 @@ export function countRoutes(app: App, ctx: AppContext) {
       },
       onRequest: signedIn,
     },
-    async (request) => ({ data: await service.lastCount(ctx, currentUser(request), request.query) }),
+    async (request) => ({ data: await readModel.lastCount(ctx, currentUser(request), request.query) }),
   );
 
   app.get(
@@ -88,7 +92,7 @@ export function countRoutes(app: App, ctx: AppContext) {
       },
       onRequest: signedIn,
     },
-    async (request) => ({ data: await service.detail(ctx, currentUser(request), request.params.id) }),
+    async (request) => ({ data: await readModel.detail(ctx, currentUser(request), request.params.id) }),
   );
 
   app.post(
@@ -105,7 +109,7 @@ export function countRoutes(app: App, ctx: AppContext) {
       onRequest: counter,
     },
     async (request) => {
-      const data = await service.recordItem(ctx, currentUser(request), request.params.id, request.body, request.ip);
+      const data = await lifecycle.recordItem(ctx, currentUser(request), request.params.id, request.body, request.ip);
       return { message: COUNT_MSG.recorded(data.pad.number), data };
     },
   );
@@ -122,7 +126,7 @@ export function countRoutes(app: App, ctx: AppContext) {
       },
       onRequest: signedIn,
     },
-    async (request) => ({ data: await service.variances(ctx, currentUser(request), request.params.id) }),
+    async (request) => ({ data: await readModel.variances(ctx, currentUser(request), request.params.id) }),
   );
 
   app.post(
@@ -140,7 +144,7 @@ export function countRoutes(app: App, ctx: AppContext) {
     },
     async (request) => ({
       message: COUNT_MSG.resolved,
-      data: await service.resolve(ctx, currentUser(request), request.params.id, request.params.vid, request.body),
+      data: await lifecycle.resolve(ctx, currentUser(request), request.params.id, request.params.vid, request.body),
     }),
   );
 
@@ -159,7 +163,7 @@ export function countRoutes(app: App, ctx: AppContext) {
     },
     async (request) => ({
       message: COUNT_MSG.signedOff,
-      data: await service.signOff(ctx, currentUser(request), request.params.id, request.body, request.ip),
+      data: await lifecycle.signOff(ctx, currentUser(request), request.params.id, request.body, request.ip),
     }),
   );
 
@@ -176,7 +180,7 @@ export function countRoutes(app: App, ctx: AppContext) {
       onRequest: counter,
     },
     async (request) => {
-      const data = await service.close(ctx, currentUser(request), request.params.id);
+      const data = await lifecycle.close(ctx, currentUser(request), request.params.id);
       return { message: COUNT_MSG.closed(data.id), data };
     },
   );
@@ -194,6 +198,6 @@ export function countRoutes(app: App, ctx: AppContext) {
       onRequest: signedIn,
     },
     async (request, reply) =>
-      sendFile(reply, await service.certificate(ctx, currentUser(request), request.params.id), 'pdf', `count-${request.params.id}.pdf`),
+      sendFile(reply, await certificate(ctx, currentUser(request), request.params.id), 'pdf', `count-${request.params.id}.pdf`),
   );
 }

@@ -3,7 +3,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, USER_STATUS } from '../../../shared/lookups.ts';
 import { CUSTODY_MSG } from '../../../shared/schemas/custodies.ts';
 import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
-import { activities, invoicePads, invoices, locations, pads } from '../../db/schema.ts';
+import { activities, invoicePads, invoices } from '../../db/schema/invoices.ts';
+import { pads } from '../../db/schema/pads.ts';
+import { locations } from '../../db/schema/reference.ts';
 import { buildInvoice, buildPad, createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

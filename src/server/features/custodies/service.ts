@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { listInvoices, streamInvoices, type InvoiceFilter } from '../invoices/read-model.ts';
-import { listHeldPads } from '../pads/repo.ts';
+import { listHeldPads } from '../pads/read-model.ts';
 
 /** The custodies list: In-Transit invoices inside the one invoice scope (docs/design.md §5 "Who sees what"). */
 export async function listInTransit(ctx: AppContext, actor: Actor, query: InTransitQuery): Promise<InvoicePage> {

@@ -7,8 +7,8 @@ import {
 } from '../../../shared/schemas/dashboard.ts';
 import type { AppContext } from '../../context.ts';
 import { inTransitByType, overdueIssues } from '../invoices/read-model.ts';
-import * as counts from '../counts/repo.ts';
-import * as pads from '../pads/repo.ts';
+import * as counts from '../counts/read-model.ts';
+import * as pads from '../pads/read-model.ts';
 
 /**
  * The Dashboard (README "Screens"): the overview the head office and auditors ask for first (where the pads are, what is in

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { ROLE } from '../../../shared/lookups.ts';
 import { IDEMPOTENCY_MSG } from '../../../shared/schemas/common.ts';
-import { activities, idempotencyKeys, lossIncidentPads, padEvents, pads, pendingHandOvers } from '../../db/schema.ts';
+import { idempotencyKeys } from '../../db/schema/idempotency.ts';
+import { lossIncidentPads } from '../../db/schema/incidents.ts';
+import { activities, pendingHandOvers } from '../../db/schema/invoices.ts';
+import { padEvents } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { buildPad, createBranch, createRoute, signedIn, type PadRow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

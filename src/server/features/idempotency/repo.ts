@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema.ts';
+import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 
 export type StoredAnswer = typeof idempotencyKeys.$inferSelect;
 

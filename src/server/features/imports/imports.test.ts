@@ -3,7 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ROLE } from '../../../shared/lookups.ts';
 import { IMPORT_MSG } from '../../../shared/schemas/imports.ts';
-import { imports, padEvents, pads, users } from '../../db/schema.ts';
+import { imports } from '../../db/schema/imports.ts';
+import { padEvents } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
+import { users } from '../../db/schema/users.ts';
 import { createBranch, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
 import { resetTokenFrom, startSmtp } from '../../test/smtp.ts';
@@ -16,7 +19,7 @@ const MONTH = RECORDED.toISOString().slice(0, 7);
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let custodian: { headers: { authorization: string } };
+let custodian: { user: { last_name: string }; headers: { authorization: string } };
 let admin: { headers: { authorization: string } };
 let auditor: { headers: { authorization: string } };
 let batangas: { id: number; name: string };
@@ -54,7 +57,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ SMTP_URL: smtp.url });
   t.ctx.ledgerClock = () => RECORDED;
-  custodian = await signedIn(t, { role_id: ROLE.CUSTODIAN });
+  custodian = await signedIn(t, { role_id: ROLE.CUSTODIAN, middle_name: 'Luz' });
   admin = await signedIn(t, { role_id: ROLE.ADMIN });
   auditor = await signedIn(t, { role_id: ROLE.AUDITOR });
   await createRoute(t.db, { name: 'Batangas - Calapan', tin: '000-111-222' });
@@ -176,10 +179,11 @@ describe('pad import (opening balances, docs/design.md §10)', () => {
     expect(res.json().data.totals).toMatchObject({ rows: 1, ok: 1, pads: 1, numbers_used: 10 });
   });
 
-  it('when the past imports are listed or a template is asked, then they are answered; an Auditor is refused', async () => {
+  it('when the past imports are listed or a template is asked, then they are answered, each naming who ran it in full; an Auditor is refused', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/imports', headers: custodian.headers });
     expect(list.statusCode).toBe(200);
     expect(list.json().data[0]).toMatchObject({ kind: 'pads', file_name: 'go-live.xlsx', dry_run: true });
+    expect(list.json().data[0].created_by).toBe(`Test Luz ${custodian.user.last_name}`);
     expect(list.json().data.some((row: { applied: boolean }) => row.applied)).toBe(true);
     const template = await t.app.inject({ method: 'GET', url: '/api/imports/templates/pads', headers: custodian.headers });
     expect(template.statusCode).toBe(200);

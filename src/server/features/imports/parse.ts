@@ -85,11 +85,12 @@ async function readCsv(content: Buffer): Promise<ReadFile> {
   );
   const table: Table = [];
   try {
+    // -- csv-parse's stream yields `{ record, info }` with `info: true`, which its types do not follow.
     for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
       keep(table, entry.info.lines, entry.record);
   } catch (error) {
     if (error instanceof FileProblem) throw error;
-    throw new FileProblem(IMPORT_MSG.unreadable((error as Error).message));
+    throw new FileProblem(IMPORT_MSG.unreadable(error instanceof Error ? error.message : String(error)));
   } finally {
     parser.destroy();
   }
@@ -138,7 +139,7 @@ async function readXlsx(content: Buffer): Promise<ReadFile> {
     }
   } catch (error) {
     if (error instanceof FileProblem) throw error;
-    throw new FileProblem(IMPORT_MSG.unreadable((error as Error).message));
+    throw new FileProblem(IMPORT_MSG.unreadable(error instanceof Error ? error.message : String(error)));
   }
   return toRows(table);
 }

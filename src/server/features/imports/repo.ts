@@ -1,10 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../../shared/lookups.ts';
-import type { ImportKind, ImportListRow, ImportTotals } from '../../../shared/schemas/imports.ts';
+import type { ImportKind, ImportTotals } from '../../../shared/schemas/imports.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { branches, imports, roles, routes, users } from '../../db/schema.ts';
-import { offsetOf } from '../../lib/pagination.ts';
+import { imports } from '../../db/schema/imports.ts';
+import { branches, roles, routes } from '../../db/schema/reference.ts';
 
 export interface RouteKey {
   id: number;
@@ -79,50 +79,4 @@ export async function finishImport(
     .update(imports)
     .set({ applied: values.applied, totals: JSON.stringify(values.totals), errors: JSON.stringify(values.errors) })
     .where(eq(imports.id, id));
-}
-
-export async function listImports(
-  conn: Conn,
-  q: { page: number; per_page: number; kind?: ImportKind },
-): Promise<{ rows: ImportListRow[]; total: number }> {
-  const where = q.kind ? eq(imports.kind, q.kind) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    conn
-      .select({
-        id: imports.id,
-        kind: imports.kind,
-        dry_run: imports.dry_run,
-        applied: imports.applied,
-        file_name: imports.file_name,
-        totals: imports.totals,
-        errors: imports.errors,
-        created_at: imports.created_at,
-        first_name: users.first_name,
-        last_name: users.last_name,
-      })
-      .from(imports)
-      .leftJoin(users, eq(users.id, imports.created_by))
-      .where(where)
-      .orderBy(desc(imports.id))
-      .limit(q.per_page)
-      .offset(offsetOf(q.page, q.per_page)),
-    conn
-      .select({ total: sql<number>`count(*)::int` })
-      .from(imports)
-      .where(where),
-  ]);
-  return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind as ImportKind,
-      dry_run: row.dry_run,
-      applied: row.applied,
-      file_name: row.file_name,
-      totals: JSON.parse(row.totals) as ImportTotals,
-      error_count: (JSON.parse(row.errors) as unknown[]).length,
-      created_by: row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : null,
-      created_at: row.created_at.toISOString(),
-    })),
-    total,
-  };
 }

@@ -18,7 +18,9 @@ import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { AppError, invalid, type FieldErrors } from '../../lib/errors.ts';
 import { sendFile } from '../../lib/send-file.ts';
-import * as service from './service.ts';
+import { template } from './documents.ts';
+import { runImport } from './lifecycle.ts';
+import { listImports } from './read-model.ts';
 
 const tags = ['imports'];
 const importer = authorize((user) => can(user, 'import.use'));
@@ -35,6 +37,7 @@ async function readUpload(
       try {
         file = { name: part.filename, content: await part.toBuffer() };
       } catch (error) {
+        // -- fastify's multipart errors carry `code`; reading an absent one gives undefined.
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('file', IMPORT_MSG.fileTooLarge);
         throw error;
       }
@@ -53,6 +56,8 @@ function parseFields(fields: Record<string, unknown>) {
 
 const csvResponse = { description: 'The CSV template (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } };
 
+/** Registers the import endpoints. */
+// eslint-disable-next-line max-lines-per-function -- every route registered in one place; long only because each declares its OpenAPI schema inline.
 export function importRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/imports',
@@ -83,7 +88,7 @@ export function importRoutes(app: App, ctx: AppContext) {
       const { fields, file } = await readUpload(request);
       const input = parseFields(fields);
       if (!file || file.content.length === 0) throw invalid('file', IMPORT_MSG.fileRequired);
-      const data = await service.runImport(ctx, currentUser(request).id, {
+      const data = await runImport(ctx, currentUser(request).id, {
         kind: input.kind,
         dryRun: input.dry_run,
         fileName: file.name,
@@ -108,7 +113,7 @@ export function importRoutes(app: App, ctx: AppContext) {
       },
       onRequest: importer,
     },
-    async (request) => service.listImports(ctx, request.query),
+    async (request) => listImports(ctx, request.query),
   );
 
   app.get(
@@ -124,6 +129,6 @@ export function importRoutes(app: App, ctx: AppContext) {
       onRequest: importer,
     },
     async (request, reply) =>
-      sendFile(reply, Buffer.from(service.template(request.params.kind), 'utf8'), 'csv', `padtrack-${request.params.kind}-template.csv`),
+      sendFile(reply, Buffer.from(template(request.params.kind), 'utf8'), 'csv', `padtrack-${request.params.kind}-template.csv`),
   );
 }

@@ -1,10 +1,17 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { USER_STATUS } from '../../../shared/lookups.ts';
 import type { Conn } from '../../db/client.ts';
 import { streamRows } from '../../db/stream.ts';
-import { lossIncidentAttachments, lossIncidentCounters, lossIncidentFound, lossIncidentPads, lossIncidents } from '../../db/schema.ts';
+import {
+  lossIncidentAttachments,
+  lossIncidentCounters,
+  lossIncidentFound,
+  lossIncidentPads,
+  lossIncidents,
+} from '../../db/schema/incidents.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
-import { rowsOf, toNumbers } from '../../db/rows.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { padViews } from '../pads/read-model.ts';
+import * as users from '../users/read-model.ts';
 
 export type IncidentRecord = typeof lossIncidents.$inferSelect;
 export type IncidentPadRecord = typeof lossIncidentPads.$inferSelect;
@@ -134,42 +141,43 @@ export interface PadInfo {
   holder_user_branch_id: number | null;
 }
 
+/** The pads an incident names, with their route and company (for the notice and screens) and their holders' branches (for the rules). */
 export async function padInfos(conn: Conn, padIds: number[]): Promise<PadInfo[]> {
   if (padIds.length === 0) return [];
-  const rows = await rowsOf<PadInfo>(
-    conn,
-    sql`select p.id, p.number, p.series_from, p.series_to, p.route_id, r.name as route_name, r.tin, c.name as company, p.holder_branch_id,
-        (select u.branch_id from users u where u.id = p.holder_user_id) as holder_user_branch_id
-      from pads p join routes r on r.id = p.route_id join companies c on c.id = r.company_id
-      where p.id = any(${`{${padIds.join(',')}}`}::int[])`,
+  const views = await padViews(conn, [...new Set(padIds)]);
+  const routeIds = [...new Set(views.map((pad) => pad.route_id))];
+  const routes = new Map(
+    (
+      await rowsOf<{ id: number; name: string; tin: string; company: string }>(
+        conn,
+        sql`select r.id, r.name, r.tin, c.name as company from routes r join companies c on c.id = r.company_id
+          where r.id = any(${`{${routeIds.join(',')}}`}::int[])`,
+      )
+    ).map((route) => [route.id, route]),
   );
-  return rows.map((row) => ({ ...row, series_from: Number(row.series_from), series_to: Number(row.series_to) }));
-}
-
-export interface PersonRow {
-  id: number;
-  first_name: string | null;
-  middle_name: string | null;
-  last_name: string | null;
-  email: string;
-}
-
-export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return [];
-  return rowsOf<PersonRow>(
-    conn,
-    sql`select id, first_name, middle_name, last_name, email from users where id = any(${`{${wanted.join(',')}}`}::int[])`,
+  const holders = new Map(
+    (
+      await users.people(
+        conn,
+        views.flatMap((pad) => (pad.holder_user_id === null ? [] : [pad.holder_user_id])),
+      )
+    ).map((person) => [person.id, person]),
   );
-}
-
-/** docs/design.md §9: the Notice of Loss goes to every branch custodian (role 4) and to roles 3, 8 and 9, if active. */
-export async function noticeRecipients(conn: Conn, roleIds: readonly number[]): Promise<PersonRow[]> {
-  return rowsOf<PersonRow>(
-    conn,
-    sql`select id, first_name, middle_name, last_name, email from users
-      where role_id = any(${`{${roleIds.join(',')}}`}::int[]) and user_status_id = ${USER_STATUS.ACTIVE}::int order by id`,
-  );
+  return views.map((pad) => {
+    const route = routes.get(pad.route_id);
+    return {
+      id: pad.id,
+      number: pad.number,
+      series_from: Number(pad.series_from),
+      series_to: Number(pad.series_to),
+      route_id: pad.route_id,
+      route_name: route?.name ?? '',
+      tin: route?.tin ?? '',
+      company: route?.company ?? '',
+      holder_branch_id: pad.holder_branch_id,
+      holder_user_branch_id: pad.holder_user_id === null ? null : (holders.get(pad.holder_user_id)?.branch_id ?? null),
+    };
+  });
 }
 
 export interface IncidentListRow {
@@ -234,78 +242,4 @@ export async function padsOfIncidents(conn: Conn, incidentIds: number[]): Promis
     .from(lossIncidentPads)
     .where(sql`${lossIncidentPads.incident_id} = any(${`{${incidentIds.join(',')}}`}::int[])`)
     .orderBy(asc(lossIncidentPads.incident_id), asc(lossIncidentPads.pad_id));
-}
-
-/** The number of each confirmed incident among the ids (for pad history and find-receipt). */
-export async function incidentRefs(
-  conn: Conn,
-  ids: number[],
-): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
-  if (ids.length === 0) return [];
-  return conn
-    .select({ id: lossIncidents.id, number: lossIncidents.number, status: lossIncidents.status })
-    .from(lossIncidents)
-    .where(sql`${lossIncidents.id} = any(${`{${ids.join(',')}}`}::int[])`) as Promise<
-    Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>
-  >;
-}
-
-/** An active user's rule facts, for a signed link that carries only the user id. */
-export async function activeActor(
-  conn: Conn,
-  id: number,
-): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
-  const [row] = await rowsOf<{ id: number; role_id: number | null; branch_id: number | null }>(
-    conn,
-    sql`select id, role_id, branch_id from users where id = ${id}::int and user_status_id = ${USER_STATUS.ACTIVE}::int`,
-  );
-  return row;
-}
-
-export interface QueueRow {
-  id: number;
-  number: string;
-  place: string;
-  found_from: number | null;
-  found_to: number | null;
-  total: number;
-}
-
-/**
- * Needs my action: reported incidents the actor may confirm (not their own; a Branch Head's only when the
- * pads are their branch's), mirroring `incident.decide`; the newest few and their count.
- */
-export async function confirmQueue(
-  conn: Conn,
-  actor: { id: number; branch_id: number | null },
-  branchOnly: boolean,
-  limit: number,
-): Promise<QueueRow[]> {
-  const branch = branchOnly
-    ? sql`and exists (select 1 from loss_incident_pads lp join pads p on p.id = lp.pad_id left join users hu on hu.id = p.holder_user_id
-        where lp.incident_id = i.id and (p.holder_branch_id = ${actor.branch_id ?? 0}::int or hu.branch_id = ${actor.branch_id ?? 0}::int))`
-    : sql``;
-  return toNumbers(
-    await rowsOf<QueueRow>(
-      conn,
-      sql`select i.id, i.number, i.place, null as found_from, null as found_to, count(*) over ()::int as total from loss_incidents i
-        where i.status = 'reported' and i.reported_by <> ${actor.id}::int ${branch}
-        order by i.reported_at desc, i.id desc limit ${limit}::int`,
-    ),
-    ['total'],
-  );
-}
-
-/** Needs my action: found numbers recorded by another user, waiting for a second one (roles 3, 8). */
-export async function foundQueue(conn: Conn, actorId: number, limit: number): Promise<QueueRow[]> {
-  return toNumbers(
-    await rowsOf<QueueRow>(
-      conn,
-      sql`select i.id, i.number, i.place, f.from_number as found_from, f.to_number as found_to, count(*) over ()::int as total
-        from loss_incident_found f join loss_incidents i on i.id = f.incident_id
-        where f.confirmed_by is null and f.recorded_by <> ${actorId}::int
-        order by f.recorded_at, f.id limit ${limit}::int`,
-    ),
-    ['total', 'found_from', 'found_to'],
-  );
 }

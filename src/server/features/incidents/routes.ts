@@ -36,8 +36,10 @@ import { SECURITY } from '../../lib/openapi.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { AppError, invalid, unauthenticated, type FieldErrors } from '../../lib/errors.ts';
 import { sendFile } from '../../lib/send-file.ts';
-import { idempotent } from '../idempotency/service.ts';
-import * as service from './service.ts';
+import { idempotent } from '../idempotency/lifecycle.ts';
+import { attachment, noticePdf, type UploadedFile } from './documents.ts';
+import * as lifecycle from './lifecycle.ts';
+import * as readModel from './read-model.ts';
 
 const tags = ['incidents'];
 const binary = { schema: z.string().meta({ format: 'binary' }) };
@@ -55,16 +57,18 @@ const signedOrSignedIn = async (request: FastifyRequest) => {
 };
 
 /** Multipart text fields and files, or a JSON body without files; file size and count are limited by the plugin. */
-async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: service.UploadedFile[] }> {
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+  // -- a JSON body is an object (the route's content type); its fields are validated by the schema next.
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
   const fields: Record<string, unknown> = {};
-  const files: service.UploadedFile[] = [];
+  const files: UploadedFile[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         try {
           files.push({ field: part.fieldname, fileName: part.filename, content: await part.toBuffer() });
         } catch (error) {
+          // -- fastify's multipart errors carry `code`; reading an absent one gives undefined.
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
             throw invalid(part.fieldname, INCIDENT_MSG.fileTooLarge(part.filename));
           throw error;
@@ -74,6 +78,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
       }
     }
   } catch (error) {
+    // -- fastify's multipart errors carry `code`; reading an absent one gives undefined.
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid('files', INCIDENT_MSG.tooManyFiles);
     throw error;
   }
@@ -92,7 +97,7 @@ function sendAttachment(reply: FastifyReply, file: { content_type: string; file_
 }
 
 /** An attachment as an Idempotency-Key's fingerprint sees it: a retry sends the same bytes under the same name. */
-const fileDigest = (file: service.UploadedFile) => ({
+const fileDigest = (file: UploadedFile) => ({
   field: file.field,
   name: file.fileName,
   sha256: createHash('sha256').update(file.content).digest('hex'),
@@ -106,6 +111,8 @@ function parseFields(fields: Record<string, unknown>) {
   throw new AppError('invalid', Object.values(errors)[0]?.[0] ?? MSG.invalidData, 422, errors);
 }
 
+/** Registers the loss-incident endpoints. */
+// eslint-disable-next-line max-lines-per-function -- every route registered in one place; long only because each declares its OpenAPI schema inline.
 export function incidentRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/loss-incidents',
@@ -126,7 +133,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
       const input = parseFields(fields);
       const keyed = { method: request.method, operation: 'loss-report', input: { fields: input, files: files.map(fileDigest) } };
       const answer = await idempotent(ctx, actor.id, request.headers['idempotency-key'], keyed, async (txCtx) => {
-        const data = await service.report(txCtx, actor, input, files);
+        const data = await lifecycle.report(txCtx, actor, input, files);
         return { status: 201 as const, body: { message: INCIDENT_MSG.reported(data.number), data } };
       });
       return reply.status(answer.status).send(answer.body);
@@ -147,8 +154,8 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) return sendExport(reply, format, 'Incidents', incidentListColumns(ctx.config.timeZone), service.listSource(ctx, query));
-      return service.list(ctx, query);
+      if (format) return sendExport(reply, format, 'Incidents', incidentListColumns(ctx.config.timeZone), readModel.listSource(ctx, query));
+      return readModel.list(ctx, query);
     },
   );
 
@@ -165,7 +172,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
       onRequest: authorize((user) => user.role_id !== null),
     },
     async (request) => ({
-      data: await service.detail(ctx, currentUser(request), request.params.id),
+      data: await readModel.detail(ctx, currentUser(request), request.params.id),
     }),
   );
 
@@ -182,7 +189,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
       onRequest: decider,
     },
     async (request) => {
-      const data = await service.confirm(ctx, currentUser(request), request.params.id);
+      const data = await lifecycle.confirm(ctx, currentUser(request), request.params.id);
       return { message: INCIDENT_MSG.confirmed(data.number), data };
     },
   );
@@ -201,7 +208,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
       onRequest: decider,
     },
     async (request) => {
-      const data = await service.reject(ctx, currentUser(request), request.params.id, request.body.reason);
+      const data = await lifecycle.reject(ctx, currentUser(request), request.params.id, request.body.reason);
       return { message: INCIDENT_MSG.rejected(data.number), data };
     },
   );
@@ -221,7 +228,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     },
     async (request) => ({
       message: INCIDENT_MSG.foundRecorded,
-      data: await service.recordFound(ctx, currentUser(request), request.params.id, request.body),
+      data: await lifecycle.recordFound(ctx, currentUser(request), request.params.id, request.body),
     }),
   );
 
@@ -239,7 +246,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     },
     async (request) => ({
       message: INCIDENT_MSG.foundConfirmed,
-      data: await service.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
+      data: await lifecycle.confirmFound(ctx, currentUser(request), request.params.id, request.params.found_id),
     }),
   );
 
@@ -258,7 +265,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
       onRequest: signedOrSignedIn,
     },
     async (request, reply) => {
-      const { number, pdf } = await service.noticePdf(ctx, request.params.id, request.user, request.query);
+      const { number, pdf } = await noticePdf(ctx, request.params.id, request.user, request.query);
       return sendFile(reply, pdf, 'pdf', `Notice-of-Loss-${number}.pdf`);
     },
   );
@@ -278,7 +285,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
       onRequest: signedOrSignedIn,
     },
     async (request, reply) => {
-      const file = await service.attachment(ctx, request.params.id, request.params.attachment_id, request.user, request.query);
+      const file = await attachment(ctx, request.params.id, request.params.attachment_id, request.user, request.query);
       return sendAttachment(reply, file);
     },
   );

@@ -10,13 +10,13 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { verifyBadge } from '../../lib/badge.ts';
 import { withCodeTries, WrongCode } from '../../lib/code-tries.ts';
-import { recordAcceptance } from '../ledger/writer.ts';
+import { routeExists } from '../routes/read-model.ts';
 import { firstLostNumber } from '../../../shared/pad-status.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
-import { findInvoiceRow } from './read-model.ts';
+import { complete, plural } from './completion.ts';
+import { findInvoiceRow } from './list-repo.ts';
+import { pendingHandOversOf } from './read-model.ts';
 import * as repo from './repo.ts';
-
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 /** The invoice as the API answers it after a change; the caller has just acted on it, so no scope applies. */
 async function answer(ctx: AppContext, id: number): Promise<InvoiceRow> {
@@ -55,7 +55,7 @@ export async function createRequest(
   const headOfficeId = ctx.config.headOfficeBranchId;
   if (input.branch_id !== undefined && input.branch_id !== headOfficeId) throw invalid('branch_id', INVOICE_MSG.headOfficeOnly);
   if (!(await repo.findBranch(ctx.db, headOfficeId))) throw conflict(INVOICE_MSG.headOfficeMissing);
-  if (!(await repo.routeExists(ctx.db, input.route_id))) throw invalid('route_id', INVOICE_MSG.routeMissing);
+  if (!(await routeExists(ctx.db, input.route_id))) throw invalid('route_id', INVOICE_MSG.routeMissing);
   const id = await ctx.db.transaction(async (tx) => {
     const invoice = await repo.insertInvoice(tx, {
       invoice_type_id: INVOICE_TYPE.REQUEST,
@@ -78,17 +78,18 @@ export async function createRequest(
   return answer(ctx, id);
 }
 
-/**
- * docs/spec.md §4 issuing: the custodian fulfils a Pending request once. The request is claimed with a conditional
- * update and the pads with a locking update, so parallel attempts get a 409 instead of a second issue.
- */
-export async function issue(
-  ctx: AppContext,
-  actor: AuthUser,
-  input: { invoice_id: number; route_id?: number; pads: number[]; assigned_user_id: number; expected_return: number; user_id?: number },
-): Promise<InvoiceRow> {
-  assertCan(actor, 'invoice.issue');
-  const request = await repo.findInvoice(ctx.db, input.invoice_id);
+type IssueInput = {
+  invoice_id: number;
+  route_id?: number;
+  pads: number[];
+  assigned_user_id: number;
+  expected_return: number;
+  user_id?: number;
+};
+
+/** The Pending request an issue fulfils, with the pads and courier checked before any write (docs/spec.md §4 issuing). */
+async function issuable(conn: Conn, input: IssueInput) {
+  const request = await repo.findInvoice(conn, input.invoice_id);
   if (!request) throw notFound(INVOICE_MSG.notFound);
   if (request.invoice_type_id !== INVOICE_TYPE.REQUEST) throw invalid('invoice_id', INVOICE_MSG.notARequest);
   if (request.invoice_status_id !== INVOICE_STATUS.PENDING || !request.route_id) throw conflict(INVOICE_MSG.alreadyIssued);
@@ -96,12 +97,22 @@ export async function issue(
   if (input.route_id !== undefined && input.route_id !== request.route_id) throw invalid('route_id', INVOICE_MSG.routeMismatch);
   const padIds = [...new Set(input.pads)];
   if (padIds.length > request.pad_count) throw invalid('pads', INVOICE_MSG.tooManyPads(request.pad_count));
-  const carrier = await courier(ctx.db, input.assigned_user_id);
+  const carrier = await courier(conn, input.assigned_user_id);
   const routeId = request.route_id;
-  if ((await repo.countAvailable(ctx.db, padIds, routeId)) !== padIds.length) {
-    refuseLostNumbers(await repo.findPads(ctx.db, padIds));
+  if ((await repo.countAvailable(conn, padIds, routeId)) !== padIds.length) {
+    refuseLostNumbers(await repo.findPads(conn, padIds));
     throw invalid('pads', INVOICE_MSG.padsNotAvailable);
   }
+  return { request, routeId, padIds, carrier };
+}
+
+/**
+ * docs/spec.md §4 issuing: the custodian fulfils a Pending request once. The request is claimed with a conditional
+ * update and the pads with a locking update, so parallel attempts get a 409 instead of a second issue.
+ */
+export async function issue(ctx: AppContext, actor: AuthUser, input: IssueInput): Promise<InvoiceRow> {
+  assertCan(actor, 'invoice.issue');
+  const { request, routeId, padIds, carrier } = await issuable(ctx.db, input);
   const requester = await repo.findUser(ctx.db, request.user_id);
 
   let issuedId: number;
@@ -221,10 +232,6 @@ export async function openTransfer(ctx: AppContext, actor: AuthUser, input: Tran
   return answer(ctx, id);
 }
 
-/**
- * docs/spec.md §6 hand over: the courier (or roles 1–3) passes an In-Transit invoice to the next courier, exactly once
- * under races. An invoice the caller cannot see is a 404, before any state or role is revealed (docs/design.md §5 "Who sees what").
- */
 /** What a hand-over did: applied at once, or waiting for the receiver to accept on his phone (docs/design.md §5). */
 export interface HandOverOutcome {
   invoice: InvoiceRow;
@@ -308,73 +315,13 @@ export async function answerHandOver(ctx: AppContext, actor: AuthUser, id: numbe
 
 /** The hand-overs waiting for the user to accept, and those the user made that wait for their receiver. */
 export async function pendingHandOvers(ctx: AppContext, actor: AuthUser): Promise<PendingHandOvers> {
-  const rows = await repo.pendingHandOversOf(ctx.db, actor.id);
+  const rows = await pendingHandOversOf(ctx.db, actor.id);
   const shaped = rows.map(({ total: _total, ...row }) => ({
     ...row,
     requested_at: row.requested_at.toISOString(),
     device_at: row.device_at?.toISOString() ?? null,
   }));
   return { incoming: shaped.filter((r) => asksToAccept(actor.id, r)), outgoing: shaped.filter((r) => !asksToAccept(actor.id, r)) };
-}
-
-/** docs/design.md §9: a booklet lost on the way stays with the sender, who wrote it off; the rest of the invoice is accepted. */
-async function leaveLostBooklets(tx: Tx, padIds: number[]): Promise<void> {
-  if (padIds.length > 0) await repo.unlockPads(tx, padIds);
-}
-
-/**
- * The one completion path of an In-Transit invoice (docs/spec.md §4 accepting), inside the caller's transaction:
- * completes it only if still In-Transit (409 when another accept won), hands the pads to their receiver
- * (Issued: the requester; Return: the head office, Not Issued again, usage kept; Turnover: the accepting
- * user at the destination) and writes the Completed activity.
- */
-async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice: repo.InvoiceRecord): Promise<void> {
-  const done = await repo.transition(tx, invoice.id, INVOICE_STATUS.IN_TRANSIT, {
-    invoice_status_id: INVOICE_STATUS.COMPLETED,
-    accepted_by: actor.id,
-    accepted_at: new Date(),
-  });
-  if (!done) throw conflict(INVOICE_MSG.notInTransit);
-  if (invoice.invoice_type_id === INVOICE_TYPE.ISSUED) {
-    await leaveLostBooklets(
-      tx,
-      await recordAcceptance(tx, ctx, {
-        invoiceId: invoice.id,
-        actorId: actor.id,
-        receiver: { userId: invoice.user_id, branchId: invoice.branch_id },
-      }),
-    );
-    await repo.releasePads(tx, invoice.id, { holderUserId: invoice.user_id, holderBranchId: invoice.branch_id, notIssuedAgain: false });
-    await repo.insertActivity(tx, {
-      invoiceId: invoice.id,
-      statusId: INVOICE_STATUS.COMPLETED,
-      description: `${fullName(actor)} received ${plural(invoice.pad_count, 'pad')}.`,
-      actorId: actor.id,
-    });
-    return;
-  }
-  const isReturn = invoice.invoice_type_id === INVOICE_TYPE.RETURN;
-  const destinationId = isReturn ? ctx.config.headOfficeBranchId : invoice.branch_id;
-  await leaveLostBooklets(
-    tx,
-    await recordAcceptance(tx, ctx, {
-      invoiceId: invoice.id,
-      actorId: actor.id,
-      receiver: { userId: isReturn ? null : actor.id, branchId: destinationId },
-    }),
-  );
-  await repo.releasePads(tx, invoice.id, {
-    holderUserId: isReturn ? null : actor.id,
-    holderBranchId: destinationId,
-    notIssuedAgain: isReturn,
-  });
-  const destination = destinationId != null ? await repo.findBranch(tx, destinationId) : undefined;
-  await repo.insertActivity(tx, {
-    invoiceId: invoice.id,
-    statusId: INVOICE_STATUS.COMPLETED,
-    description: `${isReturn ? 'Return' : 'Turnover'} accepted by ${fullName(actor)}${destination ? ` at ${destination.name}` : ''}`,
-    actorId: actor.id,
-  });
 }
 
 /** docs/spec.md §4 accepting, per invoice type; only one of any number of parallel accepts succeeds. */

@@ -1,25 +1,15 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { INVOICE_STATUS, ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { AssignedUser } from '../../../shared/schemas/invoices.ts';
-import { HAND_OVER_ASKS } from '../../../shared/schemas/custodies.ts';
 import type { Conn } from '../../db/client.ts';
-import { availableForIssuing } from '../pads/repo.ts';
+import { availableForIssuing } from '../pads/read-model.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import {
-  activities,
-  branches,
-  invoicePads,
-  invoices,
-  invoiceTypes,
-  locations,
-  pads,
-  pendingHandOvers,
-  routes,
-  users,
-} from '../../db/schema.ts';
-import { fullNameOf } from './read-model.ts';
+import { activities, invoicePads, invoices, pendingHandOvers } from '../../db/schema/invoices.ts';
+import { pads } from '../../db/schema/pads.ts';
+import { branches, locations } from '../../db/schema/reference.ts';
+import { users } from '../../db/schema/users.ts';
+import { fullNameOf } from '../users/read-model.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type PadRecord = typeof pads.$inferSelect;
@@ -37,11 +27,6 @@ const invoiceStatement = preparedOnce((conn) =>
 export async function findInvoice(conn: Conn, id: number): Promise<InvoiceRecord | undefined> {
   const [row] = await invoiceStatement(conn).execute({ id });
   return row;
-}
-
-export async function routeExists(conn: Conn, id: number): Promise<boolean> {
-  const [row] = await conn.select({ id: routes.id }).from(routes).where(eq(routes.id, id)).limit(1);
-  return Boolean(row);
 }
 
 export async function findBranch(conn: Conn, id: number): Promise<NamedRef | undefined> {
@@ -273,50 +258,4 @@ export async function takePendingHandOver(conn: Conn, invoiceId: number, toUserI
 
 export async function dropPendingHandOver(conn: Conn, invoiceId: number): Promise<void> {
   await conn.delete(pendingHandOvers).where(eq(pendingHandOvers.invoice_id, invoiceId));
-}
-
-const giver = alias(users, 'giver');
-const receiver = alias(users, 'receiver');
-
-const stillWaiting = and(
-  eq(invoices.invoice_status_id, HAND_OVER_ASKS.invoice_status_id),
-  eq(invoices.assigned_user_id, pendingHandOvers[HAND_OVER_ASKS.carrier]),
-);
-
-function pendingHandOverRows(conn: Conn) {
-  return conn
-    .select({
-      invoice_id: pendingHandOvers.invoice_id,
-      invoice_type: invoiceTypes.name,
-      pads: invoices.pad_count,
-      from_user_id: pendingHandOvers.from_user_id,
-      from_name: fullNameOf(giver),
-      to_user_id: pendingHandOvers.to_user_id,
-      to_name: fullNameOf(receiver),
-      requested_at: pendingHandOvers.created_at,
-      device_at: pendingHandOvers.device_at,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(pendingHandOvers)
-    .innerJoin(invoices, eq(invoices.id, pendingHandOvers.invoice_id))
-    .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
-    .innerJoin(giver, eq(giver.id, pendingHandOvers.from_user_id))
-    .innerJoin(receiver, eq(receiver.id, pendingHandOvers.to_user_id));
-}
-
-/** The hand-overs of In-Transit invoices waiting for the user, or waiting on someone the user hands to. */
-export function pendingHandOversOf(conn: Conn, userId: number) {
-  return pendingHandOverRows(conn)
-    .where(
-      and(stillWaiting, or(eq(pendingHandOvers[HAND_OVER_ASKS.receiver], userId), eq(pendingHandOvers[HAND_OVER_ASKS.carrier], userId))),
-    )
-    .orderBy(pendingHandOvers.created_at);
-}
-
-/** The first `limit` hand-overs that ask the user to accept the custody, oldest first, each with the total. */
-export function handOversToAccept(conn: Conn, userId: number, limit: number) {
-  return pendingHandOverRows(conn)
-    .where(and(stillWaiting, eq(pendingHandOvers[HAND_OVER_ASKS.receiver], userId)))
-    .orderBy(pendingHandOvers.created_at)
-    .limit(limit);
 }

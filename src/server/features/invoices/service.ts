@@ -25,12 +25,13 @@ import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { renderTransmittalSlipPdf } from '../../lib/pdf/transmittal-slip-pdf.ts';
 import { qrPng } from '../../lib/qr.ts';
-import * as readModel from './read-model.ts';
+import * as details from './details-repo.ts';
+import * as invoiceList from './list-repo.ts';
 import * as repo from './repo.ts';
 
 /** docs/spec.md §2 Transactions list, limited to what the actor may see (docs/design.md §5 "Who sees what"). */
 export async function list(ctx: AppContext, actor: AuthUser, query: InvoiceListQuery): Promise<InvoicePage> {
-  const { rows, total } = await readModel.listInvoices(
+  const { rows, total } = await invoiceList.listInvoices(
     ctx.db,
     listFilter(actor, query),
     { page: query.page, perPage: query.per_page, sort: query.sort, direction: query.order },
@@ -39,7 +40,7 @@ export async function list(ctx: AppContext, actor: AuthUser, query: InvoiceListQ
   return { ...paginated(rows, total, query.page, query.per_page), time_zone: ctx.config.timeZone };
 }
 
-function listFilter(actor: AuthUser, query: InvoiceListQuery): readModel.InvoiceFilter {
+function listFilter(actor: AuthUser, query: InvoiceListQuery): invoiceList.InvoiceFilter {
   if (!canOpenScreen(actor, 'invoices')) throw forbidden();
   return {
     scope: invoiceScope(actor),
@@ -55,11 +56,11 @@ function listFilter(actor: AuthUser, query: InvoiceListQuery): readModel.Invoice
 /** docs/design.md §10 Export: every invoice of the Transactions list for these filters, in its order, in batches. */
 export function listSource(ctx: AppContext, actor: AuthUser, query: InvoiceListQuery): RowSource<InvoiceRow> {
   const filter = listFilter(actor, query);
-  return (write) => readModel.streamInvoices(ctx.db, filter, { sort: query.sort, direction: query.order }, ctx.config.timeZone, write);
+  return (write) => invoiceList.streamInvoices(ctx.db, filter, { sort: query.sort, direction: query.order }, ctx.config.timeZone, write);
 }
 
 async function visibleInvoice(ctx: AppContext, actor: AuthUser, id: number): Promise<InvoiceRow> {
-  const row = await readModel.findInvoiceRow(ctx.db, id, ctx.config.timeZone);
+  const row = await invoiceList.findInvoiceRow(ctx.db, id, ctx.config.timeZone);
   if (!row || !can(actor, 'invoice.see', row)) throw notFound(INVOICE_MSG.notFound);
   return row;
 }
@@ -67,11 +68,11 @@ async function visibleInvoice(ctx: AppContext, actor: AuthUser, id: number): Pro
 /** One invoice with its whole history; an invoice the actor may not see is answered as not found. */
 export async function detail(ctx: AppContext, actor: AuthUser, id: number): Promise<InvoiceDetail> {
   const [row, activities] = await Promise.all([
-    readModel.findInvoiceRow(ctx.db, id, ctx.config.timeZone),
-    readModel.listChainActivities(ctx.db, id),
+    invoiceList.findInvoiceRow(ctx.db, id, ctx.config.timeZone),
+    details.listChainActivities(ctx.db, id),
   ]);
   if (!row || !can(actor, 'invoice.see', row)) throw notFound(INVOICE_MSG.notFound);
-  const issuedInvoiceId = row.invoice_type_id === INVOICE_TYPE.REQUEST ? await readModel.findIssuedFor(ctx.db, row.id) : null;
+  const issuedInvoiceId = row.invoice_type_id === INVOICE_TYPE.REQUEST ? await details.findIssuedFor(ctx.db, row.id) : null;
   return { ...row, issued_invoice_id: issuedInvoiceId, activities, time_zone: ctx.config.timeZone };
 }
 
@@ -83,7 +84,7 @@ export async function pads(
   query: { page: number; per_page: number; search?: string },
 ): Promise<Paginated<InvoicePad>> {
   await visibleInvoice(ctx, actor, id);
-  const { rows, total } = await readModel.listInvoicePads(ctx.db, id, query);
+  const { rows, total } = await details.listInvoicePads(ctx.db, id, query);
   return paginated(rows, total, query.page, query.per_page);
 }
 
@@ -112,7 +113,7 @@ export async function headOffice(ctx: AppContext): Promise<NamedRef> {
 export async function transmittalSlip(ctx: AppContext, actor: AuthUser, id: number): Promise<Buffer> {
   const row = await visibleInvoice(ctx, actor, id);
   if (!TRANSFER_TYPES.includes(row.invoice_type_id)) throw conflict(INVOICE_MSG.slipOnlyTransfers);
-  const padRows = await readModel.slipPads(ctx.db, id);
+  const padRows = await details.slipPads(ctx.db, id);
   return renderTransmittalSlipPdf({
     invoiceId: row.id,
     type: row.invoice_type.name,
@@ -133,9 +134,9 @@ export async function transmittalSlip(ctx: AppContext, actor: AuthUser, id: numb
 }
 
 /** The Invoice Type filter's options (seeded lookup). */
-export const types = (ctx: AppContext) => readModel.lookup(ctx.db, 'types');
+export const types = (ctx: AppContext) => invoiceList.lookup(ctx.db, 'types');
 /** The Invoice Status filter's options (seeded lookup). */
-export const statuses = (ctx: AppContext) => readModel.lookup(ctx.db, 'statuses');
+export const statuses = (ctx: AppContext) => invoiceList.lookup(ctx.db, 'statuses');
 
 /**
  * A scanned badge to the active user it belongs to; a bare, altered or outdated number is refused, and a wrong one

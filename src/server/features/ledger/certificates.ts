@@ -13,10 +13,11 @@ import type { RowSource } from '../../lib/export.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
-import { Names } from '../users/names.ts';
-import { activeActor } from '../users/repo.ts';
+import { Names } from '../users/read-model.ts';
+import { activeActor } from '../users/read-model.ts';
 import { monthBounds } from './month-balances.ts';
 import { certificateRef, computeRaaf, holderFilter, raafPdf, resolveHolder } from './raaf.ts';
+import * as reads from './read-model.ts';
 import * as repo from './repo.ts';
 import { certificateContentHash } from './certificate-check.ts';
 import { assertCertifiableMonth } from './months.ts';
@@ -39,14 +40,17 @@ async function certificateDto(
     rows.map((row) => (row.holder_type === 'branch' ? row.holder_id : null)),
   );
   return rows.map((row) => {
+    // -- report_json is written only by certify(), from the Raaf it certifies.
     const frozen = JSON.parse(row.report_json) as Raaf;
     const holderName =
       row.holder_type === 'user'
         ? (names.person(row.holder_id)?.full_name ?? frozen.holder.name)
         : (names.branch(row.holder_id)?.name ?? frozen.holder.name);
     return {
+      // -- certificateRef answers null only for a missing row; `row` is one.
       ...(certificateRef(row) as NonNullable<ReturnType<typeof certificateRef>>),
       month: row.month,
+      // -- raaf_certificates_holder_type_ck holds the text column to 'user' | 'branch'.
       holder: { type: row.holder_type as 'user' | 'branch', id: row.holder_id, name: holderName },
       certified_by: names.person(row.certified_by) ?? { id: row.certified_by, full_name: `user #${row.certified_by}` },
       reviewed_by: names.person(row.reviewed_by),
@@ -67,14 +71,14 @@ export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafI
   if (!can(actor, 'raaf.certify', holder)) throw forbidden(LEDGER_MSG.certifyOwn);
   await assertCertifiableMonth(ctx, input.month);
   const { end } = monthBounds(input.month);
-  if (await repo.findCertificate(ctx.db, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
+  if (await reads.findCertificate(ctx.db, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
   const frozen: Raaf = { ...(await computeRaaf(ctx, holder, input.month)), certificate: null };
   const hashes = await repo.lastHashesOnRoutes(ctx.db, end, holderFilter(holder));
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
       const number = await repo.nextCertificateNumber(tx, input.month);
-      if (await repo.findCertificate(tx, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
+      if (await reads.findCertificate(tx, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
       const certifiedAt = new Date();
       const content = {
         number,
@@ -94,29 +98,30 @@ export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafI
     if (sqlState(error) === UNIQUE_VIOLATION) throw conflict(LEDGER_MSG.alreadyCertified);
     throw error;
   }
-  const row = await repo.certificateById(ctx.db, id);
+  const row = await reads.certificateById(ctx.db, id);
   return (await certificateDto(ctx, row ? [row] : [], actor.id))[0];
 }
 
 /** Accounting marks a certificate reviewed, once. */
 export async function review(ctx: AppContext, actor: Actor, id: number): Promise<RaafCertificate> {
-  const row = await repo.certificateById(ctx.db, id);
+  const row = await reads.certificateById(ctx.db, id);
   if (!row) throw notFound(LEDGER_MSG.certificateMissing);
   if (!(await repo.markReviewed(ctx.db, id, actor.id))) throw conflict(LEDGER_MSG.alreadyReviewed);
-  const updated = (await repo.certificateById(ctx.db, id)) as repo.CertificateRow;
+  // -- the row was read above and the ledger's certificates are never deleted, so it is still there.
+  const updated = (await reads.certificateById(ctx.db, id)) as repo.CertificateRow;
   return (await certificateDto(ctx, [updated], actor.id))[0];
 }
 
 /** Certificates the actor may read (whose holder's RAAF they may read), newest first. */
 export async function listCertificates(ctx: AppContext, actor: Actor, query: CertificateListQuery): Promise<Paginated<RaafCertificate>> {
-  const { rows, total } = await repo.listCertificates(ctx.db, { ...query, scope: raafScope(actor) });
+  const { rows, total } = await reads.listCertificates(ctx.db, { ...query, scope: raafScope(actor) });
   return paginated(await certificateDto(ctx, rows, actor.id), total, query.page, query.per_page);
 }
 
 /** docs/design.md §10 Export: every certificate of the list the actor may read, for these filters, in batches. */
 export function certificateSource(ctx: AppContext, actor: Actor, query: CertificateListQuery): RowSource<RaafCertificate> {
   return (write) =>
-    repo.streamCertificates(ctx.db, { ...query, scope: raafScope(actor) }, async (rows, tx) =>
+    reads.streamCertificates(ctx.db, { ...query, scope: raafScope(actor) }, async (rows, tx) =>
       write(await certificateDto(ctx, rows, actor.id, tx)),
     );
 }
@@ -138,7 +143,7 @@ export async function certificatePdf(
     viewer = (await activeActor(ctx.db, verified.userId)) ?? null;
     if (!viewer) throw forbidden();
   }
-  const row = await repo.certificateById(ctx.db, id);
+  const row = await reads.certificateById(ctx.db, id);
   if (!row) throw notFound(LEDGER_MSG.certificateMissing);
   const holder =
     row.holder_type === 'user'

@@ -2,7 +2,8 @@ import { dayTimeText } from '../../../shared/format.ts';
 import { LEDGER_CHECK_ROLES } from '../../../shared/permissions.ts';
 import { LEDGER_CHECK_PROBLEM_LINES, type LedgerCheck, type LedgerCheckSource } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
-import { activeRecipients } from '../users/repo.ts';
+import { activeRecipients } from '../users/read-model.ts';
+import { latestCheck } from './read-model.ts';
 import * as repo from './repo.ts';
 import { checkLedger, type LedgerCheckResult, type VerifyOptions } from './verifier.ts';
 
@@ -59,7 +60,7 @@ export async function runLedgerCheck(
 
 /** The newest check, or null before the first one. */
 export async function latestLedgerCheck(ctx: Pick<AppContext, 'db'>): Promise<LedgerCheck | null> {
-  const row = await repo.latestCheck(ctx.db);
+  const row = await latestCheck(ctx.db);
   return row ? asCheck(row) : null;
 }
 

@@ -4,7 +4,7 @@ import { ROLE } from '../../../shared/lookups.ts';
 import type { LatestLedgerCheck } from '../../../shared/schemas/ledger.ts';
 import type { MyActions } from '../../../shared/schemas/my-actions.ts';
 import { runJobOnce } from '../../db/jobs.ts';
-import { ledgerChecks } from '../../db/schema.ts';
+import { ledgerChecks } from '../../db/schema/ledger.ts';
 import { serverJobs } from '../../jobs.ts';
 import { signedIn } from '../../test/factories.ts';
 import { verifierGround } from '../../test/ledger.ts';

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
 import { INVOICE_TYPE, PAD_STATUS } from '../../../shared/lookups.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
-import { invoices, padEvents, pads } from '../../db/schema.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { padEvents } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ENTERING_KINDS } from './fold.ts';
 import { verifyLedger } from './verifier.ts';
-import { businessDate } from './writer.ts';
+import { businessDate } from './lifecycle.ts';
 
 /**
  * Issue 33, item 1, as a property: no sequence of accepted API calls makes a RAAF refuse to balance, the verifier fail,

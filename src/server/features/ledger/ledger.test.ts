@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
-import { invoices, pads } from '../../db/schema.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { certificateListColumns } from '../../../shared/list-columns.ts';

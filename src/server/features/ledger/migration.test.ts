@@ -13,8 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
+import { schema, type Db } from '../../db/client.ts';
 import { runLedgerVerify } from './verifier.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../db/migrations', import.meta.url));

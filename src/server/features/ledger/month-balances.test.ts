@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { INVOICE_TYPE, PAD_STATUS } from '../../../shared/lookups.ts';
-import { invoices, pads, raafMonthBalances, raafMonthCloses } from '../../db/schema.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { raafMonthBalances, raafMonthCloses } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { closeEndedMonths } from './month-balances.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { RaafFold, holderOfKey, rangesText, type PadEnding, type RaafCells } from './raaf-fold.ts';
 import * as repo from './repo.ts';
-import { businessDate } from './writer.ts';
+import { businessDate } from './lifecycle.ts';
 
 /** A month is closed this long after its end, so a transaction still writing at midnight has committed. */
 const CLOSE_GRACE_MS = 10 * 60 * 1000;

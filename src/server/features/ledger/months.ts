@@ -2,7 +2,7 @@ import { LEDGER_MSG, monthOutsideLedger } from '../../../shared/schemas/ledger.t
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/errors.ts';
 import * as repo from './repo.ts';
-import { businessDate } from './writer.ts';
+import { businessDate } from './lifecycle.ts';
 
 /**
  * The months a RAAF can exist for (docs/design.md §8): from the month of the first ledger event, or of the

@@ -5,9 +5,10 @@ import type { PadEvent, PadHistory, ReceiptFinding } from '../../../shared/schem
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { invoiceTypeAndCourier } from '../invoices/read-model.ts';
-import * as pads from '../pads/repo.ts';
-import { routeInfos } from '../routes/repo.ts';
-import { Names } from '../users/names.ts';
+import * as pads from '../pads/read-model.ts';
+import { routeInfos } from '../routes/read-model.ts';
+import { Names } from '../users/read-model.ts';
+import { incidentRefs, padEventsOf, voidedContaining } from './read-model.ts';
 import * as repo from './repo.ts';
 
 type IncidentRef = NonNullable<PadEvent['incident']>;
@@ -15,6 +16,7 @@ type IncidentRef = NonNullable<PadEvent['incident']>;
 function eventDto(event: repo.PadEventRow, names: Names, incidents: Map<number, IncidentRef> = new Map()): PadEvent {
   return {
     id: event.id,
+    // -- pad_events_kind_ck holds the text column to PadEvent['kind'].
     kind: event.kind as PadEvent['kind'],
     from_number: event.from_number,
     to_number: event.to_number,
@@ -46,7 +48,7 @@ async function eventsWithNames(
     [...events.flatMap((e) => [e.holder_branch_id, e.counterparty_branch_id]), ...extraBranches],
   );
   const incidentIds = events.map((e) => e.incident_id).filter((id): id is number => id !== null);
-  const incidents = new Map((await repo.incidentRefs(ctx.db, incidentIds)).map((ref) => [ref.id, ref]));
+  const incidents = new Map((await incidentRefs(ctx.db, incidentIds)).map((ref) => [ref.id, ref]));
   return { names, events: events.map((event) => eventDto(event, names, incidents)) };
 }
 
@@ -67,7 +69,7 @@ export async function padHistory(ctx: AppContext, padId: number): Promise<PadHis
   const pad = await pads.padView(ctx.db, padId);
   if (!pad) throw notFound('Pad not found.');
   const [route] = await routeInfos(ctx.db, [pad.route_id]);
-  const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, padId), [pad.holder_user_id], [pad.holder_branch_id]);
+  const { names, events } = await eventsWithNames(ctx, await padEventsOf(ctx.db, padId), [pad.holder_user_id], [pad.holder_branch_id]);
   return {
     pad: { id: pad.id, number: pad.number, series_number: seriesRange(pad.series_from, pad.series_to), route },
     ...seriesSummary(pad.series_from, pad.series_status),
@@ -111,7 +113,7 @@ function outcomeOf(status: ReceiptFinding['status'], events: PadEvent[]): NonNul
 /** "Where is receipt N": one answer per route whose pads contain N, with that number's own events; a deleted pad answers "voided". */
 export async function findReceipt(ctx: AppContext, query: { number: number; route_id?: number }): Promise<ReceiptFinding[]> {
   const found = await pads.padsContaining(ctx.db, query.number, query.route_id);
-  const voided = await repo.voidedContaining(ctx.db, query.number, query.route_id);
+  const voided = await voidedContaining(ctx.db, query.number, query.route_id);
   const routes = new Map(
     (await routeInfos(ctx.db, [...new Set([...found, ...voided].map((pad) => pad.route_id))])).map((route) => [route.id, route]),
   );
@@ -121,7 +123,7 @@ export async function findReceipt(ctx: AppContext, query: { number: number; rout
     if (!route) continue;
     const { names, events } = await eventsWithNames(
       ctx,
-      await repo.padEventsOf(ctx.db, pad.id, query.number),
+      await padEventsOf(ctx.db, pad.id, query.number),
       [pad.holder_user_id],
       [pad.holder_branch_id],
     );
@@ -142,7 +144,7 @@ export async function findReceipt(ctx: AppContext, query: { number: number; rout
   for (const gone of voided) {
     const route = routes.get(gone.route_id);
     if (!route) continue;
-    const { names, events } = await eventsWithNames(ctx, await repo.padEventsOf(ctx.db, gone.pad_id, query.number));
+    const { names, events } = await eventsWithNames(ctx, await padEventsOf(ctx.db, gone.pad_id, query.number));
     answers.push({
       route,
       pad: { id: gone.pad_id, number: voidedPadNumber(gone.reason), series_number: seriesRange(gone.from_number, gone.to_number) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldRaaf, layeredRuns, undoneRuns, type RaafEvent, type UndoneOriginal } from './raaf-fold.ts';
+import { foldRaaf, layeredRuns, type RaafEvent } from './raaf-fold.ts';
+import { undoneRuns, type UndoneOriginal } from './undone-runs.ts';
 
 const HEAD_OFFICE = 1;
 const GRACE = 6;

@@ -35,9 +35,9 @@ export const rangesText = (ranges: ReadonlyArray<readonly [number, number]>) => 
 
 export function parseRanges(text: string): Ranges {
   if (text === '') return [];
-  return text.split(',').map((part) => {
+  return text.split(',').map((part): [number, number] => {
     const [from, to] = part.split('-');
-    return [Number(from), Number(to)] as [number, number];
+    return [Number(from), Number(to)];
   });
 }
 
@@ -71,59 +71,6 @@ export interface RaafRemark {
   eventKind?: string;
   padId?: number;
   seq?: number;
-}
-
-/** A use or write-off that an undo brought back (docs/raaf-rules.md: the original), with the numbers it covered. */
-export interface UndoneOriginal {
-  seq: number;
-  from_number: number;
-  to_number: number;
-  kind: string;
-  actor_user_id: number | null;
-  business_date: string;
-  reason: string | null;
-  incident_number: string | null;
-}
-
-/** A run of an undo remark's numbers that share one description of their original (none found: `undefined`). */
-export interface UndoneRun {
-  from: number;
-  to: number;
-  original: UndoneOriginal | undefined;
-}
-
-const originalKey = (original: UndoneOriginal) =>
-  JSON.stringify([original.kind, original.actor_user_id, original.business_date, original.reason, original.incident_number]);
-
-/**
- * An undo remark's numbers from..to cut wherever their originals differ: one revert may bring back numbers cancelled
- * by two people in two months, and each remark must name the original of every number it covers. A number's original
- * is the latest (highest seq) of `originals` covering it; neighbours stay in one run only when their originals agree
- * on kind, actor, day (so month, and earlier-or-not), reason and incident.
- */
-export function undoneRuns(from: number, to: number, originals: readonly UndoneOriginal[]): UndoneRun[] {
-  const owner: Array<UndoneOriginal | undefined> = Array.from({ length: to - from + 1 }, () => undefined);
-  for (const original of [...originals].sort((a, b) => b.seq - a.seq)) {
-    for (let n = Math.max(from, original.from_number); n <= Math.min(to, original.to_number); n += 1) owner[n - from] ??= original;
-  }
-  const keys = new Map<UndoneOriginal, string>();
-  const keyOf = (original: UndoneOriginal | undefined) => {
-    if (original === undefined) return '';
-    let key = keys.get(original);
-    if (key === undefined) {
-      key = originalKey(original);
-      keys.set(original, key);
-    }
-    return key;
-  };
-  const runs: UndoneRun[] = [];
-  for (let n = from; n <= to; n += 1) {
-    const original = owner[n - from];
-    const last = runs.at(-1);
-    if (last && keyOf(last.original) === keyOf(original)) last.to = n;
-    else runs.push({ from: n, to: n, original });
-  }
-  return runs;
 }
 
 /** Kinds that bring a used or written-off number back into stock; a `received` does so when it reinstates a write-off. */
@@ -298,89 +245,105 @@ function foldPad(
       h = newHolderPad(length, event.route_id);
       holders.set(key, h);
     }
-    const inMonth = event.business_date >= startDate;
-    if (inMonth && h.begin === null) h.begin = h.stock.slice();
-    const entering = ENTERING_KINDS.has(event.kind) || event.kind === BALANCE_KIND;
-    const received: Array<[number, number]> = [];
-    for (let n = event.from_number; n <= event.to_number; n += 1) {
-      const i = n - low;
-      h.stock[i] = entering ? 1 : 0;
-      if (!inMonth) continue;
-      if (event.kind === 'used') {
-        h.usedPending[i] = 1;
-      } else if (event.kind === 'used_reverted' && h.usedPending[i]) {
-        h.usedPending[i] = 0;
-      } else if (entering) {
-        h.receipt[i] += 1;
-        const last = received[received.length - 1];
-        if (last && last[1] === n - 1) last[1] = n;
-        else received.push([n, n]);
-      } else {
-        h.issued[i] += 1;
-      }
-    }
+    foldEvent(h, event, low, startDate);
+  }
+  const pad = { padId: events[0].pad_id, low, length, onEnding };
+  for (const [key, h] of holders) addHolderCells(result, key, h, pad);
+}
+
+/** One event into its holder's stock of the pad; in the month also into the holder's receipt, issued and remarks. */
+function foldEvent(h: HolderPad, event: RaafEvent, low: number, startDate: string) {
+  const inMonth = event.business_date >= startDate;
+  if (inMonth && h.begin === null) h.begin = h.stock.slice();
+  const entering = ENTERING_KINDS.has(event.kind) || event.kind === BALANCE_KIND;
+  const received: Array<[number, number]> = [];
+  for (let n = event.from_number; n <= event.to_number; n += 1) {
+    const i = n - low;
+    h.stock[i] = entering ? 1 : 0;
     if (!inMonth) continue;
-    const leftAs = BY_KIND[event.kind as keyof typeof BY_KIND];
-    if (leftAs) h.byKind[leftAs] = (h.byKind[leftAs] ?? 0) + event.to_number - event.from_number + 1;
-    const base = {
-      invoiceId: event.invoice_id,
-      counterpartyUserId: event.counterparty_user_id,
-      counterpartyBranchId: event.counterparty_branch_id,
-      reason: event.reason,
+    if (event.kind === 'used') {
+      h.usedPending[i] = 1;
+    } else if (event.kind === 'used_reverted' && h.usedPending[i]) {
+      h.usedPending[i] = 0;
+    } else if (entering) {
+      h.receipt[i] += 1;
+      const last = received[received.length - 1];
+      if (last && last[1] === n - 1) last[1] = n;
+      else received.push([n, n]);
+    } else {
+      h.issued[i] += 1;
+    }
+  }
+  if (!inMonth) return;
+  // -- a kind outside BY_KIND reads undefined, which the next line skips.
+  const leftAs = BY_KIND[event.kind as keyof typeof BY_KIND];
+  if (leftAs) h.byKind[leftAs] = (h.byKind[leftAs] ?? 0) + event.to_number - event.from_number + 1;
+  const base = {
+    invoiceId: event.invoice_id,
+    counterpartyUserId: event.counterparty_user_id,
+    counterpartyBranchId: event.counterparty_branch_id,
+    reason: event.reason,
+  };
+  if (
+    event.kind === 'transfer_out' ||
+    event.kind === 'cancelled' ||
+    event.kind === 'lost' ||
+    event.kind === 'voided' ||
+    event.kind === 'opening'
+  ) {
+    h.remarks.push({ ...base, kind: event.kind, from: event.from_number, to: event.to_number });
+  } else if (isUndo(event)) {
+    for (const [from, to] of received)
+      h.remarks.push({ ...base, kind: 'undone', from, to, eventKind: event.kind, padId: event.pad_id, seq: event.seq });
+  }
+}
+
+/** One holder's fold of the pad, added to the holder's cells for the pad's route; a holder with nothing to show adds none. */
+function addHolderCells(
+  result: Map<string, Map<number, RaafCells>>,
+  key: string,
+  h: HolderPad,
+  pad: { padId: number; low: number; length: number; onEnding?: (ending: PadEnding) => void },
+) {
+  const { low, length } = pad;
+  const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]): [number, number] => [low + a, low + b]);
+  const ending = toNumbers(runsOf(length, (i) => h.stock[i] === 1));
+  if (pad.onEnding && ending.length > 0) pad.onEnding({ holderKey: key, padId: pad.padId, routeId: h.routeId, ranges: ending });
+  const begin = h.begin ?? h.stock;
+  for (let i = 0; i < length; i += 1) {
+    if (h.usedPending[i]) {
+      h.issued[i] += 1;
+      h.byKind.used += 1;
+    }
+  }
+  if (!begin.some(Boolean) && !h.receipt.some(Boolean) && !h.issued.some(Boolean) && !h.stock.some(Boolean)) return;
+  let routes = result.get(key);
+  if (!routes) {
+    routes = new Map();
+    result.set(key, routes);
+  }
+  let cells = routes.get(h.routeId);
+  if (!cells) {
+    cells = {
+      beginning: [],
+      receipt: [],
+      issued: [],
+      ending: [],
+      byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 },
+      remarks: [],
+      balanced: true,
     };
-    if (
-      event.kind === 'transfer_out' ||
-      event.kind === 'cancelled' ||
-      event.kind === 'lost' ||
-      event.kind === 'voided' ||
-      event.kind === 'opening'
-    ) {
-      h.remarks.push({ ...base, kind: event.kind, from: event.from_number, to: event.to_number });
-    } else if (isUndo(event)) {
-      for (const [from, to] of received)
-        h.remarks.push({ ...base, kind: 'undone', from, to, eventKind: event.kind, padId: event.pad_id, seq: event.seq });
-    }
+    routes.set(h.routeId, cells);
   }
-  const toNumbers = (runs: Array<[number, number]>) => runs.map(([a, b]) => [low + a, low + b] as [number, number]);
-  for (const [key, h] of holders) {
-    const ending = toNumbers(runsOf(length, (i) => h.stock[i] === 1));
-    if (onEnding && ending.length > 0) onEnding({ holderKey: key, padId: events[0].pad_id, routeId: h.routeId, ranges: ending });
-    const begin = h.begin ?? h.stock;
-    for (let i = 0; i < length; i += 1) {
-      if (h.usedPending[i]) {
-        h.issued[i] += 1;
-        h.byKind.used += 1;
-      }
-    }
-    if (!begin.some(Boolean) && !h.receipt.some(Boolean) && !h.issued.some(Boolean) && !h.stock.some(Boolean)) continue;
-    let routes = result.get(key);
-    if (!routes) {
-      routes = new Map();
-      result.set(key, routes);
-    }
-    let cells = routes.get(h.routeId);
-    if (!cells) {
-      cells = {
-        beginning: [],
-        receipt: [],
-        issued: [],
-        ending: [],
-        byKind: { used: 0, cancelled: 0, lost: 0, transferred: 0 },
-        remarks: [],
-        balanced: true,
-      };
-      routes.set(h.routeId, cells);
-    }
-    cells.beginning.push(...toNumbers(runsOf(length, (i) => begin[i] === 1)));
-    cells.receipt.push(...toNumbers(countedRuns(h.receipt)));
-    cells.issued.push(...toNumbers(countedRuns(h.issued)));
-    cells.ending.push(...ending);
-    addByKind(cells.byKind, h.byKind);
-    for (let i = 0; i < length; i += 1) {
-      if (begin[i] + h.receipt[i] - h.issued[i] !== h.stock[i]) cells.balanced = false;
-    }
-    cells.remarks.push(...h.remarks);
+  cells.beginning.push(...toNumbers(runsOf(length, (i) => begin[i] === 1)));
+  cells.receipt.push(...toNumbers(countedRuns(h.receipt)));
+  cells.issued.push(...toNumbers(countedRuns(h.issued)));
+  cells.ending.push(...ending);
+  addByKind(cells.byKind, h.byKind);
+  for (let i = 0; i < length; i += 1) {
+    if (begin[i] + h.receipt[i] - h.issued[i] !== h.stock[i]) cells.balanced = false;
   }
+  cells.remarks.push(...h.remarks);
 }
 
 /** Adds one holder's issued-by-kind counts to another's; voided is kept only when non-zero. */

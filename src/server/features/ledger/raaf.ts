@@ -1,4 +1,4 @@
-import { calendarDayText } from '../../../shared/format.ts';
+import { calendarDayText, numberRange } from '../../../shared/format.ts';
 import { can, type Actor, type RaafHolderForRules } from '../../../shared/permissions.ts';
 import { LEDGER_MSG, type Raaf, type RaafRollup, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,25 +7,16 @@ import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import type { Pdf } from '../../lib/pdf/document.ts';
 import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
 import { invoicesInTransitAt } from '../invoices/read-model.ts';
-import { routeInfos, type RouteInfo } from '../routes/repo.ts';
-import { Names } from '../users/names.ts';
-import { idsInBranch } from '../users/repo.ts';
+import { routeInfos, type RouteInfo } from '../routes/read-model.ts';
+import { Names } from '../users/read-model.ts';
+import { idsInBranch } from '../users/read-model.ts';
 import { rangesQty } from './fold.ts';
 import { foldMonth, monthBounds, type RaafSource } from './month-balances.ts';
 import { assertLedgerMonth } from './months.ts';
-import {
-  addByKind,
-  holderKeyFor,
-  holderOfKey,
-  layeredRuns,
-  undoneRuns,
-  type RaafCells,
-  type RaafRemark,
-  type Ranges,
-  type UndoneOriginal,
-  type UndoneRun,
-} from './raaf-fold.ts';
+import { addByKind, holderKeyFor, holderOfKey, layeredRuns, type RaafCells, type RaafRemark, type Ranges } from './raaf-fold.ts';
+import { certificatesOfMonth, findCertificate, undoneOriginals } from './read-model.ts';
 import * as repo from './repo.ts';
+import { undoneRuns, type UndoneOriginal, type UndoneRun } from './undone-runs.ts';
 
 export interface Holder extends RaafHolderForRules {
   name: string;
@@ -50,8 +41,6 @@ export async function resolveHolder(ctx: AppContext, input: { user_id?: number; 
 export const holderFilter = (holder: { type: 'user' | 'branch'; id: number }) =>
   holder.type === 'user' ? { userId: holder.id } : { branchId: holder.id };
 
-const rangeText = ([from, to]: [number, number]) => (from === to ? `${from}` : `${from}-${to}`);
-
 const ORIGINAL_VERB: Record<string, string> = { used: 'marked used', cancelled: 'cancelled', lost: 'reported lost', voided: 'voided' };
 
 /**
@@ -59,7 +48,7 @@ const ORIGINAL_VERB: Record<string, string> = { used: 'marked used', cancelled: 
  * when; "correction" only when that outcome was recorded in an earlier month.
  */
 function undoneText(remark: RaafRemark, original: UndoneOriginal | undefined, monthStart: string, names: Names): string {
-  const range = rangeText([remark.from, remark.to]);
+  const range = numberRange(remark.from, remark.to);
   const qty = remark.to - remark.from + 1;
   const earlier = original !== undefined && original.business_date < monthStart;
   if (remark.eventKind === 'used_reverted' && (earlier || !original))
@@ -80,7 +69,7 @@ function undoneText(remark: RaafRemark, original: UndoneOriginal | undefined, mo
 
 /** A remark's lines: one, or for an undo one per run of numbers whose originals read alike (`undoneRuns`). */
 function remarkTexts(remark: RaafRemark, names: Names, undone: Map<RaafRemark, UndoneRun[]>, monthStart: string): string[] {
-  const range = rangeText([remark.from, remark.to]);
+  const range = numberRange(remark.from, remark.to);
   const qty = remark.to - remark.from + 1;
   switch (remark.kind) {
     case 'transfer_out':
@@ -107,7 +96,7 @@ async function undoneRunsOf(ctx: AppContext, remarks: RaafRemark[]): Promise<Map
   const runs = new Map<RaafRemark, UndoneRun[]>();
   for (const remark of remarks) {
     if (remark.kind === 'undone' && remark.padId !== undefined && remark.seq !== undefined) {
-      const originals = await repo.undoneOriginals(ctx.db, remark.padId, remark.seq, remark.from, remark.to);
+      const originals = await undoneOriginals(ctx.db, remark.padId, remark.seq, remark.from, remark.to);
       runs.set(remark, undoneRuns(remark.from, remark.to, originals));
     }
   }
@@ -137,15 +126,14 @@ export function certificateRef(row: repo.CertificateRow | undefined) {
     : null;
 }
 
-function orderedRoutes<T>(routes: Map<number, RouteInfo>, ids: Iterable<number>, make: (route: RouteInfo, id: number) => T): T[] {
-  return [...ids]
-    .filter((id) => routes.has(id))
-    .sort((a, b) => {
-      const ra = routes.get(a) as RouteInfo;
-      const rb = routes.get(b) as RouteInfo;
-      return ra.company.name.localeCompare(rb.company.name) || ra.name.localeCompare(rb.name) || a - b;
+function orderedRoutes<V, T>(routes: Map<number, RouteInfo>, byRoute: Map<number, V>, make: (route: RouteInfo, value: V) => T): T[] {
+  return [...byRoute]
+    .flatMap(([id, value]) => {
+      const route = routes.get(id);
+      return route ? [{ id, route, value }] : [];
     })
-    .map((id) => make(routes.get(id) as RouteInfo, id));
+    .sort((a, b) => a.route.company.name.localeCompare(b.route.company.name) || a.route.name.localeCompare(b.route.name) || a.id - b.id)
+    .map(({ route, value }) => make(route, value));
 }
 
 /** One holder's RAAF for a month, computed from the ledger; refuses (409) to answer one that does not balance. */
@@ -180,10 +168,9 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
     entry.routes.add(row.route_id);
     inTransit.set(row.invoice_id, entry);
   }
-  const rows = orderedRoutes(routes, folded.keys(), (route, id) => {
-    const cells = folded.get(id) as RaafCells;
+  const rows = orderedRoutes(routes, folded, (route, cells) => {
     const memos = [...inTransit.values()]
-      .filter((entry) => entry.routes.has(id))
+      .filter((entry) => entry.routes.has(route.id))
       .map(
         (entry) =>
           `In transit at month end on invoice #${entry.invoice_id}${entry.courier ? ` with ${entry.courier}` : ''}: still on this holder's Ending`,
@@ -204,7 +191,7 @@ export async function computeRaaf(ctx: AppContext, holder: Holder, month: string
     totals: totalsOf(rows),
     balanced: true,
     in_transit: [...inTransit.values()].map(({ invoice_id, courier, qty }) => ({ invoice_id, courier, qty })),
-    certificate: certificateRef(await repo.findCertificate(ctx.db, month, holder.type, holder.id)),
+    certificate: certificateRef(await findCertificate(ctx.db, month, holder.type, holder.id)),
   };
 }
 
@@ -291,13 +278,22 @@ export async function rollup(ctx: AppContext, branch: Holder, month: string, sou
   return { month, rollup: true, branch: { id: branch.id, name: branch.name }, ...(await combined(ctx, month, folded)) };
 }
 
-/** Per route the holders' four column groups summed (ranges layered), and per holder their totals and certificate. */
-async function combined(ctx: AppContext, month: string, folded: Map<string, Map<number, RaafCells>>): Promise<Omit<RaafSummary, 'month'>> {
-  const byRoute = new Map<
-    number,
-    { beginning: Ranges[]; receipt: Ranges[]; issued: Ranges[]; ending: Ranges[]; qty: number[]; byKind: RaafCells['byKind'] }
-  >();
-  const holderTotals: Array<{ key: string; totals: ReturnType<typeof totalsOf> }> = [];
+/** One route's column groups of every holder, before the ranges are layered together. */
+interface RouteSums {
+  beginning: Ranges[];
+  receipt: Ranges[];
+  issued: Ranges[];
+  ending: Ranges[];
+  qty: number[];
+  byKind: RaafCells['byKind'];
+}
+
+type HolderTotals = Array<{ key: string; totals: ReturnType<typeof totalsOf> }>;
+
+/** The holders' folds summed per route, and each holder's own totals; an unbalanced fold refuses the whole report. */
+function sumByRoute(folded: Map<string, Map<number, RaafCells>>): { byRoute: Map<number, RouteSums>; holderTotals: HolderTotals } {
+  const byRoute = new Map<number, RouteSums>();
+  const holderTotals: HolderTotals = [];
   for (const [key, routesOfHolder] of folded) {
     const rows = [];
     for (const [routeId, cells] of routesOfHolder) {
@@ -329,18 +325,11 @@ async function combined(ctx: AppContext, month: string, folded: Map<string, Map<
     }
     holderTotals.push({ key, totals: totalsOf(rows) });
   }
-  const routes = new Map((await routeInfos(ctx.db, [...byRoute.keys()])).map((route) => [route.id, route]));
-  const rows = orderedRoutes(routes, byRoute.keys(), (route, id) => {
-    const acc = byRoute.get(id) as NonNullable<ReturnType<typeof byRoute.get>>;
-    const merged = (list: Ranges[], qty: number) => ({ qty, ranges: layeredRuns(list.flat()) });
-    return {
-      route: { id: route.id, name: route.name, tin: route.tin, company: route.company.name },
-      beginning: merged(acc.beginning, acc.qty[0]),
-      receipt: merged(acc.receipt, acc.qty[1]),
-      issued: { ...merged(acc.issued, acc.qty[2]), by_kind: acc.byKind },
-      ending: merged(acc.ending, acc.qty[3]),
-    };
-  });
+  return { byRoute, holderTotals };
+}
+
+/** Each holder named, with their totals and the month's certificate, users first, then by name. */
+async function namedHolders(ctx: AppContext, month: string, holderTotals: HolderTotals) {
   const keyed = holderTotals.map((h) => ({ ...h, ...holderOfKey(h.key) }));
   const names = await Names.load(
     ctx.db,
@@ -348,12 +337,13 @@ async function combined(ctx: AppContext, month: string, folded: Map<string, Map<
     keyed.filter((h) => h.type === 'branch').map((h) => h.id),
   );
   const certificates = new Map(
-    (await repo.certificatesOfMonth(ctx.db, month)).map((row) => [
+    (await certificatesOfMonth(ctx.db, month)).map((row) => [
+      // -- raaf_certificates_holder_type_ck holds the text column to 'user' | 'branch'.
       holderKeyFor({ type: row.holder_type as 'user' | 'branch', id: row.holder_id }),
       row,
     ]),
   );
-  const holders = keyed
+  return keyed
     .map(({ key, totals, type, id: holderId }) => {
       const holder =
         type === 'user'
@@ -372,5 +362,21 @@ async function combined(ctx: AppContext, month: string, folded: Map<string, Map<
       return { holder, totals, certificate: certificateRef(certificates.get(key)) };
     })
     .sort((a, b) => a.holder.type.localeCompare(b.holder.type) || a.holder.name.localeCompare(b.holder.name));
-  return { rows, totals: totalsOf(rows), holders };
+}
+
+/** Per route the holders' four column groups summed (ranges layered), and per holder their totals and certificate. */
+async function combined(ctx: AppContext, month: string, folded: Map<string, Map<number, RaafCells>>): Promise<Omit<RaafSummary, 'month'>> {
+  const { byRoute, holderTotals } = sumByRoute(folded);
+  const routes = new Map((await routeInfos(ctx.db, [...byRoute.keys()])).map((route) => [route.id, route]));
+  const rows = orderedRoutes(routes, byRoute, (route, acc) => {
+    const merged = (list: Ranges[], qty: number) => ({ qty, ranges: layeredRuns(list.flat()) });
+    return {
+      route: { id: route.id, name: route.name, tin: route.tin, company: route.company.name },
+      beginning: merged(acc.beginning, acc.qty[0]),
+      receipt: merged(acc.receipt, acc.qty[1]),
+      issued: { ...merged(acc.issued, acc.qty[2]), by_kind: acc.byKind },
+      ending: merged(acc.ending, acc.qty[3]),
+    };
+  });
+  return { rows, totals: totalsOf(rows), holders: await namedHolders(ctx, month, holderTotals) };
 }

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { HolderScope } from '../../../shared/permissions.ts';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -10,10 +9,10 @@ import {
   raafCertificates,
   raafMonthBalances,
   raafMonthCloses,
-} from '../../db/schema.ts';
+} from '../../db/schema/ledger.ts';
 import { streamRows } from '../../db/stream.ts';
-import type { RaafEvent, UndoneOriginal } from './raaf-fold.ts';
-import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import type { RaafEvent } from './raaf-fold.ts';
+import { firstSignUpAt } from '../users/read-model.ts';
 
 export type PadEventRow = typeof padEvents.$inferSelect;
 /** A row to insert; docs/design.md §9's columns may be left out (they are null then). */
@@ -106,19 +105,6 @@ export async function eventsOfPads(conn: Conn, padIds: number[], before?: Date):
     .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
 }
 
-export async function padEventsOf(conn: Conn, padId: number, containing?: number): Promise<PadEventRow[]> {
-  return conn
-    .select()
-    .from(padEvents)
-    .where(
-      and(
-        eq(padEvents.pad_id, padId),
-        containing !== undefined ? and(lte(padEvents.from_number, containing), gte(padEvents.to_number, containing)) : undefined,
-      ),
-    )
-    .orderBy(asc(padEvents.seq));
-}
-
 /** The last event hash of each pad a certificate covers, frozen with it. */
 export async function lastHashesOnRoutes(conn: Conn, endDate: string, holder: { userId: number } | { branchId: number }) {
   const holderSql =
@@ -132,28 +118,6 @@ export async function lastHashesOnRoutes(conn: Conn, endDate: string, holder: { 
 }
 
 export type CertificateRow = typeof raafCertificates.$inferSelect;
-
-export async function findCertificate(
-  conn: Conn,
-  month: string,
-  holderType: string,
-  holderId: number,
-): Promise<CertificateRow | undefined> {
-  const [row] = await conn
-    .select()
-    .from(raafCertificates)
-    .where(and(eq(raafCertificates.month, month), eq(raafCertificates.holder_type, holderType), eq(raafCertificates.holder_id, holderId)));
-  return row;
-}
-
-export async function certificateById(conn: Conn, id: number): Promise<CertificateRow | undefined> {
-  const [row] = await conn.select().from(raafCertificates).where(eq(raafCertificates.id, id));
-  return row;
-}
-
-export async function certificatesOfMonth(conn: Conn, month: string): Promise<CertificateRow[]> {
-  return conn.select().from(raafCertificates).where(eq(raafCertificates.month, month)).orderBy(asc(raafCertificates.id));
-}
 
 /** Namespace of the advisory lock that numbers certificates per month without gaps ("RAAF"). */
 const CERTIFICATE_LOCK = 0x52414146;
@@ -180,77 +144,6 @@ export async function markReviewed(conn: Conn, id: number, userId: number): Prom
     .where(and(eq(raafCertificates.id, id), isNull(raafCertificates.reviewed_at)))
     .returning({ id: raafCertificates.id });
   return rows.length === 1;
-}
-
-/** permissions.ts raafScope() as SQL on raaf_certificates. */
-function certificateScopeWhere(scope: HolderScope): SQL | undefined {
-  if (scope.all) return undefined;
-  const own = sql`(${raafCertificates.holder_type} = 'user' and ${raafCertificates.holder_id} = ${scope.userId})`;
-  if (scope.branchId === null) return own;
-  return sql`(${own} or (${raafCertificates.holder_type} = 'branch' and ${raafCertificates.holder_id} = ${scope.branchId})
-    or (${raafCertificates.holder_type} = 'user' and exists (select 1 from users u where u.id = ${raafCertificates.holder_id} and u.branch_id = ${scope.branchId})))`;
-}
-
-function certificatesWhere(query: { month?: string; search?: string; scope: HolderScope }): SQL | undefined {
-  const holderName = sql`(case when ${raafCertificates.holder_type} = 'user'
-    then (select concat_ws(' ', u.first_name, u.middle_name, u.last_name) from users u where u.id = ${raafCertificates.holder_id})
-    else (select b.name from branches b where b.id = ${raafCertificates.holder_id}) end)`;
-  return and(
-    certificateScopeWhere(query.scope),
-    query.month ? eq(raafCertificates.month, query.month) : undefined,
-    query.search
-      ? sql`(${raafCertificates.number} ilike ${likePattern(query.search)} or ${holderName} ilike ${likePattern(query.search)})`
-      : undefined,
-  );
-}
-
-/** Every certificate of the list for these filters, newest first, batch by batch (docs/design.md §10 Export). */
-export async function streamCertificates(
-  conn: Conn,
-  query: { month?: string; search?: string; scope: HolderScope },
-  onBatch: (rows: CertificateRow[], tx: Conn) => Promise<void>,
-): Promise<void> {
-  const ids = conn
-    .select({ id: raafCertificates.id })
-    .from(raafCertificates)
-    .where(certificatesWhere(query))
-    .orderBy(desc(raafCertificates.id));
-  await streamRows<{ id: number }>(
-    conn,
-    ids.getSQL(),
-    async (batch, tx) => {
-      const wanted = batch.map((row) => Number(row.id));
-      const byId = new Map(
-        (await tx.select().from(raafCertificates).where(inArray(raafCertificates.id, wanted))).map((row) => [row.id, row]),
-      );
-      await onBatch(
-        wanted.map((id) => byId.get(id)).filter((row) => row !== undefined),
-        tx,
-      );
-    },
-    200,
-  );
-}
-
-export async function listCertificates(
-  conn: Conn,
-  query: { page: number; per_page: number; month?: string; search?: string; scope: HolderScope },
-) {
-  const where = certificatesWhere(query);
-  const [rows, [{ total }]] = await Promise.all([
-    conn
-      .select()
-      .from(raafCertificates)
-      .where(where)
-      .orderBy(desc(raafCertificates.id))
-      .limit(query.per_page)
-      .offset(offsetOf(query.page, query.per_page)),
-    conn
-      .select({ total: sql<number>`count(*)::int` })
-      .from(raafCertificates)
-      .where(where),
-  ]);
-  return { rows, total };
 }
 
 /** One holder, a branch roll-up (its stock and the given users), or everyone (null). */
@@ -479,63 +372,14 @@ export async function ledgerBeginnings(conn: Conn, timeZone: string): Promise<{ 
   const [row] = await rowsOf<{ first_event: string | null; installed: string | null }>(
     conn,
     sql`select (select to_char(business_date, 'YYYY-MM-DD') from pad_events order by id limit 1) as first_event,
-      (select to_char(min(created_at) at time zone ${timeZone}, 'YYYY-MM-DD') from users) as installed`,
+      to_char(${firstSignUpAt} at time zone ${timeZone}, 'YYYY-MM-DD') as installed`,
   );
   return row;
-}
-
-/**
- * What an undo event may have undone: every use or write-off of pad `padId` before `seq` that covers a number of
- * from..to, latest first, with the loss incident it names; `undoneRuns` picks each number's latest.
- */
-export async function undoneOriginals(conn: Conn, padId: number, seq: number, from: number, to: number): Promise<UndoneOriginal[]> {
-  const rows = await rowsOf<UndoneOriginal>(
-    conn,
-    sql`select o.seq, o.from_number, o.to_number, o.kind, o.actor_user_id, o.business_date::text as business_date, o.reason,
-        i.number as incident_number
-      from pad_events o left join loss_incidents i on i.id = o.incident_id
-      where o.pad_id = ${padId}::int and o.seq < ${seq}::int and o.kind in ('used', 'cancelled', 'lost', 'voided')
-        and o.from_number <= ${to}::bigint and o.to_number >= ${from}::bigint
-      order by o.seq desc`,
-  );
-  return rows.map((row) => ({ ...row, from_number: Number(row.from_number), to_number: Number(row.to_number) }));
-}
-
-/** The incidents the events name, for their numbers in pad history and Find receipt. */
-export async function incidentRefs(
-  conn: Conn,
-  ids: number[],
-): Promise<Array<{ id: number; number: string; status: 'reported' | 'confirmed' | 'rejected' }>> {
-  if (ids.length === 0) return [];
-  return rowsOf(conn, sql`select id, number, status from loss_incidents where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`);
-}
-
-/** docs/design.md §9: the voided events of deleted pads that covered a number, so Find receipt still answers for it. */
-export async function voidedContaining(conn: Conn, receipt: number, routeId?: number): Promise<PadEventRow[]> {
-  return conn
-    .select()
-    .from(padEvents)
-    .where(
-      and(
-        eq(padEvents.kind, 'voided'),
-        lte(padEvents.from_number, receipt),
-        gte(padEvents.to_number, receipt),
-        routeId !== undefined ? eq(padEvents.route_id, routeId) : undefined,
-        sql`not exists (select 1 from pads p where p.id = ${padEvents.pad_id})`,
-      ),
-    )
-    .orderBy(asc(padEvents.pad_id));
 }
 
 export type LedgerCheckRow = typeof ledgerChecks.$inferSelect;
 
 export async function insertCheck(conn: Conn, check: typeof ledgerChecks.$inferInsert): Promise<LedgerCheckRow> {
   const [row] = await conn.insert(ledgerChecks).values(check).returning();
-  return row;
-}
-
-/** The newest ledger check, whatever ran it: what Admin, Accounting and Auditor are shown, and whether an alert stands. */
-export async function latestCheck(conn: Conn): Promise<LedgerCheckRow | undefined> {
-  const [row] = await conn.select().from(ledgerChecks).orderBy(desc(ledgerChecks.id)).limit(1);
   return row;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { LEDGER_MSG, monthOutsideLedger } from '../../../shared/schemas/ledger.ts';
-import { pads, raafCertificates } from '../../db/schema.ts';
+import { raafCertificates } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { signedQueryFor, urlKey } from '../../lib/signed-url.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
-import { invoices, padEvents, pads } from '../../db/schema.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { padEvents } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { ledgerVerifiedHeads, ledgerVerifyRuns, padEvents, pads, raafMonthBalances } from '../../db/schema.ts';
+import { ledgerVerifiedHeads, ledgerVerifyRuns, padEvents, raafMonthBalances } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { verifierGround } from '../../test/ledger.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { closeEndedMonths } from './month-balances.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { padEvents, pads } from '../../db/schema.ts';
+import { padEvents } from '../../db/schema/ledger.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { verifierGround } from '../../test/ledger.ts';
 import type { TestApp } from '../../test/test-app.ts';
 

@@ -1,148 +1,15 @@
 import type { Conn } from '../../db/client.ts';
 import { verifyCertificates } from './certificate-check.ts';
-import { CUSTODY_KINDS, ENTERING_KINDS, GENESIS_HASH, eventHash, numberStates } from './fold.ts';
+import { checkChain, describeMismatch, holderKey, holderText, type MonthEnds, type Snapshot } from './chain-check.ts';
 import { inTransitInvoicesByPad } from '../invoices/read-model.ts';
-import { padViews, padViewsAfter, type PadView } from '../pads/repo.ts';
+import { padViews, padViewsAfter, type PadView } from '../pads/read-model.ts';
 import { monthBounds, nextMonth } from './month-balances.ts';
-import { rangesText } from './raaf-fold.ts';
 import * as repo from './repo.ts';
 
 export interface LedgerProblem {
   pad_id: number;
   pad: string;
   message: string;
-}
-
-type Folded = 'none' | 'stock' | 'used' | 'cancelled' | 'lost' | 'out';
-
-const holderKey = (user: number | null, branch: number | null) => `${user ?? '-'}/${branch ?? '-'}`;
-const holderText = (key: string) => {
-  const [user, branch] = key.split('/');
-  return user === '-' ? `branch ${branch}` : `user ${user} (branch ${branch})`;
-};
-
-const LEAVES: Record<string, Folded> = { used: 'used', cancelled: 'cancelled', lost: 'lost', transfer_out: 'out', voided: 'out' };
-
-/** docs/design.md §9: an undo brings back only what it undoes: a cancellation, a loss. */
-const UNDOES: Record<string, Folded> = { cancel_reverted: 'cancelled', found: 'lost' };
-
-/** Kinds that say who holds the booklet itself after them (docs/design.md §9: the verifier folds custody too). */
-const BOOKLET_HOLDER_KINDS: ReadonlySet<string> = new Set(['received', 'opening', 'transfer_in', 'custody_in']);
-
-/** A holder's stock of one pad as the balances store it: "u12" or "b3" → "from-to,from-to". */
-type Snapshot = Map<string, string>;
-
-function snapshotOf(state: Folded[], holder: string[], from: number): Snapshot {
-  const byHolder = new Map<string, Array<[number, number]>>();
-  for (let i = 0; i < state.length; i += 1) {
-    if (state[i] !== 'stock') continue;
-    const [user, branch] = holder[i].split('/');
-    const key = user === '-' ? `b${branch}` : `u${user}`;
-    const runs = byHolder.get(key) ?? [];
-    const lastRun = runs[runs.length - 1];
-    if (lastRun && lastRun[1] === from + i - 1) lastRun[1] = from + i;
-    else runs.push([from + i, from + i]);
-    byHolder.set(key, runs);
-  }
-  return new Map([...byHolder].map(([key, runs]) => [key, rangesText(runs)]));
-}
-
-/** Month ends to snapshot a pad's stock at: each closed month and the first business date after it. */
-interface MonthEnds {
-  months: string[];
-  ends: string[];
-  onSnapshot: (month: string, snapshot: Snapshot) => void;
-}
-
-/** Replays one pad's chain: order and hashes first, then the fold of its numbers (and its stock at each month end asked for). */
-function checkChain(events: repo.PadEventRow[], from: number, to: number, say: (message: string) => void, monthEnds?: MonthEnds) {
-  const length = to - from + 1;
-  const state: Folded[] = new Array<Folded>(Math.max(length, 0)).fill('none');
-  const holder: string[] = new Array<string>(Math.max(length, 0)).fill('');
-  let prev = GENESIS_HASH;
-  let expectedSeq = 1;
-  let nextEnd = 0;
-  let snapshot: Snapshot | null = null;
-  const passMonthEnds = (date: string | null) => {
-    if (!monthEnds) return;
-    while (nextEnd < monthEnds.ends.length && (date === null || date >= monthEnds.ends[nextEnd])) {
-      snapshot ??= snapshotOf(state, holder, from);
-      monthEnds.onSnapshot(monthEnds.months[nextEnd], snapshot);
-      nextEnd += 1;
-    }
-  };
-  let booklet: string | null = null;
-  for (const event of events) {
-    passMonthEnds(event.business_date);
-    snapshot = null;
-    if (event.seq !== expectedSeq)
-      say(
-        `event seq ${expectedSeq}${event.seq > expectedSeq + 1 ? `–${event.seq - 1}` : ''} is missing (next is event ${event.id}, seq ${event.seq})`,
-      );
-    expectedSeq = event.seq + 1;
-    if (event.prev_hash !== prev) say(`event ${event.id} (seq ${event.seq}) does not chain onto the event before it`);
-    if (eventHash(event, event.prev_hash) !== event.hash)
-      say(`event ${event.id} (seq ${event.seq}, ${event.kind}) was altered: its hash does not match its content`);
-    prev = event.hash;
-    if (event.from_number < from || event.to_number > to || event.from_number > event.to_number) {
-      say(`event ${event.id} covers ${event.from_number}-${event.to_number}, outside the pad's series ${from}-${to}`);
-      continue;
-    }
-    const key = holderKey(event.holder_user_id, event.holder_branch_id);
-    if (BOOKLET_HOLDER_KINDS.has(event.kind)) booklet = key;
-    if (CUSTODY_KINDS.has(event.kind)) {
-      if (event.qty !== 0) say(`event ${event.id} (${event.kind}) moves the booklet but counts ${event.qty} number(s)`);
-      continue;
-    }
-    const entering = ENTERING_KINDS.has(event.kind);
-    const undoes = UNDOES[event.kind];
-    let clashes = 0;
-    for (let n = event.from_number; n <= event.to_number; n += 1) {
-      const i = n - from;
-      if (entering) {
-        if (state[i] === 'stock' || (undoes !== undefined && state[i] !== undoes)) clashes += 1;
-        state[i] = 'stock';
-        holder[i] = key;
-      } else {
-        if (state[i] !== 'stock' || holder[i] !== key) clashes += 1;
-        state[i] = LEAVES[event.kind] ?? 'out';
-      }
-    }
-    if (clashes > 0) {
-      say(
-        entering
-          ? `event ${event.id} (${event.kind}) puts ${clashes} number(s) of ${event.from_number}-${event.to_number} into stock that were already in someone's stock${undoes ? ` or were not ${undoes}` : ''}`
-          : `event ${event.id} (${event.kind}) takes ${clashes} number(s) of ${event.from_number}-${event.to_number} from ${holderText(key)}, who did not hold them unused`,
-      );
-    }
-  }
-  passMonthEnds(null);
-  return { state, holder, booklet };
-}
-
-function describeMismatch(pad: PadView, state: Folded[], holder: string[]): string[] {
-  const view = numberStates(pad.series_status, pad.pad_status_id);
-  const padHolder = holderKey(pad.holder_user_id, pad.holder_branch_id);
-  const wrongState: number[] = [];
-  const wrongHolder: number[] = [];
-  for (let i = 0; i < view.length; i += 1) {
-    if (state[i] !== view[i]) wrongState.push(pad.series_from + i);
-    else if (view[i] === 'stock' && holder[i] !== padHolder) wrongHolder.push(pad.series_from + i);
-  }
-  const problems: string[] = [];
-  if (wrongState.length > 0) {
-    const first = wrongState[0] - pad.series_from;
-    problems.push(
-      `${wrongState.length} number(s) differ from the ledger, first ${wrongState[0]}: the pad says ${view[first]}, the events say ${state[first]}`,
-    );
-  }
-  if (wrongHolder.length > 0) {
-    const first = wrongHolder[0] - pad.series_from;
-    problems.push(
-      `held by ${holderText(padHolder)} on the pad but by ${holderText(holder[first])} in the ledger (${wrongHolder.length} number(s), first ${wrongHolder[0]})`,
-    );
-  }
-  return problems;
 }
 
 const PAGE = 2000;
@@ -265,6 +132,59 @@ async function checkPage(page: Page, closes: string[], sampled: (padId: number) 
   return { heads, unsound };
 }
 
+type PageReader = (
+  readPads: (tx: Conn) => Promise<PadView[]>,
+  readEvents: (tx: Conn, pads: PadView[]) => Promise<repo.PadEventRow[]>,
+) => Promise<Page>;
+
+/** An incremental run: the pads with events since a day before the last run started, page by page. */
+async function checkChanged(conn: Conn, lastStartedAt: Date, read: PageReader, account: (page: Page) => Promise<void>) {
+  const since = new Date(lastStartedAt.getTime() - RECHECK_MS).toISOString().slice(0, 10);
+  const padIds = await repo.padsToVerify(conn, since);
+  for (let start = 0; start < padIds.length; start += PAGE) {
+    const ids = padIds.slice(start, start + PAGE);
+    await account(
+      await read(
+        (tx) => padViews(tx, ids),
+        (tx) => repo.verifierEventsOf(tx, ids),
+      ),
+    );
+  }
+}
+
+/** A full run: every pad in id order, the next page read while the last is checked. */
+async function checkEvery(read: PageReader, account: (page: Page) => Promise<void>) {
+  const pageAfter = (afterId: number) =>
+    read(
+      (tx) => padViewsAfter(tx, afterId, PAGE),
+      (tx, pads) => repo.verifierEventsInRange(tx, afterId, pads[pads.length - 1].id),
+    );
+  let next = pageAfter(0);
+  for (;;) {
+    const page = await next;
+    if (page.pads.length === 0) break;
+    next = pageAfter(page.pads[page.pads.length - 1].id);
+    await account(page);
+  }
+}
+
+/** Events of pads since deleted: their chains must still hold and leave none of their numbers in stock. Answers the events read. */
+async function checkDeletedPads(conn: Conn, problems: LedgerProblem[]): Promise<number> {
+  let eventCount = 0;
+  for (const padId of await repo.orphanEventPadIds(conn)) {
+    const events = await repo.eventsOfPads(conn, [padId]);
+    eventCount += events.length;
+    const from = Math.min(...events.map((event) => event.from_number));
+    const to = Math.max(...events.map((event) => event.to_number));
+    const name = `deleted pad ${padId} (route ${events[0].route_id}, ${from}-${to})`;
+    const say = (message: string) => problems.push({ pad_id: padId, pad: name, message });
+    const { state } = checkChain(events, from, to, say);
+    const left = state.filter((value) => value === 'stock').length;
+    if (left > 0) say(`is gone but ${left} of its number(s) are still in stock in the ledger`);
+  }
+  return eventCount;
+}
+
 /**
  * The verifier of docs/design.md §8: every chain intact, every pad's fast view equal to the fold of its events, no number
  * in two stocks, every locked pad on exactly one in-transit invoice, and the stored month-end balances of a
@@ -291,48 +211,11 @@ export async function verifyLedger(
     padCount += page.pads.length;
     eventCount += page.events.length;
   };
-  if (lastRun) {
-    const since = new Date(lastRun.started_at.getTime() - RECHECK_MS).toISOString().slice(0, 10);
-    const padIds = await repo.padsToVerify(conn, since);
-    for (let start = 0; start < padIds.length; start += PAGE) {
-      const ids = padIds.slice(start, start + PAGE);
-      await account(
-        await readPage(
-          conn,
-          closes,
-          sampled,
-          (tx) => padViews(tx, ids),
-          (tx) => repo.verifierEventsOf(tx, ids),
-        ),
-      );
-    }
-  } else {
-    const pageAfter = (afterId: number) =>
-      readPage(
-        conn,
-        closes,
-        sampled,
-        (tx) => padViewsAfter(tx, afterId, PAGE),
-        (tx, pads) => repo.verifierEventsInRange(tx, afterId, pads[pads.length - 1].id),
-      );
-    let next = pageAfter(0);
-    for (;;) {
-      const page = await next;
-      if (page.pads.length === 0) break;
-      next = pageAfter(page.pads[page.pads.length - 1].id);
-      await account(page);
-    }
-    for (const padId of await repo.orphanEventPadIds(conn)) {
-      const events = await repo.eventsOfPads(conn, [padId]);
-      eventCount += events.length;
-      const from = Math.min(...events.map((event) => event.from_number));
-      const to = Math.max(...events.map((event) => event.to_number));
-      const name = `deleted pad ${padId} (route ${events[0].route_id}, ${from}-${to})`;
-      const say = (message: string) => problems.push({ pad_id: padId, pad: name, message });
-      const { state } = checkChain(events, from, to, say);
-      const left = state.filter((value) => value === 'stock').length;
-      if (left > 0) say(`is gone but ${left} of its number(s) are still in stock in the ledger`);
-    }
+  const read: PageReader = (readPads, readEvents) => readPage(conn, closes, sampled, readPads, readEvents);
+  if (lastRun) await checkChanged(conn, lastRun.started_at, read, account);
+  else {
+    await checkEvery(read, account);
+    eventCount += await checkDeletedPads(conn, problems);
   }
   await repo.insertVerifyRun(conn, {
     mode: lastRun ? 'incremental' : 'full',

@@ -4,7 +4,7 @@ import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { acceptQuestion } from '../../../shared/schemas/custodies.ts';
 import type { MyActionGroup, MyActions } from '../../../shared/schemas/my-actions.ts';
-import { pads } from '../../db/schema.ts';
+import { pads } from '../../db/schema/pads.ts';
 import {
   buildInvoice,
   buildIssuedInvoice,

@@ -1,4 +1,4 @@
-import { calendarDayText, dateInZone, dayTimeText, fullName, invoiceWithPads, routeLabel } from '../../../shared/format.ts';
+import { calendarDayText, dateInZone, dayTimeText, invoiceWithPads, numberRange, routeLabel } from '../../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../../../shared/lookups.ts';
 import { acceptConditions, can, canOpenScreen, homePath, type Actor } from '../../../shared/permissions.ts';
 import {
@@ -11,12 +11,11 @@ import {
 } from '../../../shared/schemas/my-actions.ts';
 import { acceptQuestion } from '../../../shared/schemas/custodies.ts';
 import type { AppContext } from '../../context.ts';
-import * as counts from '../counts/repo.ts';
-import * as incidents from '../incidents/repo.ts';
-import * as invoices from '../invoices/repo.ts';
-import * as ledger from '../ledger/repo.ts';
-import { workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
-import * as outcomes from '../outcomes/repo.ts';
+import * as counts from '../counts/read-model.ts';
+import * as incidents from '../incidents/read-model.ts';
+import * as ledger from '../ledger/read-model.ts';
+import { handOversToAccept, workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
+import * as outcomes from '../outcomes/read-model.ts';
 
 /** Which groups a role has at all: issuing is roles 1 and 3; accepting and overdue returns need Transactions; anyone with a role may carry. */
 function kindsFor(actor: Actor): MyActionKind[] {
@@ -64,8 +63,6 @@ const NUMBER_SCREENS: Partial<Record<MyActionKind, '/pads' | '/incidents'>> = {
 };
 const INVOICE_KINDS: readonly MyActionKind[] = ['issue', 'accept', 'carry', 'overdue'];
 
-const rangeText = (from: number, to: number) => (from === to ? `${from}` : `${from}\u2013${to}`);
-
 /** The outcome and incident groups of Needs my action, each one query on its owner's tables; shown only while something waits. */
 async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
   const groups: MyActionGroup[] = [];
@@ -80,7 +77,7 @@ async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]
         count: total,
         items: rows.map((row) => ({
           id: row.id,
-          label: `${row.outcome === 'lost' ? 'Lost' : 'Cancel'} ${rangeText(Number(row.from_number), Number(row.to_number))} · pad ${row.pad_number} · ${row.route_name} · ${fullName({ first_name: row.requester_first, middle_name: row.requester_middle, last_name: row.requester_last })}`,
+          label: `${row.outcome === 'lost' ? 'Lost' : 'Cancel'} ${numberRange(Number(row.from_number), Number(row.to_number), '\u2013')} · pad ${row.pad_number} · ${row.route_name} · ${row.requester_name ?? ''}`,
           path: `/pads?pad=${row.pad_id}&outcome_request=${row.id}`,
         })),
       });
@@ -97,7 +94,7 @@ async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]
           label:
             row.found_from === null || row.found_to === null
               ? `${row.number} · ${row.place}`
-              : `${row.number} · found ${rangeText(row.found_from, row.found_to)}`,
+              : `${row.number} · found ${numberRange(row.found_from, row.found_to, '\u2013')}`,
           path: `/incidents?incident=${row.id}`,
         })),
       });
@@ -130,7 +127,7 @@ export async function countDueGroup(ctx: AppContext, actor: Actor, kinds: MyActi
 /** docs/design.md §5 two-party hand-over: "Nestor hands you Return #17, 12 pads — Accept custody?", answered in Custodies. */
 async function handOverGroup(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
   if (!kinds.includes('accept_hand_over')) return [];
-  const rows = await invoices.handOversToAccept(ctx.db, actor.id, MY_ACTION_ITEM_LIMIT);
+  const rows = await handOversToAccept(ctx.db, actor.id, MY_ACTION_ITEM_LIMIT);
   if (rows.length === 0) return [];
   return [
     {

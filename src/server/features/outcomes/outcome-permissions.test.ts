@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { ROLE } from '../../../shared/lookups.ts';
 import { can, type OutcomeForRules } from '../../../shared/permissions.ts';
-import { outcomeRequests, padEvents, pads, users } from '../../db/schema.ts';
+import { padEvents } from '../../db/schema/ledger.ts';
+import { outcomeRequests } from '../../db/schema/outcomes.ts';
+import { pads } from '../../db/schema/pads.ts';
+import { users } from '../../db/schema/users.ts';
 import { buildPad, createBranch, createRoute, signedIn, type PadRow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

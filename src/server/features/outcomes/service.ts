@@ -1,4 +1,4 @@
-import { fullName, seriesRange } from '../../../shared/format.ts';
+import { seriesRange } from '../../../shared/format.ts';
 import { can, type Actor } from '../../../shared/permissions.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import { OUTCOME_MSG, type OutcomeRequest, type OutcomeRevertInput, type PadOutcomeInput } from '../../../shared/schemas/outcomes.ts';
@@ -8,14 +8,14 @@ import type { Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { assertCan } from '../../lib/policy.ts';
-import { lockedPad, padAfterChange, padForRules, requireUnused, restoreNumbers, writeOffNumbers } from '../pads/numbers.ts';
+import { lockedPad, padAfterChange, padForRules, requireUnused, restoreNumbers, writeOffNumbers } from '../pads/lifecycle.ts';
+import { pendingFor, requestRow, type OutcomeRequestListRow } from './read-model.ts';
 import * as repo from './repo.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const person = (id: number | null, first: string | null, middle: string | null, last: string | null) =>
-  id === null ? null : { id, full_name: fullName({ first_name: first, middle_name: middle, last_name: last }) };
+const person = (id: number | null, name: string | null) => (id === null ? null : { id, full_name: name ?? '' });
 
-function requestDto(row: repo.OutcomeRequestListRow): OutcomeRequest {
+function requestDto(row: OutcomeRequestListRow): OutcomeRequest {
   const from = Number(row.from_number);
   const to = Number(row.to_number);
   return {
@@ -33,12 +33,12 @@ function requestDto(row: repo.OutcomeRequestListRow): OutcomeRequest {
     reason: row.reason,
     copies_retained: row.copies_retained,
     status: row.status,
-    requested_by: person(row.requested_by, row.requester_first, row.requester_middle, row.requester_last) ?? {
+    requested_by: person(row.requested_by, row.requester_name) ?? {
       id: row.requested_by,
       full_name: '',
     },
     requested_at: iso(row.requested_at) ?? '',
-    decided_by: person(row.decided_by, row.decider_first, row.decider_middle, row.decider_last),
+    decided_by: person(row.decided_by, row.decider_name),
     decided_at: iso(row.decided_at),
     rejection_reason: row.rejection_reason,
   };
@@ -90,7 +90,7 @@ export async function pendingRequests(
   actor: Actor,
   query: { page: number; per_page: number },
 ): Promise<Paginated<OutcomeRequest>> {
-  const { rows, total } = await repo.pendingFor(ctx.db, actor, query.page, query.per_page);
+  const { rows, total } = await pendingFor(ctx.db, actor, query.page, query.per_page);
   return paginated(rows.map(requestDto), total, query.page, query.per_page);
 }
 
@@ -132,7 +132,7 @@ export async function approve(ctx: AppContext, actor: Actor, id: number): Promis
 
 export async function reject(ctx: AppContext, actor: Actor, id: number, reason: string): Promise<OutcomeRequest> {
   await decideRequest(ctx, actor, id, (tx) => repo.decide(tx, id, { status: 'rejected', decidedBy: actor.id, rejectionReason: reason }));
-  const row = await repo.requestRow(ctx.db, id);
+  const row = await requestRow(ctx.db, id);
   if (!row) throw notFound(OUTCOME_MSG.requestMissing);
   return requestDto(row);
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { MAX_PADS_PER_ADD, PAD_MSG, type Pad } from '../../../shared/schemas/pads.ts';
-import { pads } from '../../db/schema.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

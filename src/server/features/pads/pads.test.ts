@@ -3,7 +3,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { PAD_MSG } from '../../../shared/schemas/pads.ts';
-import { invoicePads, invoices, pads } from '../../db/schema.ts';
+import { invoicePads, invoices } from '../../db/schema/invoices.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -55,7 +56,7 @@ async function editable(id: number) {
 }
 
 describe('pad generation', () => {
-  it('when a bulk generation is answered, then the planner statistics of pads are refreshed without waiting for autovacuum (README "Production start")', async () => {
+  it('when a bulk generation is answered, then the planner statistics of pads are refreshed without waiting for autovacuum (docs/operations.md "PostgreSQL and its two roles")', async () => {
     const route = await createRoute(t.db);
     const res = await addPad({ route_id: route.id, series_from: 70_000_001, series_to: 70_060_000 });
     expect(res.statusCode).toBe(201);

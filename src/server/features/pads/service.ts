@@ -24,8 +24,11 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { assertCan } from '../../lib/policy.ts';
-import { recordGeneratedPads, recordPadChange, recordPadDeleted } from '../ledger/writer.ts';
-import { wholePadWriteOff } from './numbers.ts';
+import { recordGeneratedPads, recordPadChange, recordPadDeleted } from '../ledger/lifecycle.ts';
+import { wholePadWriteOff } from './lifecycle.ts';
+import { hasEventsBeyondReceipt } from '../ledger/read-model.ts';
+import { branchExists } from './read-model.ts';
+import { routeExists } from '../routes/read-model.ts';
 import * as repo from './repo.ts';
 
 const EXCLUSION_VIOLATION = '23P01';
@@ -47,7 +50,7 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
   if (padCount > MAX_PADS_PER_ADD) throw invalid('series_to', PAD_MSG.tooManyPads(padCount));
   try {
     const generated = await ctx.db.transaction(async (tx) => {
-      if (!(await repo.routeExists(tx, input.route_id))) throw invalid('route_id', PAD_MSG.routeMissing);
+      if (!(await routeExists(tx, input.route_id))) throw invalid('route_id', PAD_MSG.routeMissing);
       await repo.lockRouteNumbering(tx, input.route_id);
       const firstNumber = (await repo.maxPadNumber(tx, input.route_id)) + 1;
       if (firstNumber - 1 + Math.ceil((input.series_to - input.series_from + 1) / size) > MAX_PAD_NUMBER) {
@@ -60,7 +63,7 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
         to: input.series_to,
         size,
         firstNumber,
-        holderBranchId: (await repo.branchExists(tx, headOffice)) ? headOffice : null,
+        holderBranchId: (await branchExists(tx, headOffice)) ? headOffice : null,
         createdBy: actor.id,
       });
       await recordGeneratedPads(tx, ctx, { routeId: input.route_id, firstPadNumber: firstNumber, actorId: actor.id });
@@ -177,6 +180,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
         series: seriesStatus !== pad.series_status,
       };
       const allowed = editablePadFields(actor);
+      // -- changes is a PadFieldChanges built just above, so its keys are its fields.
       for (const field of Object.keys(changes) as Array<keyof PadFieldChanges>) {
         if (changes[field] && !allowed[field]) throw forbidden(PAD_MSG.fieldNotAllowed(FIELD_LABELS[field]));
       }
@@ -231,7 +235,7 @@ export async function deletePad(ctx: AppContext, actor: AuthUser, id: number): P
       const pad = await repo.lockPad(tx, id);
       if (!pad) throw notFound(PAD_MSG.notFound);
       if (pad.locked_by_invoice_id !== null || (await repo.padOnAnyInvoice(tx, id))) throw conflict(PAD_MSG.onInvoice);
-      if (await repo.hasEventsBeyondReceipt(tx, id)) throw conflict(PAD_MSG.hasHistory);
+      if (await hasEventsBeyondReceipt(tx, id)) throw conflict(PAD_MSG.hasHistory);
       await recordPadDeleted(tx, ctx, pad, actor.id);
       await repo.deletePad(tx, id);
     });

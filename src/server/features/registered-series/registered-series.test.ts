@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '../../../shared/lookups.ts';
 import { SERIES_MSG } from '../../../shared/schemas/registered-series.ts';
-import { pads } from '../../db/schema.ts';
+import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { postImport } from '../../test/imports.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';

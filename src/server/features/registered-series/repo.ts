@@ -4,8 +4,10 @@ import type { RegisteredSeries, RegisteredSeriesInput } from '../../../shared/sc
 import { seriesRange } from '../../../shared/format.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { branches, companies, registeredSeries, routes } from '../../db/schema.ts';
+import { branches, companies, routes } from '../../db/schema/reference.ts';
+import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { padCountInSeries } from '../pads/read-model.ts';
 
 export type SeriesRow = typeof registeredSeries.$inferSelect;
 
@@ -14,7 +16,7 @@ const columns = {
   route: { id: routes.id, name: routes.name, tin: routes.tin },
   company: companies.name,
   branch: { id: branches.id, name: branches.name },
-  pads: sql<number>`(select count(*)::int from pads p where p.registered_series_id = ${registeredSeries.id})`,
+  pads: padCountInSeries(registeredSeries.id),
 };
 
 function select(conn: Conn) {
@@ -38,6 +40,7 @@ const toSeries = (row: Joined): RegisteredSeries => ({
   id: row.series.id,
   route: { ...row.route, company: row.company },
   branch: row.branch,
+  // -- the form_type column is written only from the Zod-parsed FormType.
   form_type: row.series.form_type as FormType,
   atp_number: row.series.atp_number,
   atp_date: row.series.atp_date,
@@ -80,12 +83,12 @@ export async function page(conn: Conn, q: { page: number; per_page: number; sear
       .innerJoin(branches, eq(branches.id, registeredSeries.branch_id))
       .where(where),
   ]);
-  return { rows: (rows as Joined[]).map(toSeries), total };
+  return { rows: rows.map(toSeries), total };
 }
 
 export async function find(conn: Conn, id: number): Promise<RegisteredSeries | undefined> {
   const [row] = await select(conn).where(eq(registeredSeries.id, id));
-  return row ? toSeries(row as Joined) : undefined;
+  return row ? toSeries(row) : undefined;
 }
 
 /** Every registered series with its establishment, for the inventory of unused forms. */

@@ -6,7 +6,7 @@ import type { Conn } from '../../db/client.ts';
 import { sqlState } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
-import { linkPadsToSeries } from '../pads/repo.ts';
+import { linkPadsToSeries } from '../pads/lifecycle.ts';
 import * as repo from './repo.ts';
 
 const EXCLUSION_VIOLATION = '23P01';

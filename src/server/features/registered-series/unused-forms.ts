@@ -1,22 +1,29 @@
 import type { FormType } from '../../../shared/lookups.ts';
-import { seriesRange } from '../../../shared/format.ts';
+import { numberRanges, seriesRange } from '../../../shared/format.ts';
 import { UNUSED_MSG, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import type { AppContext } from '../../context.ts';
 import { csvText } from '../../lib/csv.ts';
 import { invalid } from '../../lib/errors.ts';
 import { renderUnusedFormsPdf } from '../../lib/pdf/unused-forms-pdf.ts';
 import { invoicesInTransitAt } from '../invoices/read-model.ts';
-import { businessDate } from '../ledger/writer.ts';
-import { endingsAt, nextDay } from '../ledger/month-balances.ts';
-import { holderOfKey } from '../ledger/raaf-fold.ts';
-import { mergeRanges } from '../ledger/fold.ts';
-import { padSeriesOf } from '../pads/repo.ts';
-import { routeInfos } from '../routes/repo.ts';
-import { Names } from '../users/names.ts';
+import { businessDate } from '../ledger/lifecycle.ts';
+import { endingsAt, holderOfKey, mergeRanges, nextDay } from '../ledger/read-model.ts';
+import { padSeriesOf } from '../pads/read-model.ts';
+import { routeInfos, type RouteInfo } from '../routes/read-model.ts';
+import { Names } from '../users/read-model.ts';
 import * as repo from './repo.ts';
 
 type Ranges = Array<[number, number]>;
 const qtyOf = (ranges: Ranges) => ranges.reduce((sum, [from, to]) => sum + to - from + 1, 0);
+
+type Cell = {
+  branchId: number | null;
+  seriesId: number | null;
+  routeId: number;
+  ranges: Ranges;
+  holders: Map<string, { ranges: Ranges; outside: boolean }>;
+};
+type Series = Awaited<ReturnType<typeof repo.all>>[number];
 
 /**
  * docs/design.md §10: the unused numbers held by anyone at the end of `date` in APP_TIMEZONE, folded from the ledger
@@ -36,32 +43,51 @@ export async function unusedForms(ctx: AppContext, query: { date: string; branch
     [...holders.filter((h) => h.type === 'branch').map((h) => h.id), ...[...seriesById.values()].map((s) => s.branch_id)],
   );
   const routes = new Map((await routeInfos(ctx.db, [...new Set(endings.map((e) => e.routeId))])).map((r) => [r.id, r]));
-  type Cell = {
-    branchId: number | null;
-    seriesId: number | null;
-    routeId: number;
-    ranges: Ranges;
-    holders: Map<string, { ranges: Ranges; outside: boolean }>;
+  const seriesOfPad = (padId: number) => padInfo.get(padId)?.registered_series_id ?? null;
+  const cells = cellsOf(endings, { seriesOfPad, seriesById, names, branchId: query.branch_id });
+  const establishments = establishmentsOf(cells, { routes, seriesById, names });
+  return {
+    date: query.date,
+    establishments,
+    in_transit: await inTransitAt(ctx, query.date),
+    total: establishments.reduce((sum, e) => sum + e.qty, 0),
   };
+}
+
+/** The endings grouped by establishment and series (outside every series, by route), each with its holders. */
+function cellsOf(
+  endings: Awaited<ReturnType<typeof endingsAt>>,
+  by: { seriesOfPad: (padId: number) => number | null; seriesById: Map<number, Series>; names: Names; branchId?: number },
+): Map<string, Cell> {
+  const { seriesById, names } = by;
   const cells = new Map<string, Cell>();
   for (const ending of endings) {
     const holder = holderOfKey(ending.holderKey);
     const holderBranch = holder.type === 'branch' ? holder.id : (names.branchOfUser(holder.id)?.id ?? null);
-    const seriesId = padInfo.get(ending.padId)?.registered_series_id ?? null;
+    const seriesId = by.seriesOfPad(ending.padId);
     const series = seriesId === null ? undefined : seriesById.get(seriesId);
     const branchId = series ? series.branch_id : holderBranch;
-    if (query.branch_id !== undefined && branchId !== query.branch_id) continue;
+    if (by.branchId !== undefined && branchId !== by.branchId) continue;
     const key = `${branchId ?? 0}:${seriesId ?? `r${ending.routeId}`}`;
     const cell: Cell = cells.get(key) ?? { branchId, seriesId, routeId: ending.routeId, ranges: [], holders: new Map() };
     cells.set(key, cell);
     cell.ranges.push(...ending.ranges);
     const held = cell.holders.get(ending.holderKey) ?? {
+      // -- widens the empty start value to the field's type.
       ranges: [] as Ranges,
       outside: series !== undefined && holderBranch !== series.branch_id,
     };
     held.ranges.push(...ending.ranges);
     cell.holders.set(ending.holderKey, held);
   }
+  return cells;
+}
+
+/** The establishments with their series and holders named, in the order the inventory prints them. */
+function establishmentsOf(
+  cells: Map<string, Cell>,
+  { routes, seriesById, names }: { routes: Map<number, RouteInfo>; seriesById: Map<number, Series>; names: Names },
+): UnusedForms['establishments'] {
   const byBranch = new Map<number, UnusedForms['establishments'][number]>();
   for (const cell of cells.values()) {
     const route = routes.get(cell.routeId);
@@ -76,7 +102,8 @@ export async function unusedForms(ctx: AppContext, query: { date: string; branch
     establishment.qty += qtyOf(ranges);
     establishment.series.push({
       registered_series: series
-        ? { id: series.id, atp_number: series.atp_number, atp_date: series.atp_date, form_type: series.form_type as FormType }
+        ? // -- the form_type column is written only from the Zod-parsed FormType.
+          { id: series.id, atp_number: series.atp_number, atp_date: series.atp_date, form_type: series.form_type as FormType }
         : null,
       route: { id: cell.routeId, name: route?.name ?? '', tin: route?.tin ?? '', company: route?.company.name ?? '' },
       qty: qtyOf(ranges),
@@ -103,7 +130,12 @@ export async function unusedForms(ctx: AppContext, query: { date: string; branch
   const establishments = [...byBranch.values()].sort((a, b) => (a.branch?.name ?? '~').localeCompare(b.branch?.name ?? '~'));
   for (const establishment of establishments)
     establishment.series.sort((a, b) => a.route.name.localeCompare(b.route.name) || (a.ranges[0]?.[0] ?? 0) - (b.ranges[0]?.[0] ?? 0));
-  const transit = await invoicesInTransitAt(ctx.db, nextDay(query.date), ctx.config.timeZone);
+  return establishments;
+}
+
+/** The pads on the road at the end of the day, by invoice with its courier: numbers no one's stock holds. */
+async function inTransitAt(ctx: AppContext, date: string): Promise<UnusedForms['in_transit']> {
+  const transit = await invoicesInTransitAt(ctx.db, nextDay(date), ctx.config.timeZone);
   const couriers = await Names.load(
     ctx.db,
     transit.map((row) => row.assigned_user_id),
@@ -125,15 +157,8 @@ export async function unusedForms(ctx: AppContext, query: { date: string; branch
     });
     inTransit.set(row.invoice_id, entry);
   }
-  return {
-    date: query.date,
-    establishments,
-    in_transit: [...inTransit.values()],
-    total: establishments.reduce((sum, e) => sum + e.qty, 0),
-  };
+  return [...inTransit.values()];
 }
-
-const rangesText = (ranges: Ranges) => ranges.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join('; ');
 
 /** The inventory as CSV (UTF-8 with BOM, RFC 4180): one line per establishment, series and holder. */
 export function unusedFormsCsv(report: UnusedForms): Buffer {
@@ -166,10 +191,10 @@ export function unusedFormsCsv(report: UnusedForms): Buffer {
           series.registered_series?.atp_number ?? '',
           series.registered_series?.atp_date ?? '',
           String(series.qty),
-          rangesText(series.ranges),
+          numberRanges(series.ranges, '; '),
           holder.holder.name,
           String(holder.qty),
-          rangesText(holder.ranges),
+          numberRanges(holder.ranges, '; '),
           holder.outside_establishment ? 'yes' : 'no',
         ]);
   for (const invoice of report.in_transit)

@@ -5,9 +5,12 @@ import type { SortOrder } from '../../../shared/schemas/common.ts';
 import type { ReportSort } from '../../../shared/schemas/reports.ts';
 import type { Conn } from '../../db/client.ts';
 import { streamByIds } from '../../db/stream.ts';
-import { invoices, reportInvoices, reports, roles, users } from '../../db/schema.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { roles } from '../../db/schema/reference.ts';
+import { reportInvoices, reports } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
 import { sortedBy } from '../../lib/sorting.ts';
-import { fullNameOf } from '../invoices/read-model.ts';
+import { fullNameOf } from '../users/read-model.ts';
 
 export interface InvoiceEligibility {
   id: number;

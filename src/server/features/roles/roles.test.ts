@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { roles } from '../../db/schema.ts';
+import { roles } from '../../db/schema/reference.ts';
 import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import { createUser, sessionsForAllRoles, type Sessions } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

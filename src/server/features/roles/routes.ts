@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
-import { idParam } from '../../../shared/schemas/common.ts';
 import { roleRow, roleSchema, rolesPageQuery, rolesQuery } from '../../../shared/schemas/roles.ts';
-import { created, listResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
+import { listResponse, ok, pageResponse } from '../../../shared/schemas/responses.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
+import { directoryWriteRoutes } from '../../lib/directory-routes.ts';
 import * as service from './service.ts';
 
 const tags = ['roles'];
@@ -47,50 +46,13 @@ export function roleRoutes(app: App, ctx: AppContext) {
     async (request) => service.list(ctx, request.query),
   );
 
-  app.post(
-    '/api/add-role',
-    {
-      schema: { operationId: 'createRole', summary: 'Creates a role', tags, body: roleSchema, response: created(savedResponse(roleRow)) },
-      onRequest: admin,
-    },
-    async (request, reply) =>
-      reply.status(201).send({ message: ADMIN_MSG.created('Role'), data: await service.create(ctx, request.body.name) }),
-  );
-
-  app.put(
-    '/api/update-role/:id',
-    {
-      schema: {
-        operationId: 'updateRole',
-        summary: 'Renames a role',
-        tags,
-        params: idParam,
-        body: roleSchema,
-        response: ok(savedResponse(roleRow)),
-      },
-      onRequest: admin,
-    },
-    async (request) => ({
-      message: ADMIN_MSG.updated('Role'),
-      data: await service.rename(ctx, request.params.id, request.body.name),
-    }),
-  );
-
-  app.delete(
-    '/api/delete-role/:id',
-    {
-      schema: {
-        operationId: 'deleteRole',
-        summary: 'Deletes a role that no user has',
-        tags,
-        params: idParam,
-        response: ok(messageResponse, 409),
-      },
-      onRequest: admin,
-    },
-    async (request) => {
-      await service.remove(ctx, request.params.id);
-      return { message: ADMIN_MSG.deleted('Role') };
-    },
-  );
+  directoryWriteRoutes(app, ctx, {
+    noun: 'Role',
+    path: 'role',
+    pathPlural: 'roles',
+    form: roleSchema,
+    row: roleRow,
+    service,
+    summaries: { update: 'Renames a role', remove: 'Deletes a role that no user has' },
+  });
 }

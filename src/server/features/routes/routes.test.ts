@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { routes } from '../../db/schema.ts';
+import { routes } from '../../db/schema/reference.ts';
 import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import {
   buildInvoice,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '../../../shared/lookups.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import { expectAdminsOnly } from '../../test/access.ts';
 import { createBranch, createUser, sessionsForAllRoles, signedIn, type Sessions } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';

@@ -6,7 +6,11 @@ import type { AdminUser, AssignableUser, UsersQuery } from '../../../shared/sche
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { streamByIds } from '../../db/stream.ts';
-import { accessTokens, activities, branches, invoices, pads, reports, roles, routes, userStatuses, users } from '../../db/schema.ts';
+import { activities, invoices } from '../../db/schema/invoices.ts';
+import { pads } from '../../db/schema/pads.ts';
+import { branches, roles, routes } from '../../db/schema/reference.ts';
+import { reports } from '../../db/schema/reports.ts';
+import { accessTokens, userStatuses, users } from '../../db/schema/users.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 
@@ -101,12 +105,6 @@ export async function find(conn: Conn, id: number): Promise<AdminUser | undefine
   return row ? toUser(row) : undefined;
 }
 
-/** The version a user's badge code is made with; a password reset increments it. */
-export async function badgeVersion(conn: Conn, id: number): Promise<number | undefined> {
-  const [row] = await conn.select({ version: users.badge_version }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.version;
-}
-
 /** Active users of the given roles, by name, for the "Assign to" selects. */
 export async function activeByRoles(conn: Conn, roleIds: number[]): Promise<AssignableUser[]> {
   const rows = await conn
@@ -126,15 +124,6 @@ export async function activeByRoles(conn: Conn, roleIds: number[]): Promise<Assi
     .where(and(inArray(users.role_id, roleIds), eq(users.user_status_id, USER_STATUS.ACTIVE)))
     .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id));
   return rows.map((row) => ({ ...row, full_name: fullName(row) }));
-}
-
-/** The active users of the given roles who are told by mail (a failed ledger check goes to Admin, Accounting and Auditor). */
-export async function activeRecipients(conn: Conn, roleIds: readonly number[]): Promise<Array<{ id: number; email: string }>> {
-  return conn
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(inArray(users.role_id, [...roleIds]), eq(users.user_status_id, USER_STATUS.ACTIVE)))
-    .orderBy(asc(users.id));
 }
 
 export async function insert(conn: Conn, values: UserValues & { password_hash: string; must_change_password: boolean }): Promise<number> {
@@ -218,47 +207,6 @@ export async function usage(conn: Conn, id: number): Promise<{ invoices: number;
     pads: await countWhere(conn, pads, or(eq(pads.holder_user_id, id), eq(pads.created_by, id))),
     reports: await countWhere(conn, reports, eq(reports.generated_by, id)),
   };
-}
-
-export interface PersonRow {
-  id: number;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  branch_id: number | null;
-}
-
-/** Names and branches of the given users, for the lines that mention them. */
-export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
-  if (ids.length === 0) return [];
-  return conn
-    .select({
-      id: users.id,
-      first_name: users.first_name,
-      middle_name: users.middle_name,
-      last_name: users.last_name,
-      branch_id: users.branch_id,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-}
-
-/** The ids of a branch's users (any status): whose RAAFs a branch roll-up adds to the branch's stock. */
-export async function idsInBranch(conn: Conn, branchId: number): Promise<number[]> {
-  const rows = await conn.select({ id: users.id }).from(users).where(eq(users.branch_id, branchId)).orderBy(asc(users.id));
-  return rows.map((row) => row.id);
-}
-
-/** The rule-relevant part of an active user, for a request that carries a signed link instead of a bearer token. */
-export async function activeActor(
-  conn: Conn,
-  id: number,
-): Promise<{ id: number; role_id: number | null; branch_id: number | null } | undefined> {
-  const [row] = await conn
-    .select({ id: users.id, role_id: users.role_id, branch_id: users.branch_id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.user_status_id, USER_STATUS.ACTIVE)));
-  return row;
 }
 
 /** Locks the user's row, so two changes to one user (or a change and the custody check) run one after the other. */

@@ -18,7 +18,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { renderBadgePdf } from '../../lib/pdf/badge-pdf.ts';
 import { qrPng } from '../../lib/qr.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
-import { sendSetPasswordLink } from '../accounts/service.ts';
+import { sendSetPasswordLink } from '../accounts/lifecycle.ts';
+import { badgeVersion } from './read-model.ts';
 import * as repo from './repo.ts';
 import type { UserValues } from './repo.ts';
 
@@ -171,7 +172,7 @@ export async function badgeCardPdf(ctx: AppContext, id: number, q: SignedQuery):
   const signer = await repo.find(ctx.db, verified.userId);
   if (!signer || signer.user_status_id !== USER_STATUS.ACTIVE || !can(signer, 'administer')) throw forbidden();
   const user = await repo.find(ctx.db, id);
-  const version = await repo.badgeVersion(ctx.db, id);
+  const version = await badgeVersion(ctx.db, id);
   if (!user || version === undefined) throw notFound(NOT_FOUND);
   const pdf = await renderBadgePdf({
     name: user.full_name,

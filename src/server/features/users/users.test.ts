@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
-import { accessTokens, users } from '../../db/schema.ts';
+import { accessTokens, users } from '../../db/schema/users.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { expectAdminsOnly, expectStaffOnly } from '../../test/access.ts';
 import {

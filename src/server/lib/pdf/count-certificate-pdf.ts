@@ -41,6 +41,13 @@ export function renderCountCertificatePdf(c: CountCertificate): Promise<Buffer> 
     { label: 'Pads counted', value: String(c.pads.length) },
     { label: 'Variances', value: String(c.variances.length) },
   ]);
+  countTables(pdf, c);
+  countSignatures(pdf, c);
+  return pdf.finish();
+}
+
+/** The pads counted and the variances with their resolution, one table each. */
+function countTables(pdf: Pdf, c: CountCertificate): void {
   sectionTitle(pdf, 'Pads counted');
   table(
     pdf,
@@ -67,6 +74,10 @@ export function renderCountCertificatePdf(c: CountCertificate): Promise<Buffer> 
       { caption: 'Variances' },
     );
   }
+}
+
+/** The holder's drawn signature, if any, above the counter's and the holder's signature lines. */
+function countSignatures(pdf: Pdf, c: CountCertificate): void {
   if (c.signaturePng) {
     pdf.ensureSpace(80);
     pdf.doc.y += 10;
@@ -92,5 +103,4 @@ export function renderCountCertificatePdf(c: CountCertificate): Promise<Buffer> 
     ],
     { gutter: 40, space: c.signaturePng ? 4 : 40 },
   );
-  return pdf.finish();
 }

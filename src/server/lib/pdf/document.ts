@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type PDFKitDocument from 'pdfkit';
+import { PageStream } from './page-stream.ts';
+import { TextFit } from './text-fit.ts';
 
 let pdfkit: typeof PDFKitDocument | undefined;
 
@@ -10,6 +12,7 @@ let pdfkit: typeof PDFKitDocument | undefined;
  * Node's own loader so that every renderer can stay synchronous.
  */
 export function newPdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  // Cast: createRequire returns any; this is pdfkit's CommonJS export, typed by @types/pdfkit.
   pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKitDocument;
   return new pdfkit(options);
 }
@@ -39,20 +42,13 @@ export interface PdfSetup {
   info: { title: string; author?: string; subject?: string; createdAt?: Date };
 }
 
-/** No Helvetica glyph is wider than this many ems ('@' is 1.015), so a string this short surely fits. */
-const WIDEST_GLYPH_EM = 1.02;
-
-/** Helvetica and Helvetica-Bold kern wider than the glyphs' widths only after these letters, by at most 60/1000 em ("f”"). */
-const WIDER_KERN_AFTER = new Set([...'frQegzèéêëž'].map((letter) => letter.charCodeAt(0)));
-const WIDER_KERN_EM = 0.06;
-
 /** The resource name of the page count's Form XObject. */
 const PAGE_COUNT = 'PageCount';
 
 /** The page count's box is this many ems wide: room for ten digits. */
 const PAGE_COUNT_EMS = 6;
 
-/** The pdfkit internals the fast paths need: the current font's resource name, ascender, size and reference, and the page's resources. */
+/** The pdfkit internals the fast paths need (its typings leave them out, hence the casts to this type): the current font's resource name, ascender, size and reference, and the page's resources. */
 export interface PdfFontState {
   _font: { id: string; ascender: number; ref(): unknown };
   _fontSize: number;
@@ -83,12 +79,11 @@ export class Pdf {
   /** Where the footer's text sits. */
   readonly footerY: number;
   private style: Style = { font: '', size: 0, color: '' };
+  private readonly fit: TextFit;
   private readonly lineHeights = new Map<string, number>();
   private readonly pageStarts: Array<(page: number) => void> = [];
   private pages = 0;
   private steps: PdfSteps | null = null;
-  /** Per font, each character's width in ems. */
-  private readonly glyphWidths = new Map<string, Map<number, number>>();
   private pageCountForm: { ref: PDFKit.PDFKitReference; content: (count: number) => string } | null = null;
 
   constructor(setup: PdfSetup) {
@@ -109,6 +104,7 @@ export class Pdf {
         ...(setup.info.createdAt ? { CreationDate: setup.info.createdAt } : {}),
       },
     });
+    this.fit = new TextFit(this.doc);
     this.doc.on('pageAdded', () => this.pageStarted());
     const [width, height] = setup.size === 'A4' ? [595.28, 841.89] : setup.size;
     [this.pageWidth, this.pageHeight] = setup.landscape ? [height, width] : [width, height];
@@ -167,6 +163,7 @@ export class Pdf {
    * with font()). The count is known only at the end, so every page places one Form XObject written when the document ends.
    */
   pageTotal(x: number, y: number): void {
+    // Cast: pdfkit's typings omit its internal font state (current page fonts), which this reads and restores.
     const state = this.doc as unknown as PdfFontState;
     const { _font: font, _fontSize: size } = state;
     if (!this.pageCountForm) {
@@ -252,13 +249,13 @@ export class Pdf {
       line = this.doc.heightOfString('Xg', { width: 1000 });
       this.lineHeights.set(key, line);
     }
-    if (this.oneLine(text, width)) return line;
+    if (this.fit.oneLine(text, width, this.style)) return line;
     return this.doc.heightOfString(text, { width });
   }
 
   /** Draws a value in a box in the current font; one that fits on a line is placed directly, without the (slow) line wrapper. */
   boxText(text: string, x: number, y: number, width: number, align: Align = 'left'): void {
-    const single = !text.includes('\n') && (align === 'left' ? this.surelyFits(text, width) : true);
+    const single = !text.includes('\n') && (align === 'left' ? this.fit.surelyFits(text, width, this.style.size) : true);
     const textWidth = single && align !== 'left' ? this.doc.widthOfString(text) : 0;
     if (single && textWidth <= width) {
       const offset = align === 'right' ? width - textWidth : align === 'center' ? (width - textWidth) / 2 : 0;
@@ -270,7 +267,7 @@ export class Pdf {
 
   /** One line of text at (x, y), cut with an ellipsis when wider than `width`; a short one is placed without the line wrapper. */
   lineText(text: string, x: number, y: number, width: number, align: Align = 'left'): void {
-    if (align !== 'center' && !text.includes('\n') && this.surelyFits(text, width)) {
+    if (align !== 'center' && !text.includes('\n') && this.fit.surelyFits(text, width, this.style.size)) {
       const offset = align === 'right' ? width - this.doc.widthOfString(text.replace(/\s+$/, '')) : 0;
       this.doc.text(text, x + offset, y, { lineBreak: false });
     } else {
@@ -303,6 +300,7 @@ export class Pdf {
    * repeated on every page of a long document costs little after the first.
    */
   replayed(draw: () => void): () => void {
+    // Cast: pdfkit's typings omit its internal font state (current page fonts), which this reads and restores.
     const state = this.doc as unknown as PdfFontState;
     let recorded: { content: string; fonts: Record<string, unknown>; x: number; y: number } | null = null;
     return () => {
@@ -327,40 +325,6 @@ export class Pdf {
       this.doc.y = recorded.y;
       this.forgetStyle();
     };
-  }
-
-  private surelyFits(text: string, width: number): boolean {
-    return text.length * this.style.size * WIDEST_GLYPH_EM <= width;
-  }
-
-  /** True when pdfkit's line wrapper would surely keep `text` on one line of `width`, so that it need not be asked. */
-  private oneLine(text: string, width: number): boolean {
-    if (text.includes('\n') || text.includes('\u00ad')) return false;
-    return this.surelyFits(text, width) || this.widestLine(text) <= width;
-  }
-
-  /**
-   * An upper bound of the width the line wrapper finds for `text` in the current font, without its kerning lookups,
-   * which are most of pdfkit's cost: the glyphs' own widths, plus the widest kern after each letter that kerns wider.
-   */
-  private widestLine(text: string): number {
-    let widths = this.glyphWidths.get(this.style.font);
-    if (!widths) {
-      widths = new Map();
-      this.glyphWidths.set(this.style.font, widths);
-    }
-    const { size } = this.style;
-    let ems = 0;
-    for (let i = 0; i < text.length; i += 1) {
-      const code = text.charCodeAt(i);
-      let glyph = widths.get(code);
-      if (glyph === undefined) {
-        glyph = this.doc.widthOfString(text[i]) / size;
-        widths.set(code, glyph);
-      }
-      ems += WIDER_KERN_AFTER.has(code) ? glyph + WIDER_KERN_EM : glyph;
-    }
-    return ems * size;
   }
 
   /** A new page's graphics state starts afresh: draws what every page begins with, then sets the style the body was in again. */
@@ -400,42 +364,3 @@ export class Pdf {
 
 /** '#5b6470' as the PDF fill operands "0.3569 0.3922 0.4392". */
 const rgb = (hex: string) => [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(4)).join(' ');
-
-/**
- * The bytes of a document drawn a page at a time: a page is drawn (on a later turn of the event loop) only when
- * the reader asks for more, so a slow reader holds the drawing back instead of filling memory.
- */
-class PageStream extends Readable {
-  private done: boolean;
-  private scheduled = false;
-
-  constructor(
-    doc: PDFKit.PDFDocument,
-    private readonly drawPage: () => boolean,
-  ) {
-    /* Node 22 raised the default buffer to 64 KiB; a few pages ahead is enough on every supported version. */
-    super({ highWaterMark: 16 * 1024 });
-    doc.on('data', (chunk: Buffer) => {
-      if (!this.destroyed) this.push(chunk);
-    });
-    doc.on('end', () => {
-      if (!this.destroyed) this.push(null);
-    });
-    doc.on('error', (error: Error) => this.destroy(error));
-    this.done = drawPage();
-  }
-
-  override _read(): void {
-    if (this.done || this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      if (this.destroyed) return;
-      try {
-        this.done = this.drawPage();
-      } catch (error) {
-        this.destroy(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  }
-}

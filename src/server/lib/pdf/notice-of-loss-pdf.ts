@@ -28,11 +28,8 @@ const when = (at: Date, timeZone: string) => `${dayTimeText(at, timeZone)} (${ti
 
 const range = (from: number, to: number) => (from === to ? `${from}` : `${from} to ${to}`);
 
-/**
- * docs/design.md §9 Notice of Loss: the kind of forms, the quantity, the inclusive serial numbers, the place and the
- * approximate date of the loss (COA Circular 84-233), so nobody accepts the lost forms; portrait A4.
- */
-export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
+/** The notice's pdfkit document, and its bytes once it ends. */
+function noticeDocument(notice: NoticeOfLoss) {
   const doc = newPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -50,6 +47,15 @@ export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
+
+/**
+ * docs/design.md §9 Notice of Loss: the kind of forms, the quantity, the inclusive serial numbers, the place and the
+ * approximate date of the loss (COA Circular 84-233), so nobody accepts the lost forms; portrait A4.
+ */
+export function renderNoticeOfLossPdf(notice: NoticeOfLoss): Promise<Buffer> {
+  const { doc, done } = noticeDocument(notice);
   const width = doc.page.width - 2 * MARGIN;
   const font = (bold: boolean, size: number, color = INK) =>
     doc

@@ -16,6 +16,7 @@ export class NumberCells {
 
   /** Call with the cells' font and size current. */
   constructor(private readonly doc: PDFKit.PDFDocument) {
+    // pdfkit's typings leave out the internals PdfFontState names.
     this.state = doc as unknown as PdfFontState;
     this.digit = doc.widthOfString('0');
     this.comma = doc.widthOfString(',');

@@ -12,7 +12,7 @@ export interface PadLabel {
 /** A4: 2 × 5 labels of 99 × 57 mm; 4×6 inch: one label per page, for a label printer. */
 const SHEETS = {
   a4: { page: 'A4' as const, columns: 2, rows: 5, margin: 28, qr: 112 },
-  '4x6': { page: [288, 432] as [number, number], columns: 1, rows: 1, margin: 18, qr: 220 },
+  '4x6': { page: [288, 432] satisfies [number, number], columns: 1, rows: 1, margin: 18, qr: 220 },
 };
 
 /** docs/design.md §9 labels: per pad a QR of its signed label code, with the route, pad number and series range in text. */

@@ -1,3 +1,4 @@
+import { numberRanges } from '../../../shared/format.ts';
 import { FORM_TYPES } from '../../../shared/lookups.ts';
 import type { UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import { newPdfDocument } from './document.ts';
@@ -7,8 +8,6 @@ const MARGIN = 40;
 const INK = '#1a1a1a';
 const MUTED = '#5b6470';
 const ACCENT = '#1f3a5f';
-
-const rangesText = (ranges: Array<[number, number]>) => ranges.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(', ');
 
 /** docs/design.md §10: the inventory of unused forms as of a date, per establishment and registered series; portrait A4. */
 export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date): Promise<Buffer> {
@@ -40,11 +39,11 @@ export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date): Pr
       const ref = series.registered_series;
       const head = ref ? `${FORM_TYPES[ref.form_type]} · ATP ${ref.atp_number} of ${ref.atp_date}` : 'Not inside any registered series';
       font(true, 10).text(pdfText(`${series.route.company} – ${series.route.name} (TIN ${series.route.tin}) · ${head}`), { width });
-      font(false, 10).text(pdfText(`Quantity ${series.qty}: ${rangesText(series.ranges)}`), { width, indent: 12 });
+      font(false, 10).text(pdfText(`Quantity ${series.qty}: ${numberRanges(series.ranges, ', ')}`), { width, indent: 12 });
       for (const holder of series.holders) {
         font(false, 9, holder.outside_establishment ? '#9a3412' : MUTED).text(
           pdfText(
-            `Held by ${holder.holder.name}${holder.holder.branch ? ` (${holder.holder.branch})` : ''}: ${holder.qty} — ${rangesText(holder.ranges)}${holder.outside_establishment ? '  [held outside its establishment]' : ''}`,
+            `Held by ${holder.holder.name}${holder.holder.branch ? ` (${holder.holder.branch})` : ''}: ${holder.qty} — ${numberRanges(holder.ranges, ', ')}${holder.outside_establishment ? '  [held outside its establishment]' : ''}`,
           ),
           { width, indent: 24 },
         );

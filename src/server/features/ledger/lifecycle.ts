@@ -2,7 +2,7 @@ import { dateInZone } from '../../../shared/format.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { CUSTODY_KINDS, GENESIS_HASH, eventHash, numberStates, runsOf, type EventKind, type NumberState } from './fold.ts';
-import { invoicePadViews, lockPadRows, type PadView } from '../pads/repo.ts';
+import { invoicePadViews, lockPadRows, type PadView } from '../pads/read-model.ts';
 import * as repo from './repo.ts';
 
 type LedgerCtx = Pick<AppContext, 'config' | 'ledgerClock'>;
@@ -169,10 +169,9 @@ export async function recordPadChange(
   const now = numberStates(after.series_status, after.pad_status_id);
   const holder = { holderUserId: before.holder_user_id, holderBranchId: before.holder_branch_id };
   const events: PadEventInput[] = [];
-  const transitions = new Set<string>();
-  for (let i = 0; i < was.length; i += 1) if (was[i] !== now[i]) transitions.add(`${was[i]}>${now[i]}`);
-  for (const transition of transitions) {
-    const [from, to] = transition.split('>') as [NumberState, NumberState];
+  const transitions = new Map<string, [NumberState, NumberState]>();
+  for (let i = 0; i < was.length; i += 1) if (was[i] !== now[i]) transitions.set(`${was[i]}>${now[i]}`, [was[i], now[i]]);
+  for (const [from, to] of transitions.values()) {
     for (const [first, last] of runsOf(was.length, (i) => was[i] === from && now[i] === to)) {
       const range = {
         padId: before.id,
@@ -280,7 +279,7 @@ export async function recordAcceptance(
       continue;
     }
     const runs = runsOf(states.length, (i) => states[i] === 'stock');
-    const travelling = runs.length > 0 ? runs : [[0, states.length - 1] as [number, number]];
+    const travelling: Array<[number, number]> = runs.length > 0 ? runs : [[0, states.length - 1]];
     const [outKind, inKind] = runs.length > 0 ? (['transfer_out', 'transfer_in'] as const) : (['custody_out', 'custody_in'] as const);
     for (const [first, last] of travelling) {
       const range = {

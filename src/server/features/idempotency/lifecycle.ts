@@ -59,6 +59,7 @@ export async function idempotent<T, S extends number>(
       // A key stored before fingerprints were kept (null) is answered as before: its request cannot be compared.
       if (stored.fingerprint !== null && stored.fingerprint !== fingerprint)
         throw invalid('idempotency-key', IDEMPOTENCY_MSG.otherRequest(key));
+      // -- the stored status and answer were written by this same route from its S and T, under this key and fingerprint.
       return { status: stored.status as S, body: stored.answer as T };
     }
     const answer = await run({ ...ctx, db: tx });

@@ -1,0 +1,186 @@
+import { fullName } from '../../../shared/format.ts';
+import { ROLE } from '../../../shared/lookups.ts';
+import { can, type Actor } from '../../../shared/permissions.ts';
+import {
+  ATTACHMENT_DATE_FIELDS,
+  ATTACHMENT_KINDS,
+  ATTACHMENT_LABELS,
+  INCIDENT_MSG,
+  MAX_ATTACHMENTS,
+  type AttachmentKind,
+  type LossIncidentInput,
+} from '../../../shared/schemas/incidents.ts';
+import type { AppContext } from '../../context.ts';
+import type { Conn } from '../../db/client.ts';
+import { forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import { renderNoticeOfLossPdf } from '../../lib/pdf/notice-of-loss-pdf.ts';
+import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
+import * as users from '../users/read-model.ts';
+import * as repo from './repo.ts';
+
+/** An uploaded file before it is checked: the form field names its kind. */
+export interface UploadedFile {
+  field: string;
+  fileName: string;
+  content: Buffer;
+}
+
+/** An attachment that passed the checks, ready to be stored with its incident. */
+export type CheckedFile = ReturnType<typeof checkedFiles>[number];
+
+const NOTICE_ROLES = [ROLE.BRANCH_CUSTODIAN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR] as const;
+const FORM_KIND = 'Official Receipts / Invoices (BIR-registered, pre-numbered)';
+
+/** The file's type by its first bytes: PDF, PNG or JPEG, whatever its name or declared type say. */
+export function sniffType(content: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | null {
+  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (content.length > 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** A report's files: a known kind each, a PDF or image by content, dated by the form field its kind names. */
+export function checkedFiles(files: UploadedFile[], input: LossIncidentInput, actorId: number) {
+  if (files.length > MAX_ATTACHMENTS) throw invalid('files', INCIDENT_MSG.tooManyFiles);
+  return files.map((file) => {
+    const kind = ATTACHMENT_KINDS.find((known) => known === file.field);
+    if (!kind) throw invalid(file.field, INCIDENT_MSG.unknownFileField(file.field));
+    const type = sniffType(file.content);
+    if (!type) throw invalid(kind, INCIDENT_MSG.fileType(file.fileName));
+    // -- widens the const map to every kind, so a kind without a date field reads undefined; input's date fields are strings.
+    const dateField = (ATTACHMENT_DATE_FIELDS as Partial<Record<AttachmentKind, keyof LossIncidentInput>>)[kind];
+    return {
+      kind,
+      file_name: file.fileName.slice(0, 255) || `${kind}`,
+      content_type: type,
+      size: file.content.length,
+      document_date: dateField ? ((input[dateField] as string | undefined) ?? null) : null,
+      content: file.content,
+      uploaded_by: actorId,
+    };
+  });
+}
+
+/** What the Notice of Loss states beyond the incident itself: the numbers written off, who confirmed it and when. */
+export interface NoticeFacts {
+  lines: Array<{ padId: number; from: number; to: number }>;
+  confirmedBy: number;
+  confirmedAt: Date;
+}
+
+/** docs/design.md §9: the Notice of Loss PDF of a confirmed incident, read inside the confirming transaction. */
+export async function noticeOfLoss(conn: Conn, ctx: AppContext, incident: repo.IncidentRecord, facts: NoticeFacts): Promise<Buffer> {
+  const infos = new Map((await repo.padInfos(conn, [...new Set(facts.lines.map((line) => line.padId))])).map((info) => [info.id, info]));
+  const people = new Map((await users.people(conn, [incident.reported_by, facts.confirmedBy])).map((row) => [row.id, row]));
+  const nameOf = (id: number) => {
+    const person = people.get(id);
+    return person ? fullName(person) : '';
+  };
+  const attachments = await repo.attachmentsOf(conn, incident.id);
+  return renderNoticeOfLossPdf({
+    number: incident.number,
+    formKind: FORM_KIND,
+    lines: facts.lines.map((line) => {
+      const info = infos.get(line.padId);
+      return {
+        company: info?.company ?? '',
+        route: info?.route_name ?? '',
+        tin: info?.tin ?? '',
+        padNumber: info?.number ?? 0,
+        from: line.from,
+        to: line.to,
+        qty: line.to - line.from + 1,
+      };
+    }),
+    place: incident.place,
+    occurredAt: incident.occurred_at,
+    circumstances: incident.circumstances,
+    reportedBy: nameOf(incident.reported_by),
+    reportedAt: incident.reported_at,
+    confirmedBy: nameOf(facts.confirmedBy),
+    confirmedAt: facts.confirmedAt,
+    attachments: attachments.map(
+      // -- loss_incident_attachments_kind_ck holds kind to AttachmentKind.
+      (file) => `${ATTACHMENT_LABELS[file.kind as AttachmentKind]}${file.document_date ? ` (${file.document_date})` : ''}`,
+    ),
+    timeZone: ctx.config.timeZone,
+  });
+}
+
+/**
+ * The notice goes to every branch custodian and roles 3, 8 and 9 after the commit; a mail server that is down is
+ * logged, never undoes the confirmation.
+ */
+export async function mailNotice(ctx: AppContext, incident: repo.IncidentRecord, pdf: Buffer): Promise<void> {
+  const recipients = await users.activeRecipients(ctx.db, NOTICE_ROLES);
+  const subject = `Notice of Loss ${incident.number}: do not accept these forms`;
+  const text = `A loss of accountable forms was confirmed (${incident.number}, ${incident.place}). The attached Notice of Loss lists the forms; do not accept them.\n\n${ctx.config.appUrl}/incidents?incident=${incident.id}\n`;
+  await Promise.all(
+    recipients.map((user) =>
+      ctx.mailer
+        .send({
+          to: user.email,
+          subject,
+          text,
+          attachments: [{ filename: `${incident.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+        })
+        .catch((error: unknown) => ctx.log.error({ err: error, incident: incident.number, to: user.id }, 'Notice of Loss mail failed')),
+    ),
+  );
+}
+
+let cachedKey: { secret: string; key: Buffer } | null = null;
+function keyOf(ctx: AppContext): Buffer {
+  if (cachedKey?.secret !== ctx.badgeSecret) cachedKey = { secret: ctx.badgeSecret, key: urlKey(ctx.badgeSecret, 'incident-file-url') };
+  return cachedKey.key;
+}
+
+/** A file's address signed for the viewer, so a browser opens it in a new tab without the bearer token. */
+export const signedPath = (ctx: AppContext, viewerId: number, path: string, subject: string) =>
+  `${path}?${signedQueryFor(keyOf(ctx), subject, viewerId)}`;
+
+/** The reporter reads their own incident; anyone else needs `incident.read`. */
+export const mayRead = (actor: Actor, incident: repo.IncidentRecord) => can(actor, 'incident.read') || incident.reported_by === actor.id;
+
+/** A bearer user or a signed link opens the file; either way the viewer must be allowed to read the incident. */
+async function viewerOf(ctx: AppContext, bearer: Actor | null, subject: string, q: SignedQuery): Promise<Actor> {
+  if (bearer) return bearer;
+  const verified = verifySigned(keyOf(ctx), subject, q);
+  if (!verified.ok) {
+    if (verified.reason === 'missing') throw unauthenticated();
+    throw forbidden(verified.reason === 'expired' ? 'This link has expired. Open the incident again.' : 'This link is not valid.');
+  }
+  const viewer = await users.activeActor(ctx.db, verified.userId);
+  if (!viewer) throw forbidden();
+  return viewer;
+}
+
+/** The incident the viewer opens a file of, refused like one that is missing when they may not read it. */
+async function readableIncident(ctx: AppContext, viewer: Actor, id: number): Promise<repo.IncidentRecord> {
+  const incident = await repo.findIncident(ctx.db, id);
+  if (!incident) throw notFound(INCIDENT_MSG.notFound);
+  if (!mayRead(viewer, incident)) throw forbidden();
+  return incident;
+}
+
+/** The stored Notice of Loss of a confirmed incident. */
+export async function noticePdf(
+  ctx: AppContext,
+  id: number,
+  bearer: Actor | null,
+  q: SignedQuery,
+): Promise<{ number: string; pdf: Buffer }> {
+  const viewer = await viewerOf(ctx, bearer, `incident-notice:${id}`, q);
+  const incident = await readableIncident(ctx, viewer, id);
+  if (!incident.notice_pdf) throw notFound(INCIDENT_MSG.notFound);
+  return { number: incident.number, pdf: incident.notice_pdf };
+}
+
+/** One file attached to the report, as it was uploaded. */
+export async function attachment(ctx: AppContext, id: number, attachmentId: number, bearer: Actor | null, q: SignedQuery) {
+  const viewer = await viewerOf(ctx, bearer, `incident-file:${id}:${attachmentId}`, q);
+  await readableIncident(ctx, viewer, id);
+  const file = await repo.attachmentContent(ctx.db, id, attachmentId);
+  if (!file) throw notFound(INCIDENT_MSG.attachmentMissing);
+  return file;
+}
