@@ -39,12 +39,16 @@ export async function badgePng(request: APIRequestContext, browser: Browser, per
 }
 
 /**
- * docs/design.md §7 fake-camera recipe: the badge inside the 250 px scan box on a white 640×480 frame. Half the
- * frames show it at 170 px and half at 200 px, because the QR detector misses some codes at one exact scale.
+ * docs/design.md §7 fake-camera recipe: the code inside the 250 px scan box on a white 640×480 frame, shown in turn at
+ * four sizes for half a second each, because the QR detector misses some codes at one exact scale (a random badge or
+ * label code that it misses at two sizes is still read at the others).
  */
 export function badgeVideo(png: string, target: string) {
-  const frame = (size: number, input: string, output: string) =>
-    `[${input}]scale=${size}:${size},pad=640:480:(ow-iw)/2:(oh-ih)/2:white,trim=duration=0.5,setpts=PTS-STARTPTS[${output}]`;
+  const sizes = [160, 180, 200, 230];
+  const frame = (size: number, index: number) =>
+    `[s${index}]scale=${size}:${size},pad=640:480:(ow-iw)/2:(oh-ih)/2:white,trim=duration=0.5,setpts=PTS-STARTPTS[v${index}]`;
+  const inputs = sizes.map((_, index) => `[s${index}]`).join('');
+  const clips = sizes.map((_, index) => `[v${index}]`).join('');
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
@@ -56,7 +60,7 @@ export function badgeVideo(png: string, target: string) {
     '-i',
     png,
     '-filter_complex',
-    `[0:v]split=2[a][b];${frame(170, 'a', 'v1')};${frame(200, 'b', 'v2')};[v1][v2]concat=n=2:v=1:a=0,format=yuv420p[out]`,
+    `[0:v]split=${sizes.length}${inputs};${sizes.map(frame).join(';')};${clips}concat=n=${sizes.length}:v=1:a=0,format=yuv420p[out]`,
     '-map',
     '[out]',
     '-r',

@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { badgeVideo } from './badges.ts';
+import { badgeVideo, labelQrPng } from './badges.ts';
 import { pdfText } from './pdf-text.ts';
 
 /**
@@ -14,10 +10,6 @@ export async function filmPadLabel(request: APIRequestContext, token: string, pa
   const label = await request.get(`/api/pad-labels?ids=${padId}&size=4x6`, { headers: { authorization: `Bearer ${token}` } });
   if (!label.ok()) throw new Error(`pad-labels answered ${label.status()}`);
   const pdf = await label.body();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pad-label-'));
-  fs.writeFileSync(path.join(dir, 'label.pdf'), pdf);
-  const crop = ['-x', '37', '-y', '37', '-W', '326', '-H', '326'];
-  execFileSync('pdftoppm', ['-png', '-r', '100', '-f', '1', '-l', '1', ...crop, '-singlefile', 'label.pdf', 'qr'], { cwd: dir });
-  badgeVideo(path.join(dir, 'qr.png'), target);
+  badgeVideo(labelQrPng(pdf), target);
   return /PT1P\d+-[A-Z0-9]{12}/.exec(pdfText(pdf))?.[0] ?? '';
 }
