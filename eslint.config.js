@@ -19,17 +19,34 @@ const webFeatures = path.join(root, 'src/web/features');
 const ALLOWED_SERVER_IMPORTS = {
   /** Custodies and reports build on the invoice; routes that take an Idempotency-Key replay through its lifecycle. */
   custodies: { invoices: ['lifecycle.ts', 'read-model.ts'], pads: ['read-model.ts'], idempotency: ['lifecycle.ts'] },
-  reports: { invoices: ['read-model.ts'], users: ['read-model.ts'] },
+  /** Issue 35: every PDF prints the operator's identity (settings' read-model) in its header. */
+  reports: { invoices: ['read-model.ts'], users: ['read-model.ts'], settings: ['read-model.ts'] },
   /** docs/design.md §8: the ledger records what the invoice lifecycle and the pad lifecycle change. */
-  invoices: { ledger: ['lifecycle.ts'], pads: ['read-model.ts'], routes: ['read-model.ts'], users: ['read-model.ts'] },
+  invoices: {
+    ledger: ['lifecycle.ts'],
+    pads: ['read-model.ts'],
+    routes: ['read-model.ts'],
+    users: ['read-model.ts'],
+    settings: ['read-model.ts'],
+  },
   pads: {
     ledger: ['lifecycle.ts', 'read-model.ts'],
     invoices: ['read-model.ts'],
     routes: ['read-model.ts'],
     users: ['read-model.ts'],
     idempotency: ['lifecycle.ts'],
+    /** Issue 36: a pad names the cancellations and losses waiting for approval, and usage refuses those numbers. */
+    outcomes: ['read-model.ts'],
+    /** Issue 35: a pad label prints the operator's name. */
+    settings: ['read-model.ts'],
   },
-  ledger: { invoices: ['read-model.ts'], pads: ['read-model.ts'], routes: ['read-model.ts'], users: ['read-model.ts'] },
+  ledger: {
+    invoices: ['read-model.ts'],
+    pads: ['read-model.ts'],
+    routes: ['read-model.ts'],
+    users: ['read-model.ts'],
+    settings: ['read-model.ts'],
+  },
   dashboard: { invoices: ['read-model.ts'], pads: ['read-model.ts'], counts: ['read-model.ts'] },
   'my-actions': {
     invoices: ['read-model.ts'],
@@ -38,15 +55,28 @@ const ALLOWED_SERVER_IMPORTS = {
     counts: ['read-model.ts'],
     ledger: ['read-model.ts'],
   },
-  users: { branches: ['read-model.ts'], accounts: ['lifecycle.ts'] },
+  /** Issue 35: a badge prints the operator's name. */
+  users: { branches: ['read-model.ts'], accounts: ['lifecycle.ts'], settings: ['read-model.ts'] },
   /** DESIGN §9: outcomes and loss incidents change numbers through the pad's lifecycle. */
   outcomes: { pads: ['lifecycle.ts'], users: ['read-model.ts'] },
-  incidents: { pads: ['lifecycle.ts', 'read-model.ts'], users: ['read-model.ts'], idempotency: ['lifecycle.ts'] },
+  /** Issue 35: the Notice of Loss names the ATP of each lost range and the invoice a lost pad travelled on, which stops carrying it. */
+  incidents: {
+    pads: ['lifecycle.ts', 'read-model.ts'],
+    users: ['read-model.ts'],
+    idempotency: ['lifecycle.ts'],
+    invoices: ['lifecycle.ts', 'read-model.ts'],
+    'registered-series': ['read-model.ts'],
+    settings: ['read-model.ts'],
+  },
   /** docs/design.md §9 counts settle variances through the existing actions: range usage and loss incidents. */
   counts: {
     pads: ['lifecycle.ts', 'read-model.ts', 'documents.ts'],
     incidents: ['lifecycle.ts', 'read-model.ts'],
     users: ['read-model.ts'],
+    /** Issue 36: a scanned pad in transit says on which invoice and with whom. */
+    invoices: ['read-model.ts'],
+    /** A closed count's certificate keeps the operator identity it first printed. */
+    settings: ['read-model.ts', 'lifecycle.ts'],
   },
   /** DESIGN §10: opening balances go in through the pad's lifecycle; users through theirs; set-password links through accounts. */
   imports: { pads: ['lifecycle.ts', 'read-model.ts'], users: ['lifecycle.ts', 'read-model.ts'], accounts: ['lifecycle.ts'] },
@@ -57,6 +87,7 @@ const ALLOWED_SERVER_IMPORTS = {
     routes: ['read-model.ts'],
     users: ['read-model.ts'],
     invoices: ['read-model.ts'],
+    settings: ['read-model.ts'],
   },
 };
 

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dialog, search, shot } from './admin-support.ts';
+import { heldPad } from './counter-support.ts';
 import { ADMIN, adminApi, createBranch, createRoute, PHONE, uiLogin, uniq } from './support.ts';
+
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 /** Opens a modal with a button, then the browser's Back must close it and leave the list as it was. */
 async function backCloses(page: Page, open: () => Promise<void>, title: string, path: string) {
@@ -61,4 +64,65 @@ test('when a modal is open on any list and the user presses Back, then the modal
   await page.goBack();
   await expect(dialog(page, 'Add Location')).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+});
+
+test('when a form over Pad Details is open on a phone and the user presses Back, then only that form closes, and typed text is asked about first', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const from = 5_000_400_251;
+  const { holder } = await heldPad(request, from);
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, baseURL: BASE });
+  const page = await context.newPage();
+  await uiLogin(page, holder.email, holder.password);
+  await page.goto(`/pads?search=${from}`);
+  await page
+    .getByRole('list', { name: 'Pads' })
+    .getByRole('button', { name: /^VIEW pad/ })
+    .first()
+    .tap();
+  const details = dialog(page, 'Pad Details');
+  await details.getByRole('button', { name: `${from + 2}: Not Used, shown as`, exact: false }).tap();
+
+  // Nothing typed: Back closes Cancel numbers at once, and Pad Details stays.
+  await details.getByRole('button', { name: 'Cancel numbers…' }).tap();
+  const cancel = dialog(page, `Cancel ${from + 2}`);
+  await expect(cancel).toBeVisible();
+  await page.goBack();
+  await expect(cancel).toBeHidden();
+  await expect(details).toBeVisible();
+
+  // Typed text: Back asks; Keep editing keeps the text, Discard closes only the form.
+  await details.getByRole('button', { name: 'Cancel numbers…' }).tap();
+  await cancel.getByLabel('Details').fill('Stub 3 torn in half by the turnstile');
+  await page.goBack();
+  const question = dialog(page, 'Discard what you typed?');
+  await expect(question).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/back-discard-question-390.png' });
+  await question.getByRole('button', { name: 'Keep editing' }).tap();
+  await expect(question).toBeHidden();
+  await expect(cancel.getByLabel('Details')).toHaveValue('Stub 3 torn in half by the turnstile');
+  await page.goBack();
+  await question.getByRole('button', { name: 'Discard' }).tap();
+  await expect(cancel).toBeHidden();
+  await expect(details).toBeVisible();
+
+  // Report a loss over Pad Details: the same.
+  await details.getByRole('button', { name: 'Report a loss' }).tap();
+  const report = dialog(page, 'Report a loss');
+  await report.getByLabel('Place').fill('Calapan pier, gangway 2');
+  await page.goBack();
+  await question.getByRole('button', { name: 'Keep editing' }).tap();
+  await expect(report.getByLabel('Place')).toHaveValue('Calapan pier, gangway 2');
+  await report.getByRole('button', { name: 'Cancel', exact: true }).tap();
+  await question.getByRole('button', { name: 'Discard' }).tap();
+  await expect(report).toBeHidden();
+  await expect(details).toBeVisible();
+
+  // With the forms gone, Back closes Pad Details and leaves Inventories where it was.
+  await page.goBack();
+  await expect(details).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/pads\\?search=${from}$`));
+  await context.close();
 });

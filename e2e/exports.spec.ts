@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { dateInZone } from '../src/shared/format.ts';
 import { PHONE, SHOTS, adminApi, apiAs, createRoute, createUser, headOffice, uiLogin, watchConsole } from './support.ts';
 
 /** Clicks Export and one format, and reads the downloaded file's cells (header line first). */
@@ -108,6 +109,17 @@ test.describe('Export, Held by and invoice numbers (docs/design.md §10)', () =>
     expect(csv).toHaveLength(2);
     expect(csv[0].slice(0, 3)).toEqual(['No.', 'Transaction Type', 'Pads']);
     expect(csv[1].slice(0, 3)).toEqual([String(data.id), 'Request', '2']);
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click()]);
+    /* The installation's APP_TIMEZONE is the default, Asia/Manila: the file is named with its date, not UTC's. */
+    expect(download.suggestedFilename()).toBe(`transactions-${dateInZone(new Date(), 'Asia/Manila')}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(2).getCell(1).value).toBe(data.id);
+    expect(sheet.getRow(2).getCell(8).type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(workbook.getWorksheet('Filter')?.getRow(2).values).toEqual([undefined, 'Search', `#${data.id}`]);
     await page.screenshot({ path: `${SHOTS}/exports-transactions-number-1280.png` });
 
     await page.setViewportSize(PHONE);

@@ -354,8 +354,10 @@ test.describe('Loss incidents', () => {
       `Pad ${pads[0].number}: ${from}${DASH}${from + 49} (50)`,
     );
     await expect(details.getByRole('link', { name: /Affidavit of loss: .*\.pdf/ })).toBeVisible();
-    await details.getByRole('button', { name: 'Confirm loss' }).click();
-    await desk.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm loss' }).click();
+    await details.getByRole('button', { name: 'Confirm loss…' }).click();
+    const confirming = desk.getByRole('dialog', { name: `Confirm loss ${incidentNumber}` });
+    await expect(confirming).toContainText('The affidavit of loss is attached.');
+    await confirming.getByRole('button', { name: 'Confirm loss' }).click();
     await expect(desk.getByText(`Loss incident ${incidentNumber} confirmed`)).toBeVisible();
     const notice = details.getByRole('link', { name: 'Notice of Loss (PDF)' });
     await expect(notice).toBeVisible();
@@ -372,6 +374,9 @@ test.describe('Loss incidents', () => {
     expect(text).toContain('Calapan pier, gangway 2');
     expect(text).toContain('50');
     expect(text).not.toContain(String(from + 50));
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'That invoice no longer carries it: the rest of the invoice can be accepted, this pad cannot.',
+    );
 
     // Found: the custodian records two numbers, accounting (a second user) confirms them.
     const keeper = await (await browser.newContext({ baseURL: BASE })).newPage();
@@ -432,6 +437,59 @@ test.describe('Loss incidents', () => {
     await expect(finding.getByTestId('receipt-outcome')).toContainText(incidentNumber);
     await desk.keyboard.press('Escape');
 
+    await desk.context().close();
+  });
+
+  test('when a loss without an affidavit is confirmed, then the approver must give the reason and the Notice of Loss prints it', async ({
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const from = 4_100_000_001;
+    const { admin, holder, asHolder, pads } = await padsOf(request, { role: 5, from, count: 1 });
+    const accounting = await createUser(admin, { role_id: 8, first_name: 'Alma', last_name: 'Accounting' });
+    const reported = await asHolder.post<{ data: { id: number; number: string } }>('loss-incidents', {
+      pads: [{ pad_id: pads[0].id, from: from + 10, to: from + 19 }],
+      place: 'Batangas port, ticket booth',
+      occurred_at: new Date(Date.now() - 3_600_000).toISOString(),
+      circumstances: 'The booklet was taken with a bag from the booth.',
+    });
+    const incidentNumber = reported.data.number;
+
+    const desk = await (await browser.newContext({ baseURL: BASE })).newPage();
+    const errors = watchConsole(desk);
+    await uiLogin(desk, accounting.email, accounting.password);
+    await desk.goto('/incidents');
+    await desk.getByPlaceholder('Search by incident or receipt number').fill(incidentNumber);
+    await desk.getByRole('button', { name: `VIEW incident ${incidentNumber}` }).click();
+    const details = desk.getByRole('dialog', { name: `Loss incident ${incidentNumber}` });
+    await expect(details).toContainText('No papers attached.');
+    await details.getByRole('button', { name: 'Confirm loss…' }).click();
+    const confirming = desk.getByRole('dialog', { name: `Confirm loss ${incidentNumber}` });
+    await expect(confirming.getByText('No affidavit of loss is attached')).toBeVisible();
+    await confirming.getByRole('button', { name: 'Confirm loss' }).click();
+    await expect(confirming.getByText('No affidavit of loss is attached: give the reason')).toBeVisible();
+    const findings = await axe(desk, 'confirm loss without affidavit @1280');
+    await desk.screenshot({ path: `${SHOTS}/confirm-loss-no-affidavit-1280.png` });
+    await confirming.getByRole('button', { name: 'Affidavit to follow' }).click();
+    await expect(confirming.getByLabel('Reason there is no affidavit')).toHaveValue('Affidavit to follow');
+    await desk.setViewportSize(PHONE);
+    findings.push(...(await axe(desk, 'confirm loss without affidavit @390')));
+    await desk.screenshot({ path: `${SHOTS}/confirm-loss-no-affidavit-390.png`, fullPage: true });
+    await desk.setViewportSize({ width: 1280, height: 800 });
+    await confirming.getByRole('button', { name: 'Confirm loss' }).click();
+    await expect(desk.getByText(`Loss incident ${incidentNumber} confirmed`)).toBeVisible();
+    await expect(details).toContainText('Confirmed without an affidavit');
+    await expect(details).toContainText('Affidavit to follow');
+    expect(findings, findings.join('\n')).toEqual([]);
+
+    const pdf = await desk.request.get(`${BASE}${await details.getByRole('link', { name: 'Notice of Loss (PDF)' }).getAttribute('href')}`);
+    const text = pdfText(await pdf.body()).replace(/\s+/g, ' ');
+    expect(text).toContain('Papers attached No papers attached.');
+    expect(text).toContain('No affidavit of loss attached. Reason given on confirmation: Affidavit to follow');
+    expect(text).toContain(holder.full_name);
+    expect(text).toContain('Alma Accounting');
+    expect(errors, errors.join('\n')).toEqual([]);
     await desk.context().close();
   });
 });

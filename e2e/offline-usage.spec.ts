@@ -148,8 +148,8 @@ test.describe.serial('a ticketing officer at the pier without network', () => {
       circumstances: 'Reported by the office from the courier call.',
     });
     await context.setOffline(false);
-    await expect(page.getByText(`${usageLabel}: ${MSG.sentFromQueue}`)).toBeVisible();
-    await expect(page.getByText(`Loss report of pad ${b.number}: ${MSG.sentFromQueue}`)).toBeVisible();
+    await expect(page.getByText(MSG.sentFromQueue(usageLabel))).toBeVisible();
+    await expect(page.getByText(`Sent: loss report of pad ${b.number}`)).toBeVisible();
     const reason = INCIDENT_MSG.alreadyReported(c.series_from, byOffice.data.number);
     await expect(page.getByText(`Loss report of pad ${c.number} — refused: ${reason}`)).toBeVisible();
     await expect(page.getByText(MSG.offlineBanner)).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { MSG } from '../src/shared/messages.ts';
-import { acceptQuestion, CUSTODY_MSG, handOverPending } from '../src/shared/schemas/custodies.ts';
+import { acceptQuestion, CUSTODY_MSG, handOverPending, type PendingHandOver } from '../src/shared/schemas/custodies.ts';
 import { INVOICE_MSG } from '../src/shared/schemas/invoices.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,7 @@ import type { Person } from './badges.ts';
 test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 
 interface Pending {
-  incoming: Array<{ invoice_id: number; from_name: string; invoice_type: string; pads: number }>;
+  incoming: PendingHandOver[];
   outgoing: Array<{ invoice_id: number }>;
 }
 interface InvoiceDetail {
@@ -200,8 +200,12 @@ test.describe.serial('a courier at the pier without network', () => {
     playwright,
     baseURL,
   }) => {
+    const request = await playwright.request.newContext({ baseURL });
+    const [waiting] = (await (await apiAs(request, rey.email, rey.password)).get<Pending>('get-pending-hand-overs')).incoming;
+    expect(waiting).toMatchObject({ from_name: nestor.full_name, invoice_type: 'Return', invoice_id: first, pads: 1 });
+    const question = acceptQuestion(waiting);
+    expect(question).toContain(` pad ${waiting.pad_list[0].number}) — Accept custody?`);
     await uiLogin(page, rey.email, rey.password);
-    const question = acceptQuestion({ from_name: nestor.full_name, invoice_type: 'Return', invoice_id: first, pads: 1 });
     const needs = page.getByRole('region', { name: 'Needs my action' });
     const asked = needs.getByRole('region', { name: 'Hand-overs to accept: 1' });
     await expect(asked.getByRole('link', { name: question })).toBeVisible();
@@ -215,7 +219,6 @@ test.describe.serial('a courier at the pier without network', () => {
     await expect(page.getByRole('region', { name: /^Hand-overs to accept/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: `View Return custody ${first}` })).toBeVisible();
 
-    const request = await playwright.request.newContext({ baseURL });
     const detail = await admin.get<InvoiceDetail>(`get-invoice/${first}`);
     expect(detail.data.assigned_user_id).toBe(rey.id);
     expect(detail.data.activities.filter((a) => a.description === `Custody handed over to ${rey.full_name}`)).toHaveLength(1);

@@ -27,9 +27,10 @@ export const TABLE_OWNERS = {
   outcomes: ['outcomeRequests'],
   incidents: ['lossIncidents', 'lossIncidentPads', 'lossIncidentAttachments', 'lossIncidentFound', 'lossIncidentCounters'],
   setup: ['settings'],
-  counts: ['countSessions', 'countItems', 'countResolutions'],
+  counts: ['countSessions', 'countItems', 'countResolutions', 'countAsks'],
   imports: ['imports'],
   'registered-series': ['registeredSeries'],
+  settings: ['operatorIdentity', 'documentIdentities'],
 };
 
 /**

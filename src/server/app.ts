@@ -36,6 +36,7 @@ import { importRoutes } from './features/imports/routes.ts';
 import { registeredSeriesRoutes } from './features/registered-series/routes.ts';
 import { incidentRoutes } from './features/incidents/routes.ts';
 import { countRoutes } from './features/counts/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
 import multipart from '@fastify/multipart';
 import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES } from '../shared/schemas/incidents.ts';
 
@@ -64,6 +65,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   countRoutes,
   importRoutes,
   registeredSeriesRoutes,
+  settingsRoutes,
 ];
 
 /** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */

@@ -82,6 +82,15 @@ export function dayTimeText(instant: Instant, timeZone: string): string {
   return at ? zoned('day-time', 'en-GB', DAY_TIME, timeZone).format(at).replace(',', '') : '-';
 }
 
+/**
+ * An instant as a printed document states it, with its zone named (a paper has no device clock to fall back on):
+ * "05 Nov 2026 17:30 (Asia/Manila)"; "-" when there is none.
+ */
+export function documentTimeText(instant: Instant, timeZone: string): string {
+  const text = dayTimeText(instant, timeZone);
+  return text === '-' ? text : `${text} (${timeZone})`;
+}
+
 /** How a zone is named beside a time, "Manila time" for Asia/Manila, "UTC" for UTC. */
 export function zoneName(timeZone: string): string {
   const city = timeZone.split('/').pop() ?? timeZone;

@@ -21,7 +21,8 @@ export const MSG = {
   offlineSavedAt: (time: string) => `No connection — showing what was saved at ${time}`,
   offlineBanner: 'You are offline. Screens show what was saved; actions wait on this phone and are sent when the network returns.',
   waitingToSend: 'waiting to send',
-  sentFromQueue: 'sent',
+  /** The toast of a queued action once the server took it: "Sent: hand-over of Return #12 to Carlo Reyes". */
+  sentFromQueue: (label: string) => `Sent: ${label.charAt(0).toLowerCase()}${label.slice(1)}`,
   queuedOffline: 'No connection: saved on this phone, waiting to send',
   invalidData: 'The given data was invalid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
@@ -65,6 +66,9 @@ export const MSG = {
   emptyQr: 'Empty QR code detected',
   qrNotNumber: 'Invalid QR code format: Not a number',
   qrInvalidBadge: 'Invalid QR code format. Please scan a valid user QR code.',
+  /** docs/design.md §2 offline: a badge of someone not in the saved list cannot be told valid or not without network. */
+  badgeUncheckable: 'No connection: this badge cannot be checked now',
+  badgeScannedOffline: (name: string) => `Scanned: ${name} (no connection: the badge is checked when the hand-over is sent)`,
   badgeNotRecognised: 'This badge is not valid. Please scan the user\u2019s current QR code.',
   cameraDenied: 'Camera access was denied. Please allow camera access and try again.',
   cameraMissing: 'No camera found on this device.',

@@ -65,8 +65,10 @@ describe('roles and permissions', () => {
       'Transactions',
       'Dashboard',
       'Inventories',
+      'Counts',
       'Reports',
       'Accountability',
+      'Incidents',
       'Registered series',
       'Unused forms',
     ]);
@@ -79,8 +81,10 @@ describe('roles and permissions', () => {
       'Transactions',
       'Dashboard',
       'Inventories',
+      'Counts',
       'Reports',
       'Accountability',
+      'Incidents',
       'Companies',
       'Routes',
       'Branches/Agencies',
@@ -90,6 +94,7 @@ describe('roles and permissions', () => {
       'Import',
       'Registered series',
       'Unused forms',
+      'Settings',
     ]);
   });
 
@@ -101,6 +106,10 @@ describe('roles and permissions', () => {
     expect(canOpenScreen(actor(10), 'invoices')).toBe(false);
     expect(canOpenScreen(actor(10), 'custodies')).toBe(true);
     expect(canOpenScreen(null, 'user-profile')).toBe(false);
+    expect(canOpenScreen(actor(1), 'settings')).toBe(true);
+    expect(canOpenScreen(actor(2), 'settings')).toBe(false);
+    expect(can(actor(1), 'settings.manage')).toBe(true);
+    expect(can(actor(2), 'settings.manage')).toBe(false);
   });
 
   it('when an invoice is accepted, then the rules of docs/spec.md §4 apply per type', () => {
@@ -133,6 +142,7 @@ describe('roles and permissions', () => {
       ['pad.editNumber', [1, 2, 3, 8]],
       ['pad.editIssuanceStatus', [3, 8]],
       ['pad.editUsage', [3, 5, 6, 7, 8]],
+      ['pad.filterAnyHolder', [1, 2, 3, 8, 9]],
       ['invoice.request', [1, 2, 3, 4, 5, 6, 7, 8]],
       ['invoice.transfer', [1, 2, 3, 4, 5, 6, 7, 8]],
       ['invoice.selectPads', [1, 3]],

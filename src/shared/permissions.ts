@@ -39,6 +39,8 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   imports: [1, 2, 3],
   'registered-series': [1, 2, 8],
   'unused-forms': [1, 2, 8, 9],
+  /** The operator's identity every document prints: the Admin alone. */
+  settings: [1],
   custodies: null,
   'user-profile': null,
 };
@@ -76,13 +78,15 @@ export interface MenuItem {
 
 /** docs/spec.md §2 "Menu" with the Roles entry of docs/design.md §5. Profile and Logout are added by the shell. */
 export function menuFor(actor: Actor | null | undefined): MenuItem[] {
-  const items: Array<MenuItem & { screen: string; roles: readonly number[] }> = [
+  const items: Array<MenuItem & { screen: string; roles?: readonly number[]; action?: Action }> = [
     { label: 'Custodies', path: '/custodies', screen: 'custodies', roles: ALL_STAFF },
     { label: 'Transactions', path: '/invoices', screen: 'invoices', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Dashboard', path: '/dashboard', screen: 'dashboard', roles: [1, 2, 8, 9] },
     { label: 'Inventories', path: '/pads', screen: 'pads', roles: PAD_AND_INVOICE_ROLES },
+    { label: 'Counts', path: '/counts', screen: 'counts', action: 'count.use' },
     { label: 'Reports', path: '/reports', screen: 'reports', roles: [1, 2, 8, 9] },
     { label: 'Accountability', path: '/accountability', screen: 'accountability', roles: PAD_AND_INVOICE_ROLES },
+    { label: 'Incidents', path: '/incidents', screen: 'incidents', action: 'incident.read' },
     { label: 'Companies', path: '/companies', screen: 'companies', roles: [1, 2] },
     { label: 'Routes', path: '/routes', screen: 'routes', roles: [1, 2] },
     { label: 'Branches/Agencies', path: '/branches', screen: 'branches', roles: [1, 2] },
@@ -92,9 +96,13 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Import', path: '/imports', screen: 'imports', roles: [1, 2, 3] },
     { label: 'Registered series', path: '/registered-series', screen: 'registered-series', roles: [1, 2, 8] },
     { label: 'Unused forms', path: '/unused-forms', screen: 'unused-forms', roles: [1, 2, 8, 9] },
+    { label: 'Settings', path: '/settings', screen: 'settings', action: 'settings.manage' },
   ];
   return items
-    .filter((item) => (item.screen === 'custodies' ? Boolean(actor) : hasRole(actor, item.roles)))
+    .filter((item) => {
+      if (item.screen === 'custodies') return Boolean(actor);
+      return item.action ? can(actor, item.action) : hasRole(actor, item.roles ?? []);
+    })
     .map(({ label, path }) => ({ label, path }));
 }
 
@@ -193,6 +201,7 @@ export interface RaafHolderForRules {
 
 export type Action =
   | 'administer'
+  | 'settings.manage'
   | 'directory.read'
   | 'pad.create'
   | 'pad.edit'
@@ -201,6 +210,7 @@ export type Action =
   | 'pad.editNumber'
   | 'pad.editIssuanceStatus'
   | 'pad.editUsage'
+  | 'pad.filterAnyHolder'
   | 'invoice.request'
   | 'invoice.transfer'
   | 'invoice.selectPads'
@@ -316,6 +326,8 @@ export function padEditScope(actor: Actor): HolderScope | null {
 
 const RULES: { [A in Action]: Rule<A> } = {
   administer: (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
+  /** The operator's identity and signatories printed on every document: the Admin alone, not IT Admin. */
+  'settings.manage': (actor) => hasRole(actor, [ROLE.ADMIN]),
   /** docs/design.md §5 "Roles" and docs/SECURITY.md: staff directories and lookups (users, branches, routes with TIN, companies, locations, roles, statuses) are for roles 1–11; a user without a role reads only their own screens. */
   'directory.read': (actor) => hasRole(actor, ALL_STAFF),
   'pad.create': (actor) => hasRole(actor, [1, 2, 3]),
@@ -330,6 +342,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   'pad.editNumber': (actor) => hasRole(actor, [1, 2, 3, 8]),
   'pad.editIssuanceStatus': (actor) => hasRole(actor, [3, 8]),
   'pad.editUsage': (actor) => hasRole(actor, [3, 5, 6, 7, 8]),
+  /** docs/design.md §10 Inventories: the head office and the auditors (who see every invoice) narrow the list to any branch or holder. */
+  'pad.filterAnyHolder': (actor) => invoiceScope(actor).all,
   /** The Auditor (role 9) reads only, so asks for no pads and moves none. */
   'invoice.request': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR,
   'invoice.transfer': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES) && actor.role_id !== ROLE.AUDITOR,

@@ -23,6 +23,7 @@ import * as ledger from './schema/ledger.ts';
 import * as outcomes from './schema/outcomes.ts';
 import * as incidents from './schema/incidents.ts';
 import * as counts from './schema/counts.ts';
+import * as settings from './schema/settings.ts';
 import * as infrastructure from './schema/infrastructure.ts';
 
 /** Every table, for the ORM's relational API and its types. */
@@ -39,6 +40,7 @@ export const schema = {
   ...outcomes,
   ...incidents,
   ...counts,
+  ...settings,
   ...infrastructure,
 };
 export type Schema = typeof schema;

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { branchCount, lostOnTheWay } from './loss-and-count.ts';
+import { operatorIdentity } from './operator.ts';
 import { demoLoaded, holdsOtherData, markDemoLoaded } from './repo.ts';
 import {
   completedIssues,
+  endStep,
   lossAndUse,
   onTheRoad,
   organisation,
@@ -24,6 +27,7 @@ export async function loadDemo(app: FastifyInstance, ctx: AppContext, options: {
     throw new Error('This database already holds data that is not demo data. Use --force to add the demo data anyway.');
   }
   const world = await organisation(app, ctx);
+  await operatorIdentity(app);
   let held;
   try {
     await pads(world);
@@ -32,12 +36,13 @@ export async function loadDemo(app: FastifyInstance, ctx: AppContext, options: {
     await turnovers(world, held);
     await lossAndUse(world, held);
   } finally {
-    ctx.ledgerClock = undefined;
+    await endStep(world);
   }
-  await onTheRoad(world, held);
+  await lostOnTheWay(app, world, await onTheRoad(world, held));
   await requests(world);
   await report(world);
   await raafCertificate(world);
+  await branchCount(app, world, held.supervisorPad);
   await markDemoLoaded(ctx.db);
   return 'loaded';
 }

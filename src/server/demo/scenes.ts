@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { PAD_STATUS, ROLE, USER_STATUS } from '../../shared/lookups.ts';
 import type { AppContext } from '../context.ts';
 import { insertUser } from '../features/accounts/repo.ts';
+import { dayText } from '../../shared/format.ts';
 import { businessDate } from '../features/ledger/lifecycle.ts';
 import { encodeBadge } from '../lib/badge.ts';
 import { badgeVersion } from '../features/users/read-model.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { type Created, DemoApi } from './api.ts';
+import { type DemoStep, moveStepToItsDay } from './timeline-repo.ts';
 
 /** What the administrator gives each demo account; its first sign-in replaces it with DEMO_PASSWORD, as every first sign-in must. */
 const FIRST_DEMO_PASSWORD = 'DemoFirst@2026';
@@ -25,8 +27,10 @@ export interface DemoWorld {
   ticketing: DemoApi;
   accounting: DemoApi;
   driver: DemoApi;
-  /** Issues accepted by their requester, in order: the accounting report covers the first two. */
+  /** Issues accepted by their requester, in order: the accounting report covers all but the last. */
   completed: number[];
+  /** The dated step under way, whose writes move to its day when the next one begins. */
+  step: DemoStep | null;
 }
 
 /** The pads the completed issues put in people's hands, which later scenes use, return, turn over or lose. */
@@ -35,6 +39,12 @@ export interface HeldPads {
   returnedPad: number;
   turnedPad: number;
   supervisorPad: number;
+}
+
+/** What the turnover on the road carries: its id and the pad its courier loses on the way. */
+export interface OnTheRoad {
+  turnover: number;
+  lostPad: number;
 }
 
 type HeldPad = {
@@ -48,11 +58,24 @@ type HeldPad = {
 /**
  * Two months ago the pads are generated and the first ones issued; last month they move (the RAAF of that month has
  * a beginning, receipts, uses, transfers, a lost pad and an ending). The ledger records those movements on the
- * dates the scenes set here (ctx.ledgerClock); everything after them is recorded now.
+ * dates the scenes set here (ctx.ledgerClock), and the invoices, their history and the pads written in a step move
+ * to the same day (one timeline); everything after them is recorded now.
  */
-function on(w: DemoWorld, monthsBack: number, dayOfMonth: number): void {
+async function on(w: DemoWorld, monthsBack: number, dayOfMonth: number): Promise<void> {
+  await endStep(w);
   const when = demoDay(w.ctx, monthsBack, dayOfMonth);
+  const since = new Date();
+  const zone = w.ctx.config.timeZone;
+  const days = (Date.parse(businessDate(when, zone)) - Date.parse(businessDate(since, zone))) / 86_400_000;
+  w.step = { since, to: when, days };
   w.ctx.ledgerClock = () => when;
+}
+
+/** Ends the dated step under way: what it wrote moves to its day, and the ledger records at the real time again. */
+export async function endStep(w: DemoWorld): Promise<void> {
+  if (w.step) await moveStepToItsDay(w.ctx.db, w.step);
+  w.step = null;
+  w.ctx.ledgerClock = undefined;
 }
 
 export function demoDay(ctx: AppContext, monthsBack: number, dayOfMonth: number): Date {
@@ -209,12 +232,26 @@ export async function organisation(app: FastifyInstance, ctx: AppContext): Promi
     accounting: await as(ROLE.ACCOUNTING),
     driver: await as(ROLE.DRIVER),
     completed: [],
+    step: null,
   };
 }
 
-/** Two months ago the custodian generates 50,000 numbers on each route. */
+/**
+ * Two months ago accounting registers the Batangas Terminal's own Manila - Iloilo booklets (the first two pads, which
+ * ticketing receives) under their printer's authority (ATP), and the custodian generates 50,000 numbers on each route.
+ */
 export async function pads(w: DemoWorld): Promise<void> {
-  on(w, 2, 20);
+  await on(w, 2, 20);
+  await w.accounting.call('POST', 'registered-series', {
+    route_id: w.routes.manilaIloilo,
+    branch_id: w.branches['Batangas Terminal'],
+    form_type: 'invoice',
+    atp_number: '0412AU20260000119',
+    atp_date: businessDate(demoDay(w.ctx, 3, 5), w.ctx.config.timeZone),
+    printer: 'Pier Printers Inc.',
+    series_from: 2500001,
+    series_to: 2500100,
+  });
   await w.custodian.call('POST', 'add-pad', {
     route_id: w.routes.batangasCalapan,
     series_from: 100001,
@@ -237,21 +274,21 @@ export async function pads(w: DemoWorld): Promise<void> {
 
 /** Requests issued and accepted by the Batangas branch head, the Calapan supervisor and ticketing; the first pad in use. */
 export async function completedIssues(w: DemoWorld): Promise<HeldPads> {
-  on(w, 2, 22);
+  await on(w, 2, 22);
   const [usedPad, returnedPad, turnedPad] = await issueAccepted(w, w.branchHead, ROLE.BRANCH_HEAD, w.routes.batangasCalapan, 3);
   const [supervisorPad] = await issueAccepted(w, w.supervisor, ROLE.SUPERVISOR, w.routes.batangasCalapan, 2);
-  on(w, 2, 26);
+  await on(w, 2, 26);
   await markUsed(w.branchHead, usedPad, 10);
-  on(w, 1, 3);
+  await on(w, 1, 3);
   await issueAccepted(w, w.ticketing, ROLE.TICKETING_OFFICER, w.routes.manilaIloilo, 2);
-  on(w, 1, 5);
+  await on(w, 1, 5);
   await markUsed(w.branchHead, usedPad, 18, { remarks: 'Used for the 06:00 and 08:30 trips' });
   return { usedPad, returnedPad, turnedPad, supervisorPad };
 }
 
 /** Last month the branch head returns an unused pad to accounting, who accepts it. */
 export async function returns(w: DemoWorld, held: HeldPads): Promise<void> {
-  on(w, 1, 10);
+  await on(w, 1, 10);
   const returned = (
     await w.branchHead.call<Created>('POST', 'create-return-invoice', { pads: [held.returnedPad], assigned_user_id: w.ids[ROLE.MESSENGER] })
   ).data.id;
@@ -260,7 +297,7 @@ export async function returns(w: DemoWorld, held: HeldPads): Promise<void> {
 
 /** Last month Batangas turns a pad over to Calapan, whose supervisor accepts it. */
 export async function turnovers(w: DemoWorld, held: HeldPads): Promise<void> {
-  on(w, 1, 14);
+  await on(w, 1, 14);
   const body = { pads: [held.turnedPad], branch_id: w.branches['Calapan Terminal'], assigned_user_id: w.ids[ROLE.DRIVER] };
   const turnover = (await w.branchHead.call<Created>('POST', 'create-turnover-invoice', body)).data.id;
   await w.supervisor.call('POST', `accept-invoice/${turnover}`);
@@ -268,22 +305,23 @@ export async function turnovers(w: DemoWorld, held: HeldPads): Promise<void> {
 
 /** Late last month a newly issued pad is lost overboard and the Calapan supervisor records the morning trips. */
 export async function lossAndUse(w: DemoWorld, held: HeldPads): Promise<void> {
-  on(w, 1, 17);
+  await on(w, 1, 17);
   const [lostPad] = await issueAccepted(w, w.branchHead, ROLE.BRANCH_HEAD, w.routes.batangasCalapan, 2);
-  on(w, 1, 20);
+  await on(w, 1, 20);
   await markUsed(w.branchHead, lostPad, 0, { pad_status_id: PAD_STATUS.LOST, remarks: 'Lost overboard on the 14:00 trip' });
-  on(w, 1, 24);
+  await on(w, 1, 24);
   await markUsed(w.supervisor, held.supervisorPad, 12, { remarks: 'Calapan morning trips' });
 }
 
 /**
- * This month, still under way: the branch head sends the used pad back; Batangas turns a pad over to Calapan, handed
- * over on the way; an issue for Cebu travels with the driver.
+ * This month, still under way: the branch head sends the used pad back; Batangas turns two pads over to Calapan, handed
+ * over on the way (the messenger then loses one of them, lostOnTheWay); an issue for Cebu travels with the driver.
  */
-export async function onTheRoad(w: DemoWorld, held: HeldPads): Promise<void> {
+export async function onTheRoad(w: DemoWorld, held: HeldPads): Promise<OnTheRoad> {
   await w.branchHead.call('POST', 'create-return-invoice', { pads: [held.usedPad], assigned_user_id: w.ids[ROLE.MESSENGER] });
   const ticketHeld = await w.ticketing.call<{ data: Array<{ id: number }> }>('GET', 'get-user-pads');
-  const body = { pads: [ticketHeld.data[0].id], branch_id: w.branches['Calapan Terminal'], assigned_user_id: w.ids[ROLE.DRIVER] };
+  const carried = ticketHeld.data.slice(0, 2).map((pad) => pad.id);
+  const body = { pads: carried, branch_id: w.branches['Calapan Terminal'], assigned_user_id: w.ids[ROLE.DRIVER] };
   const turnover = (await w.ticketing.call<Created>('POST', 'create-turnover-invoice', body)).data.id;
   /* The driver scans the messenger's badge on the way (docs/design.md §5): the badge as it stands after his first password change. */
   const badge = encodeBadge(w.ctx.badgeSecret, w.ids[ROLE.MESSENGER], (await badgeVersion(w.ctx.db, w.ids[ROLE.MESSENGER])) ?? 1);
@@ -298,6 +336,7 @@ export async function onTheRoad(w: DemoWorld, held: HeldPads): Promise<void> {
     w.ids[ROLE.DRIVER],
     7,
   );
+  return { turnover, lostPad: carried[carried.length - 1] };
 }
 
 /** Requests still waiting for the custodian. */
@@ -306,11 +345,16 @@ export async function requests(w: DemoWorld): Promise<void> {
   await request(w, w.ticketing, w.routes.manilaIloilo, 2);
 }
 
-/** Accounting reconciles the first two completed issues in a report. */
+/**
+ * Accounting reconciles the completed issues up to early last month in a report whose remarks name their span; the latest
+ * one is left for the demo's accounting user to report.
+ */
 export async function report(w: DemoWorld): Promise<void> {
+  const zone = w.ctx.config.timeZone;
+  const span = `${dayText(demoDay(w.ctx, 2, 22), zone)} to ${dayText(demoDay(w.ctx, 1, 3), zone)}`;
   await w.accounting.call('POST', 'reports', {
-    invoice_ids: w.completed.slice(0, 2),
-    remarks: 'Weekly reconciliation, Batangas - Calapan',
+    invoice_ids: w.completed.slice(0, -1),
+    remarks: `Reconciliation of the pads issued and accepted ${span}: Batangas - Calapan and Manila - Iloilo`,
     data: '',
   });
 }

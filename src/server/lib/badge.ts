@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-export const BADGE_CHECK_DIGITS = 6;
+import { BADGE_CHECK_DIGITS, badgeUserId } from '../../shared/badge-code.ts';
 
 function checkDigits(secret: string, userId: number, version: number): string {
   const mac = createHmac('sha256', secret).update(`${userId}:${version}`).digest();
@@ -15,10 +14,7 @@ export function encodeBadge(secret: string, userId: number, version: number): st
 
 /** Splits a scanned number into the user id it claims; null when it cannot be a badge at all. */
 export function claimedUserId(code: string): number | null {
-  const text = code.trim();
-  if (!/^\d+$/.test(text) || text.length <= BADGE_CHECK_DIGITS || text.length > BADGE_CHECK_DIGITS + 9) return null;
-  const id = Number(text.slice(0, -BADGE_CHECK_DIGITS));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return badgeUserId(code);
 }
 
 /** True when the scanned number is the current badge of that user. */

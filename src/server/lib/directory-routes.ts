@@ -90,7 +90,7 @@ export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d
       // The Zod type provider cannot resolve a generic schema's output, so the casts name what `d.query` validated.
       const { format, ...query } = request.query as Query & { format?: ExportFormat };
       const rest = query as Query;
-      if (format) return sendExport(reply, format, d.plural, d.columns, d.service.listSource(ctx, rest));
+      if (format) return sendExport(reply, ctx.config.timeZone, format, d.plural, d.columns, d.service.listSource(ctx, rest));
       return d.service.list(ctx, rest);
     },
   );

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fullName } from '../../shared/format.ts';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../shared/lookups.ts';
 import {
   BRANCH_LIST_COLUMNS,
@@ -32,10 +33,13 @@ const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'];
 
 let t: TestApp;
 let admin: Record<string, string>;
+let adminName: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signedIn(t, { role_id: 1 })).headers;
+  t = await createTestApp({ APP_TIMEZONE: 'Asia/Manila' });
+  const signed = await signedIn(t, { role_id: 1 });
+  admin = signed.headers;
+  adminName = fullName(signed.user);
 });
 afterAll(async () => {
   await t.close();
@@ -45,7 +49,21 @@ async function expectExportEqualsPages<Row>(url: string, columns: ListColumn<Row
   const screen = await pagesAsCells(t, url, headers, columns);
   expect(screen).toHaveLength(rows + 1);
   expect(await exportCells(t, url, headers, 'csv')).toEqual(screen);
-  expect(await exportCells(t, url, headers, 'xlsx')).toEqual(screen);
+  expect(await exportCells(t, url, headers, 'xlsx')).toEqual(await pagesAsCells(t, url, headers, columns, 'sheet'));
+}
+
+/** A list's .xlsx export asked for at `at` (the server's clock), read back with ExcelJS. */
+async function workbookAt(url: string, at: string) {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(at) });
+  try {
+    const res = await t.app.inject({ method: 'GET', url: `${url}&format=xlsx`, headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return { workbook, fileName: res.headers['content-disposition'] };
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 describe('list exports (docs/design.md §10)', () => {
@@ -61,6 +79,49 @@ describe('list exports (docs/design.md §10)', () => {
     expect(cells.slice(1).every((row) => row[6] === 'Completed')).toBe(true);
     const inTransit = `/api/get-in-transit-invoices?search=${encodeURIComponent(route.name)}`;
     await expectExportEqualsPages(inTransit, invoiceListColumns(t.ctx.config.timeZone, 'Invoice Type', false), 1);
+  });
+
+  it('when Transactions are exported as .xlsx at 23:30 UTC in Manila, then dates are Date cells of the Manila day, numbers are numbers, the header is frozen and filterable, widths follow the content, a Filter sheet says what made the file, and the file is named with the Manila date', async () => {
+    const route = await createRoute(t.db, { name: `Sheet Route ${Date.now()} ${'Long Stretch Between Two Ports '.repeat(2)}` });
+    const late = new Date('2026-11-05T20:00:00Z');
+    await buildIssuedInvoice(t.db, { route, padCount: 1, createdAt: late, expectedReturnDate: '2026-12-31' });
+    await buildIssuedInvoice(t.db, { route, padCount: 2, createdAt: late, expectedReturnDate: null });
+    const url = `/api/get-invoices?invoice_status=${INVOICE_STATUS.COMPLETED}&search=${encodeURIComponent(route.name)}&sort=pads&order=asc`;
+    const { workbook, fileName } = await workbookAt(url, '2026-11-28T23:30:00Z');
+
+    expect(fileName).toBe('attachment; filename="transactions-2026-11-29.xlsx"');
+    const sheet = workbook.getWorksheet('Transactions');
+    if (!sheet) throw new Error('the workbook has no Transactions sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(['No.', 'Transaction Type', 'Pads', 'Route', 'By', 'To', 'Status', 'Date', 'Expected Return', 'Assigned To']);
+    const [first, second] = [sheet.getRow(2), sheet.getRow(3)];
+    for (const column of [1, 3]) expect(first.getCell(column).type).toBe(ExcelJS.ValueType.Number);
+    expect(first.getCell(3).value).toBe(1);
+    expect(first.getCell(8).type).toBe(ExcelJS.ValueType.Date);
+    expect(first.getCell(8).value).toEqual(new Date('2026-11-06T00:00:00Z'));
+    expect(first.getCell(8).numFmt).toBe('dd mmm yyyy');
+    expect(first.getCell(9).type).toBe(ExcelJS.ValueType.Date);
+    expect(first.getCell(9).value).toEqual(new Date('2026-12-31T00:00:00Z'));
+    expect(second.getCell(9).value).toBe('-');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:J3');
+    const width = (column: number) => sheet.getColumn(column).width ?? 0;
+    expect(width(4)).toBe(60);
+    expect(width(8)).toBe('dd mmm yyyy'.length + 2);
+    expect(width(3)).toBe(8);
+
+    const filter = workbook.getWorksheet('Filter');
+    if (!filter) throw new Error('the workbook has no Filter sheet');
+    const lines = filter.getSheetValues().flatMap((row) => (Array.isArray(row) ? [row.slice(1)] : []));
+    expect(lines).toEqual([
+      ['List', 'Transactions'],
+      ['Search', route.name.trim()],
+      ['Status', 'Completed'],
+      ['Sorted by', 'Pads, ascending'],
+      ['Rows', 2],
+      ['Exported at', '29 Nov 2026 07:30 Manila time (GMT+08:00)'],
+      ['Exported by', adminName],
+    ]);
   });
 
   it('when a requester exports Transactions, then only the invoices they may see are in the file', async () => {

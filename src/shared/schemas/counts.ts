@@ -10,7 +10,7 @@ import { LABEL_MSG } from '../custody-rules.ts';
  * holder and not found; a pad found that the books place elsewhere; a first unused number higher than the books'
  * (numbers used and not recorded) or lower (numbers recorded as used that are not).
  */
-export const VARIANCE_KINDS = ['missing', 'found_elsewhere', 'unrecorded_use', 'unused_recorded'] as const;
+export const VARIANCE_KINDS = ['missing', 'found_elsewhere', 'unrecorded_use', 'unused_recorded', 'found_lost'] as const;
 export type VarianceKind = (typeof VARIANCE_KINDS)[number];
 
 export const VARIANCE_LABELS: Record<VarianceKind, string> = {
@@ -18,16 +18,18 @@ export const VARIANCE_LABELS: Record<VarianceKind, string> = {
   found_elsewhere: 'Pad found elsewhere',
   unrecorded_use: 'Numbers used but not recorded',
   unused_recorded: 'Numbers recorded as used but unused',
+  found_lost: 'Lost pad found',
 };
 
 /** A variance is settled through the existing actions: range usage, a loss incident, or accepted with a reason. */
-export const RESOLUTION_ACTIONS = ['usage', 'incident', 'accept'] as const;
+export const RESOLUTION_ACTIONS = ['usage', 'incident', 'accept', 'found'] as const;
 export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
 
 export const RESOLUTION_LABELS: Record<ResolutionAction, string> = {
   usage: 'Record the usage',
   incident: 'Open a loss incident',
   accept: 'Accept with a reason',
+  found: 'Record found',
 };
 
 /** Which actions settle which kind: usage only fills the gap of unrecorded numbers, a loss only covers unused numbers. */
@@ -36,6 +38,16 @@ export const VARIANCE_ACTIONS: Record<VarianceKind, readonly ResolutionAction[]>
   found_elsewhere: ['accept'],
   unrecorded_use: ['usage', 'incident', 'accept'],
   unused_recorded: ['accept'],
+  /** A pad whose numbers a confirmed loss wrote off comes back only through the incident's found, by two people (roles 3, 8). */
+  found_lost: ['found', 'accept'],
+};
+
+/** What the person who may take a resolution the counter may not is asked to do (docs/design.md §9, issue 36). */
+export const RESOLUTION_ASKS: Record<ResolutionAction, string> = {
+  usage: 'record the usage',
+  incident: 'report the loss',
+  accept: 'accept it',
+  found: 'record it found',
 };
 
 export const COUNT_STATUSES = ['open', 'closed'] as const;
@@ -44,9 +56,28 @@ export type CountStatus = (typeof COUNT_STATUSES)[number];
 /** Item states: not yet seen, found (scanned or ticked), or marked missing. */
 export const COUNT_ITEM_STATES = ['pending', 'found', 'missing'] as const;
 
+/** The words an item's state reads on the count screen and its certificate: a pad never scanned is not yet scanned, not missing. */
+export function countItemStateLabel(item: { state: (typeof COUNT_ITEM_STATES)[number]; expected: boolean }): string {
+  if (item.state === 'found') return item.expected ? 'Found' : 'Not on the books here';
+  return item.state === 'missing' ? 'Missing' : 'Not yet scanned';
+}
+
 export const COUNT_MSG = {
   started: (id: number) => `Count #${id} started`,
-  recorded: (padNumber: number) => `Pad ${padNumber} recorded`,
+  /** Issue 36: two routes each have a pad 2, so a pad is always named with its route. */
+  padName: (route: string, padNumber: number) => `${route} · Pad ${padNumber}`,
+  recorded: (pad: string) => `${pad} recorded`,
+  recordedNote: (pad: string, note: string) => `${pad} recorded: ${note}`,
+  declaredLost: (incident: string) => `Declared lost on ${incident}`,
+  wholePad: (status: string) => `${status} as a whole pad`,
+  inTransit: (invoice: string, carrier: string | null) => `On ${invoice} in transit${carrier ? `, carried by ${carrier}` : ''}`,
+  askHolder: (name: string, role: string, what: string) => `Ask ${name}, ${role}, to ${what}`,
+  askRoles: (roles: string, what: string) => `Ask ${roles} to ${what}`,
+  notYetScanned: (n: number) => `${n} ${n === 1 ? 'pad is' : 'pads are'} not yet scanned: end the scan first`,
+  scanEnded: (n: number) => `Scan ended: ${n} ${n === 1 ? 'pad' : 'pads'} not found marked missing`,
+  scanEndedAlready: 'The scan has already ended.',
+  notYourAction: (action: string) => `You may not ${action} here; the variance says who must.`,
+  foundReason: (countId: number, reason: string) => `Found by count #${countId}: ${reason}`,
   resolved: 'Variance resolved',
   signedOff: 'Signed off',
   closed: (id: number) => `Count #${id} closed`,
@@ -183,6 +214,8 @@ export const countItem = z
     book_next_number: z.number().nullable(),
     first_unused: z.number().nullable(),
     recorded_at: z.string().nullable(),
+    /** What the books say of the pad when it is not ordinary stock (lost, cancelled, in transit), else null. */
+    note: z.string().nullable(),
   })
   .meta({ id: 'CountItem' });
 export type CountItem = z.infer<typeof countItem>;
@@ -205,7 +238,10 @@ export const countVariance = z
     label: z.string(),
     pad: countPad,
     detail: z.string(),
+    /** The resolutions the signed-in reader may take themselves. */
     actions: z.array(z.enum(RESOLUTION_ACTIONS)),
+    /** The other resolutions of the kind, each with who must act ("Ask Grace Mendoza, the holder, to report the loss"). */
+    asks: z.array(z.object({ action: z.enum(RESOLUTION_ACTIONS), text: z.string() })),
     resolution: countResolution.nullable(),
   })
   .meta({ id: 'CountVariance' });
@@ -224,6 +260,8 @@ export const countSession = z
     /** The pads the books placed with the holder when the count started. */
     expected: z.array(countPad),
     items: z.array(countItem),
+    /** Expected pads not yet scanned: not variances until the counter ends the scan, which marks them missing. */
+    not_scanned: z.number(),
     variances_open: z.number(),
   })
   .meta({ id: 'CountSession' });

@@ -28,6 +28,8 @@ export const CUSTODY_MSG = {
   declinedHandOver: 'You declined the custody',
   handOverGone: 'This hand-over is no longer waiting for you.',
   badgeNotReceiver: 'This badge does not belong to the person you hand over to.',
+  /** One of the receiver's earlier badges, replaced since (a password reset rotates it): a queued scan may meet it. */
+  badgeNoLongerValid: 'This badge is no longer valid: it was replaced or revoked. Scan the receiver’s current badge.',
   /** Why the Return and Turnover lists are empty. */
   noPadsHeld:
     'You have no pads in your custody to move. Pads come into your custody when you accept an Issued invoice or a Turnover; pads already on a Return or Turnover in transit are not listed.',
@@ -72,12 +74,17 @@ export type HandOverInput = z.input<typeof handOverSchema>;
 /** docs/design.md §5 two-party hand-over: the waiting message, with the receiver's name. */
 export const handOverPending = (name: string) => `Waiting for ${name} to accept the custody`;
 
+/** One pad of a waiting hand-over: its route's name and its number, so the receiver knows which booklets he takes. */
+const handOverPad = z.object({ route: z.string(), number: z.number().int() });
+
 /** A hand-over waiting for its receiver, as the giver and the receiver both see it. */
 export const pendingHandOver = z
   .object({
     invoice_id: z.number().int(),
     invoice_type: z.string(),
     pads: z.number().int(),
+    /** The invoice's pads in route and number order. */
+    pad_list: z.array(handOverPad),
     from_user_id: z.number().int(),
     from_name: z.string(),
     to_user_id: z.number().int(),
@@ -106,9 +113,20 @@ export const HAND_OVER_ASKS = {
 /** Whether this waiting hand-over asks the user to accept it. */
 export const asksToAccept = (userId: number, p: Pick<PendingHandOver, 'to_user_id'>) => p[HAND_OVER_ASKS.receiver] === userId;
 
-/** The question the receiver answers on his phone (docs/design.md §5). */
-export const acceptQuestion = (p: Pick<PendingHandOver, 'from_name' | 'invoice_type' | 'invoice_id' | 'pads'>) =>
-  `${p.from_name} hands you ${p.invoice_type} #${p.invoice_id}, ${p.pads} ${p.pads === 1 ? 'pad' : 'pads'} — Accept custody?`;
+const SHOWN_PADS = 12;
+
+/** "Batangas-Calapan pads 4, 5; Calapan-Batangas pad 9": which pads, route by route; a long list names its first 12. */
+export function padsByRoute(list: ReadonlyArray<z.infer<typeof handOverPad>>): string {
+  const routes = new Map<string, number[]>();
+  for (const pad of list.slice(0, SHOWN_PADS)) routes.set(pad.route, [...(routes.get(pad.route) ?? []), pad.number]);
+  const text = [...routes].map(([route, numbers]) => `${route} ${numbers.length === 1 ? 'pad' : 'pads'} ${numbers.join(', ')}`).join('; ');
+  return list.length > SHOWN_PADS ? `${text} and ${list.length - SHOWN_PADS} more` : text;
+}
+
+/** The question the receiver answers on his phone (docs/design.md §5), naming the pads he takes. */
+export const acceptQuestion = (p: Pick<PendingHandOver, 'from_name' | 'invoice_type' | 'invoice_id' | 'pads' | 'pad_list'>) =>
+  `${p.from_name} hands you ${p.invoice_type} #${p.invoice_id}, ${p.pads} ${p.pads === 1 ? 'pad' : 'pads'}` +
+  `${p.pad_list.length > 0 ? ` (${padsByRoute(p.pad_list)})` : ''} — Accept custody?`;
 
 /** A pad the caller holds, as get-user-pads lists it: the same shape as every pad endpoint. */
 export type HeldPad = Pad;

@@ -55,7 +55,21 @@ export const INCIDENT_MSG = {
   fileType: (name: string) => `${name} is not a PDF, PNG or JPEG file`,
   tooManyFiles: `At most ${MAX_ATTACHMENTS} attachments`,
   unknownFileField: (field: string) => `Unknown attachment field ${field}`,
+  noAffidavitReasonRequired: 'No affidavit of loss is attached: give the reason, e.g. "Affidavit to follow".',
 } as const;
+
+/** What the Notice of Loss prints when a loss is confirmed before its affidavit is attached. */
+export const AFFIDAVIT_TO_FOLLOW = 'Affidavit to follow';
+
+/** POST loss-incidents/{id}/confirm: without an affidavit of loss among the papers, the approver says why (printed on the notice). */
+export const confirmLossSchema = z.object({
+  no_affidavit_reason: text('Reason')
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ConfirmLossInput = z.output<typeof confirmLossSchema>;
 
 /** One pad of an incident: the whole pad, or from..to of it. */
 export const incidentPadInput = z
@@ -207,6 +221,8 @@ export const incidentSchema = incidentRowSchema.extend({
   decided_by: person.nullable(),
   decided_at: z.string().nullable(),
   rejection_reason: z.string().nullable(),
+  /** Why the loss was confirmed without an affidavit of loss, as the Notice of Loss prints it. */
+  no_affidavit_reason: z.string().nullable(),
   pads: z.array(incidentPadSchema),
   attachments: z.array(attachmentSchema),
   found: z.array(foundRecordSchema),

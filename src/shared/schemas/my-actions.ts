@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * "Needs my action" (docs/user-guide.md "Screens"): requests to issue (roles 1, 3), invoices to accept (docs/spec.md §4 accepting),
  * custody the user carries, overdue expected returns of pads the user still holds, and (docs/design.md §9) cancellations
- * waiting for the user's approval, reported losses they may confirm and found numbers waiting for a second user; and the
+ * waiting for the user's approval (and those the user asked for, until decided), reported losses they may confirm and found numbers waiting for a second user; and the
  * holders whose physical count is due (docs/design.md §9 count schedule); and the hand-overs waiting for the user to accept
  * the custody (docs/design.md §5 two-party hand-over); and, for Admin, Accounting and Auditor, a failed ledger check until a
  * later one passes (docs/design.md §8 verifier).
@@ -14,9 +14,11 @@ export const MY_ACTION_KINDS = [
   'carry',
   'overdue',
   'approve_outcome',
+  'outcome_pending',
   'confirm_loss',
   'confirm_found',
   'count_due',
+  'count_ask',
   'accept_hand_over',
   'ledger_check',
 ] as const;
@@ -28,9 +30,12 @@ export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
   carry: 'Custody I carry',
   overdue: 'Overdue returns',
   approve_outcome: 'Cancellations to approve',
+  outcome_pending: 'My cancellations waiting for approval',
   confirm_loss: 'Losses to confirm',
   confirm_found: 'Found numbers to confirm',
   count_due: 'Counts due',
+  /** Issue 36: a resolution of a count variance only this user may take ("report the loss of Batangas · Pad 2"). */
+  count_ask: 'Asked by a count',
   accept_hand_over: 'Hand-overs to accept',
   ledger_check: 'Ledger check failed',
 };

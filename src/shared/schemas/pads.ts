@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countText, numbersText } from '../format.ts';
+import { countText, numberRange, numbersText } from '../format.ts';
+import { pendingWord, type PendingOutcome } from '../pending-outcomes.ts';
 import { registeredSeriesRef } from './registered-series.ts';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../lookups.ts';
 import { MSG } from '../messages.ts';
@@ -21,6 +22,7 @@ export const PAD_MSG = {
   tooManyPads: (pads: number) =>
     `This would make ${countText(pads)} pads; one request may make at most ${countText(MAX_PADS_PER_ADD)}. Use a larger pad size or a shorter range.`,
   routeMissing: 'The selected route does not exist.',
+  holderFilterForbidden: "Only the head office may list another branch's or person's pads.",
   overlap: (pad: { number: number; series_number: string } | null) =>
     pad
       ? `These numbers overlap pad ${pad.number} (${pad.series_number}) on this route.`
@@ -141,6 +143,10 @@ export const padListQuery = listQuery.extend({
     z.enum(PAD_HOLDER_FILTERS, { error: 'Held by must be mine or branch.' }).optional(),
   ),
   route: id().optional(),
+  /** Any user's pads, for the head office (`pad.filterAnyHolder`). */
+  holder_user: id().optional(),
+  /** Any branch's pads (its stock and its staff's), for the head office (`pad.filterAnyHolder`). */
+  holder_branch: id().optional(),
 });
 export type PadListQuery = z.output<typeof padListQuery>;
 
@@ -178,6 +184,10 @@ export const padRow = z
     /** The holder as the Held by column says it (docs/design.md §10). */
     held_by: z.string(),
     locked_by_invoice_id: z.number().nullable(),
+    /** docs/design.md §9: the cancellations and losses of its numbers waiting for approval (those numbers may not be used). */
+    pending_outcomes: z.array(
+      z.object({ from: z.number(), to: z.number(), outcome: z.enum(['cancelled', 'lost']), requested_by: z.string() }),
+    ),
     /** docs/design.md §10: the registered series (ATP) the pad lies inside. */
     registered_series: registeredSeriesRef.nullable(),
     /** The version an edit sends back (update-pad's updated_at). */
@@ -220,6 +230,8 @@ export const USAGE_MSG = {
   oneBookletAtATime: (padNumber: number) => `Use one booklet at a time: you also hold pad ${padNumber} of this route, partly used.`,
   tooMany: `One request may cover at most ${MAX_PAD_SIZE} numbers`,
   outcomeByAction: 'Numbers are cancelled or reported lost through their own actions, not by editing the series.',
+  pending: (number: number, request: PendingOutcome) =>
+    `Number ${number} has a ${pendingWord(request.outcome)} (${numberRange(request.from, request.to, '\u2013')}, asked by ${request.requested_by}): it cannot be used or asked for again until the Branch Head or Supervisor decides.`,
 } as const;
 
 /** A range of a pad's numbers as typed (From, To); To defaults to From. */

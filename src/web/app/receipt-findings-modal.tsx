@@ -96,7 +96,7 @@ function Finding({ finding, receipt, onOpenPad }: { finding: ReceiptFinding; rec
         <PadHistoryTimeline events={finding.events} label={`History of receipt no. ${receipt}`} />
       </Stack>
       {pad.data ? <SeriesGrid series={pad.data.series} highlight={receipt} /> : null}
-      {pad.isPending && !finding.voided ? <Loader size="sm" aria-label="Loading series" /> : null}
+      {pad.isPending && !finding.voided ? <Loader size="sm" role="status" aria-label="Loading series" /> : null}
     </Stack>
   );
 }
@@ -110,7 +110,7 @@ export function ReceiptFindingsModal({ asked, onClose }: { asked: string | null;
     <Modal opened={asked !== null} onClose={onClose} title={`Receipt no. ${asked ?? ''}`} size="xl" centered fullScreen={phone}>
       <Stack>
         {!valid ? <Text c="red">Enter a receipt number (digits only).</Text> : null}
-        {valid && findings.isPending ? <Loader size="sm" /> : null}
+        {valid && findings.isPending ? <Loader size="sm" role="status" aria-label="Looking up the receipt" /> : null}
         {findings.error ? <Text c="red">{errorMessage(findings.error)}</Text> : null}
         {findings.data && findings.data.length === 0 ? <Text>No pad contains receipt no. {asked}.</Text> : null}
         {findings.data && findings.data.length > 1 ? (

@@ -64,6 +64,7 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
   signedInScreen('imports', () => import('../features/imports/imports-page.tsx'), 'ImportsPage'),
   signedInScreen('registered-series', () => import('../features/registered-series/registered-series-page.tsx'), 'RegisteredSeriesPage'),
   signedInScreen('unused-forms', () => import('../features/registered-series/unused-forms-page.tsx'), 'UnusedFormsPage'),
+  signedInScreen('settings', () => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
 ];
 
 /**

@@ -1,8 +1,10 @@
 import { Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { exportFileName } from '../../shared/list-columns.ts';
 import type { ExportFormat } from '../../shared/schemas/common.ts';
 import { errorMessage, openBlob } from '../lib/api.ts';
+import { useClock } from '../lib/clock.ts';
 import { AppButton } from './app-button.tsx';
 import { notify } from './notify.ts';
 
@@ -17,11 +19,12 @@ const FORMATS: Array<{ format: ExportFormat; label: string }> = [
  */
 export function ExportButton({ fileBase, download }: { fileBase: string; download: (format: ExportFormat) => Promise<Blob> }) {
   const [busy, setBusy] = useState(false);
+  const clock = useClock();
   const save = async (format: ExportFormat) => {
     setBusy(true);
     try {
       const blob = await download(format);
-      openBlob(blob, `${fileBase}-${new Date().toISOString().slice(0, 10)}.${format}`, true);
+      openBlob(blob, exportFileName(fileBase, new Date(), clock.zone, format), true);
     } catch (error) {
       notify.error(errorMessage(error, 'Could not export the list. Please try again.'));
     } finally {

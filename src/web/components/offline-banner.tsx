@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { MSG } from '../../shared/messages.ts';
 import { useClock } from '../lib/clock.ts';
@@ -20,15 +20,21 @@ export function OfflineBanner() {
   );
 }
 
-/** Under a list or picker: while offline, when what it shows was saved ("No connection — showing what was saved at 14:02"). */
+/**
+ * Under a list or picker: while offline, when what it shows was saved ("No connection — showing what was saved at 14:02"),
+ * in the body's own dark text and bold, the line a courier must read in sunlight; the orange icon only marks it.
+ */
 export function OfflineNote({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
   const clock = useClock();
   if (online) return null;
   return (
-    <Text size="sm" c="orange.9" role="status">
-      {updatedAt > 0 ? MSG.offlineSavedAt(clock.time(updatedAt)) : MSG.offline}
-    </Text>
+    <Group gap={6} wrap="nowrap" role="status">
+      <IconWifiOff size={16} color="var(--mantine-color-orange-9)" aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm" fw={600}>
+        {updatedAt > 0 ? MSG.offlineSavedAt(clock.time(updatedAt)) : MSG.offline}
+      </Text>
+    </Group>
   );
 }
 

@@ -128,7 +128,7 @@ describe('the offline outbox', () => {
       { url: '/api/invoices/17/hand-over', idempotencyKey: key, body: { assigned_user_id: 31, place: 'Calapan pier' } },
     ]);
     expect(await stored()).toEqual([]);
-    expect(notify.success).toHaveBeenCalledWith(`Hand-over of Return #17 to Rey Cruz: ${MSG.sentFromQueue}`);
+    expect(notify.success).toHaveBeenCalledWith('Sent: hand-over of Return #17 to Rey Cruz');
 
     network.reconnect();
     await outbox.flush(COURIER);

@@ -54,6 +54,7 @@ export const queryKeys = {
   raafSummary: endpoint<[month: string]>('raaf-summary'),
   raafCertificates: endpoint<[params: object]>('raaf-certificates'),
   setupStatus: endpoint('setup-status'),
+  operatorIdentity: endpoint('settings/operator-identity'),
   outcomeRequests: endpoint<[params: object]>('outcome-requests'),
   incidents: endpoint<[params: object]>('loss-incidents'),
   incident: endpoint<[id: number]>('loss-incident'),

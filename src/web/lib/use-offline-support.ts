@@ -16,7 +16,7 @@ export function startOfflineSupport(queryClient: QueryClient, userId: number): (
   const stopKeeping = keepQueries(queryClient, userId);
   const flush = () => void outbox.flush(userId);
   const stopSent = outbox.onSent((action) => {
-    notify.success(`${action.label}: ${MSG.sentFromQueue}`);
+    notify.success(MSG.sentFromQueue(action.label));
     void invalidate(queryClient, [...invoiceChangeKeys, ...padNumberKeys, queryKeys.pendingHandOvers.all]);
   });
   const stopRefused = outbox.onRefused((action) => notify.error(`${action.label} — refused: ${action.reason ?? ''}`));

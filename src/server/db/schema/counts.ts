@@ -51,6 +51,10 @@ export const countItems = pgTable(
     first_unused: bigint('first_unused', { mode: 'number' }),
     recorded_by: integer('recorded_by').references(() => users.id),
     recorded_at: timestamp('recorded_at', { withTimezone: true }),
+    /** docs/design.md §9: the confirmed loss incident whose lost numbers the pad still had when it was scanned. */
+    book_incident_id: integer('book_incident_id').references(() => lossIncidents.id),
+    /** What the books said of the pad at the scan when it is not ordinary stock: lost, cancelled, in transit. */
+    book_note: text('book_note'),
   },
   (t) => [
     uniqueIndex('count_items_count_pad_uq').on(t.count_id, t.pad_id),
@@ -81,7 +85,34 @@ export const countResolutions = pgTable(
   (t) => [
     uniqueIndex('count_resolutions_item_uq').on(t.item_id),
     index('count_resolutions_count_idx').on(t.count_id),
-    check('count_resolutions_action_ck', sql`${t.action} in ('usage', 'incident', 'accept')`),
-    check('count_resolutions_kind_ck', sql`${t.kind} in ('missing', 'found_elsewhere', 'unrecorded_use', 'unused_recorded')`),
+    check('count_resolutions_action_ck', sql`${t.action} in ('usage', 'incident', 'accept', 'found')`),
+    check('count_resolutions_kind_ck', sql`${t.kind} in ('missing', 'found_elsewhere', 'unrecorded_use', 'unused_recorded', 'found_lost')`),
+  ],
+);
+
+/**
+ * Issue 36: a resolution the counter may not take, asked of the one person who may (the holder, the courier): it is in
+ * their Needs my action while the variance is open.
+ */
+export const countAsks = pgTable(
+  'count_asks',
+  {
+    id: serial('id').primaryKey(),
+    count_id: integer('count_id')
+      .notNull()
+      .references(() => countSessions.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => countItems.id),
+    action: text('action').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    asked_at: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('count_asks_item_action_uq').on(t.item_id, t.action),
+    index('count_asks_user_idx').on(t.user_id),
+    check('count_asks_action_ck', sql`${t.action} in ('usage', 'incident', 'accept', 'found')`),
   ],
 );

@@ -32,6 +32,8 @@ export const lossIncidents = pgTable(
     decided_by: integer('decided_by').references(() => users.id),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     rejection_reason: text('rejection_reason'),
+    /** Why a loss was confirmed without an affidavit of loss (e.g. "Affidavit to follow"); the notice prints it. */
+    no_affidavit_reason: text('no_affidavit_reason'),
     notice_pdf: bytea('notice_pdf'),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, lookup, updatedAt } from './columns.ts';
+import { lossIncidents } from './incidents.ts';
 import { pads } from './pads.ts';
 import { branches, routes } from './reference.ts';
 import { users } from './users.ts';
@@ -64,8 +65,15 @@ export const invoicePads = pgTable(
     pad_id: integer('pad_id')
       .notNull()
       .references(() => pads.id),
+    /** docs/design.md §9: when a loss confirmed on the way took the pad off the invoice, which then no longer carries it. */
+    left_at: timestamp('left_at', { withTimezone: true }),
+    lost_incident_id: integer('lost_incident_id').references(() => lossIncidents.id),
   },
-  (t) => [primaryKey({ columns: [t.invoice_id, t.pad_id] }), index('invoice_pads_pad_idx').on(t.pad_id)],
+  (t) => [
+    primaryKey({ columns: [t.invoice_id, t.pad_id] }),
+    index('invoice_pads_pad_idx').on(t.pad_id),
+    check('invoice_pads_left_ck', sql`(${t.left_at} is null) = (${t.lost_incident_id} is null)`),
+  ],
 );
 
 export const activities = pgTable(

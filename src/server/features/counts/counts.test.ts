@@ -171,6 +171,7 @@ describe('a count from start to close', () => {
     await ok(scan({ code: label(padIds[4]), first_unused: 1201 }));
     expect((await scan({ pad_id: padIds[0], first_unused: 1100 })).statusCode).toBe(422);
     expect((await scan({ code: 'PT1P1-FORGEDFORGED' })).statusCode).toBe(404);
+    expect((await ok(call(role[3], 'POST', `/api/counts/${countId}/end-scan`))).message).toBe(COUNT_MSG.scanEnded(1));
     const found = await variancesOf();
     expect(found.map((v) => [v.pad.id, v.kind])).toEqual([
       [padIds[1], 'unrecorded_use'],
@@ -281,6 +282,11 @@ describe('a count from start to close', () => {
     expect(text).toContain('LOSS-2026-0001: not in the safe');
     expect(text).toContain('Pad found elsewhere');
     expect(text).toContain('Numbers 1105-1110 recorded as');
+    const zone = `(${t.ctx.config.timeZone})`;
+    expect(text).toMatch(/Counted by\s+Holder\s+\S.*\s+Ana Cruz\s+Custodian, Head Office\s+Ticketing Officer, Calapan/);
+    for (const label of ['Started', 'Closed']) expect(text).toMatch(new RegExp(`${label}\\s+\\d{2} \\w{3} \\d{4} \\d{2}:\\d{2} \\(`));
+    expect(text.split(zone).length - 1).toBeGreaterThanOrEqual(6);
+    expect(text.match(/\d{2} \w{3} \d{4} \d{2}:\d{2}(?! \()/g) ?? []).toEqual([]);
     expect((await call(otherBranchHead, 'GET', `/api/counts/${countId}/certificate`)).statusCode).toBe(403);
   });
 });

@@ -20,13 +20,16 @@ import { claimedUserId, verifyBadge } from '../../lib/badge.ts';
 import { withCodeTries, WrongCode } from '../../lib/code-tries.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
-import { reportIn } from '../incidents/lifecycle.ts';
+import { recordFoundIn, reportIn } from '../incidents/lifecycle.ts';
+import { confirmedLossOfPad } from '../incidents/read-model.ts';
 import { labelPadId } from '../pads/documents.ts';
 import { applyUsage } from '../pads/lifecycle.ts';
+import { frozenIdentity } from '../settings/lifecycle.ts';
 import * as pads from '../pads/read-model.ts';
 import * as users from '../users/read-model.ts';
 import { detail, itemDto, variances, variancesOf } from './read-model.ts';
 import * as repo from './repo.ts';
+import { bookFacts, offerFor } from './offers.ts';
 import { varianceOf, varianceRange } from './variances.ts';
 
 /** The open session, locked, that only its counter changes. */
@@ -92,7 +95,9 @@ export async function recordItem(ctx: AppContext, actor: Actor, id: number, inpu
         throw invalid('first_unused', COUNT_MSG.firstUnusedOff(pad.series_from, pad.series_to));
       const existing = (await repo.items(tx, s.id)).find((row) => row.pad_id === pad.id);
       if (existing && (await repo.hasResolution(tx, existing.id))) throw conflict(COUNT_MSG.itemResolved);
+      const facts = input.missing ? { book_incident_id: null, book_note: null } : await bookFacts(tx, pad);
       const itemId = await repo.upsertItem(tx, {
+        ...facts,
         count_id: s.id,
         pad_id: pad.id,
         expected: false,
@@ -106,9 +111,94 @@ export async function recordItem(ctx: AppContext, actor: Actor, id: number, inpu
       });
       const row = await repo.item(tx, s.id, itemId);
       if (!row) throw notFound(COUNT_MSG.padUnknown);
+      await askWhoMust(tx, actor, s.id, [row]);
       return itemDto(row);
     });
   return input.code === undefined ? record() : withCodeTries(ctx, { userId: actor.id, address }, record);
+}
+
+/**
+ * Issue 36: a variance's resolutions the counter may not take are asked of the one person who may (the holder, the
+ * courier), in their Needs my action until the variance is resolved.
+ */
+async function askWhoMust(tx: Tx, counter: Actor, countId: number, rows: repo.ItemRow[]): Promise<void> {
+  for (const row of rows) {
+    const kind = varianceOf(row);
+    if (!kind) continue;
+    const { asks } = await offerFor(tx, counter, row.pad_id, kind);
+    await repo.insertAsks(
+      tx,
+      asks.flatMap((ask) =>
+        ask.user_id === null ? [] : [{ count_id: countId, item_id: row.id, action: ask.action, user_id: ask.user_id }],
+      ),
+    );
+  }
+}
+
+/**
+ * Issue 36: the counter ends the scan; until then a pad not yet scanned is no variance. The expected pads still not seen
+ * are marked missing, and who must report their loss is asked.
+ */
+export async function endScan(ctx: AppContext, actor: Actor, id: number): Promise<{ missing: number; count: CountSession }> {
+  const missing = await ctx.db.transaction(async (tx) => {
+    const s = await workable(tx, actor, id);
+    const ids = await repo.markPendingMissing(tx, s.id, actor.id);
+    const rows = (await repo.items(tx, s.id)).filter((row) => ids.includes(row.id));
+    await askWhoMust(tx, actor, s.id, rows);
+    return ids.length;
+  });
+  return { missing, count: await detail(ctx, actor, id) };
+}
+
+/** The lost numbers a found resolution brings back: the first run still lost inside the loss incident's line on the pad. */
+async function lostRun(tx: Tx, padId: number, incidentId: number): Promise<{ from: number; to: number }> {
+  const [pad, loss] = await Promise.all([pads.padView(tx, padId), confirmedLossOfPad(tx, padId)]);
+  if (!pad || !loss || loss.id !== incidentId) throw conflict(COUNT_MSG.resolvedAlready);
+  let from = -1;
+  let to = -1;
+  for (let n = loss.from_number; n <= loss.to_number; n += 1) {
+    const lost = pad.series_status[n - pad.series_from] === '4';
+    if (lost && from < 0) from = n;
+    if (lost) to = n;
+    if (!lost && from >= 0) break;
+  }
+  if (from < 0) throw conflict(COUNT_MSG.resolvedAlready);
+  return { from, to };
+}
+
+/** Takes one resolution through its action, in the caller's transaction; answers the loss incident it opened or found. */
+async function settle(
+  tx: Tx,
+  ctx: AppContext,
+  actor: Actor,
+  s: repo.SessionRow,
+  row: repo.ItemRow,
+  input: ResolveInput,
+): Promise<number | null> {
+  const kind = varianceOf(row);
+  const range = varianceRange(row);
+  if (input.action === 'usage' && range) {
+    await applyUsage(tx, ctx, actor, row.pad_id, {
+      from: range.from,
+      to: range.to,
+      reason: COUNT_MSG.usageReason(s.id),
+      device_at: undefined,
+    });
+  } else if (input.action === 'incident') {
+    const lines = kind === 'missing' || !range ? [{ pad_id: row.pad_id }] : [{ pad_id: row.pad_id, from: range.from, to: range.to }];
+    const incident = await reportIn(tx, ctx, actor, {
+      pads: lines,
+      place: COUNT_MSG.incidentPlace(s.holder_name),
+      occurred_at: new Date().toISOString(),
+      circumstances: COUNT_MSG.incidentCircumstances(s.id, input.reason),
+    });
+    return incident.id;
+  } else if (input.action === 'found' && row.book_incident_id !== null) {
+    const run = await lostRun(tx, row.pad_id, row.book_incident_id);
+    await recordFoundIn(tx, actor, row.book_incident_id, { pad_id: row.pad_id, ...run, reason: COUNT_MSG.foundReason(s.id, input.reason) });
+    return row.book_incident_id;
+  }
+  return null;
 }
 
 /**
@@ -126,25 +216,10 @@ export async function resolve(ctx: AppContext, actor: Actor, id: number, vid: nu
     const allowed = VARIANCE_ACTIONS[kind];
     if (!allowed.includes(input.action))
       throw invalid('action', COUNT_MSG.actionNotFor(VARIANCE_LABELS[kind], allowed.map((a) => RESOLUTION_LABELS[a]).join(', ')));
-    const range = varianceRange(row);
-    let incidentId: number | null = null;
-    if (input.action === 'usage' && range) {
-      await applyUsage(tx, ctx, actor, row.pad_id, {
-        from: range.from,
-        to: range.to,
-        reason: COUNT_MSG.usageReason(s.id),
-        device_at: undefined,
-      });
-    } else if (input.action === 'incident') {
-      const lines = kind === 'missing' || !range ? [{ pad_id: row.pad_id }] : [{ pad_id: row.pad_id, from: range.from, to: range.to }];
-      const incident = await reportIn(tx, ctx, actor, {
-        pads: lines,
-        place: COUNT_MSG.incidentPlace(s.holder_name),
-        occurred_at: new Date().toISOString(),
-        circumstances: COUNT_MSG.incidentCircumstances(s.id, input.reason),
-      });
-      incidentId = incident.id;
-    }
+    const offer = await offerFor(tx, actor, row.pad_id, kind);
+    const ask = offer.asks.find((a) => a.action === input.action);
+    if (ask) throw forbidden(ask.text);
+    const incidentId = await settle(tx, ctx, actor, s, row, input);
     await repo.insertResolution(tx, {
       count_id: s.id,
       item_id: row.id,
@@ -189,15 +264,21 @@ export async function signOff(ctx: AppContext, actor: Actor, id: number, input: 
   return detail(ctx, actor, id);
 }
 
-/** Closing needs every variance resolved and the holder's sign-off; after it the count never changes (by trigger). */
+/**
+ * Closing needs every variance resolved and the holder's sign-off; after it the count never changes (by trigger), and its
+ * certificate keeps the operator's identity of this moment, whenever it is downloaded.
+ */
 export async function close(ctx: AppContext, actor: Actor, id: number): Promise<CountSession> {
   await ctx.db.transaction(async (tx) => {
     const s = await workable(tx, actor, id);
     const [items, resolutions] = await Promise.all([repo.items(tx, s.id), repo.resolutions(tx, s.id)]);
+    const pending = items.filter((row) => row.state === 'pending').length;
+    if (pending > 0) throw conflict(COUNT_MSG.notYetScanned(pending));
     const open = variancesOf(s, items, resolutions).filter((v) => v.resolution === null).length;
     if (open > 0) throw conflict(COUNT_MSG.unresolved(open));
     if (s.signed_off_by === null) throw conflict(COUNT_MSG.notSignedOff);
     await repo.close(tx, s.id);
+    await frozenIdentity(tx, 'count_certificate', s.id);
   });
   return detail(ctx, actor, id);
 }

@@ -5,6 +5,7 @@ import { can, type Actor } from '../../../shared/permissions.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import {
   COUNT_MSG,
+  RESOLUTION_ASKS,
   VARIANCE_ACTIONS,
   VARIANCE_LABELS,
   type CountItem,
@@ -24,6 +25,7 @@ import { paginated } from '../../lib/pagination.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { fullNameOf } from '../users/read-model.ts';
 import * as repo from './repo.ts';
+import { offerFor, type Offer } from './offers.ts';
 import { varianceDetail, varianceOf } from './variances.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -46,10 +48,19 @@ export const itemDto = (row: repo.ItemRow): CountItem => ({
   book_next_number: row.book_next_number,
   first_unused: row.first_unused,
   recorded_at: iso(row.recorded_at),
+  note: row.book_note,
 });
 
-/** The variances of a session's items, each with its resolution once settled. */
-export function variancesOf(session: repo.SessionRow, items: repo.ItemRow[], resolutions: repo.ResolutionRow[]): CountVariance[] {
+/**
+ * The variances of a session's items, each with its resolution once settled; `offers` (issue 36) narrows an open
+ * variance's actions to those its reader may take and says who must take the others.
+ */
+export function variancesOf(
+  session: repo.SessionRow,
+  items: repo.ItemRow[],
+  resolutions: repo.ResolutionRow[],
+  offers?: Map<number, Offer>,
+): CountVariance[] {
   const byItem = new Map(resolutions.map((r) => [r.item_id, r]));
   return items.flatMap((row) => {
     const resolution = byItem.get(row.id);
@@ -62,7 +73,8 @@ export function variancesOf(session: repo.SessionRow, items: repo.ItemRow[], res
         label: VARIANCE_LABELS[kind],
         pad: padOf(row),
         detail: varianceDetail(kind, { ...row, state: row.state }, session.holder_name),
-        actions: [...VARIANCE_ACTIONS[kind]],
+        actions: [...(offers?.get(row.id)?.actions ?? VARIANCE_ACTIONS[kind])],
+        asks: (offers?.get(row.id)?.asks ?? []).map((ask) => ({ action: ask.action, text: ask.text })),
         resolution: resolution
           ? {
               action: resolution.action,
@@ -105,6 +117,7 @@ export async function sessionDto(conn: Tx | AppContext['db'], s: repo.SessionRow
     closed_at: iso(s.closed_at),
     expected: items.filter((row) => row.expected).map(padOf),
     items: items.map(itemDto),
+    not_scanned: items.filter((row) => row.state === 'pending').length,
     variances_open: variances.filter((v) => v.resolution === null).length,
   };
 }
@@ -144,11 +157,34 @@ export async function list(ctx: AppContext, actor: Actor, query: CountListQuery)
   );
 }
 
+/**
+ * Issue 36: what the reader may do about each open variance: the counter the resolutions the rules let them take (and
+ * who must take the rest); anyone else none.
+ */
+export async function offersOf(conn: Conn, actor: Actor, s: repo.SessionRow, items: repo.ItemRow[]): Promise<Map<number, Offer>> {
+  const offers = new Map<number, Offer>();
+  const counter = can(actor, 'count.work', repo.rulesOf(s)) && s.status === 'open';
+  for (const row of items) {
+    const kind = varianceOf(row);
+    if (kind) offers.set(row.id, counter ? await offerFor(conn, actor, row.pad_id, kind) : { actions: [], asks: [] });
+  }
+  return offers;
+}
+
 /** The variances of a count, resolved or not. */
 export async function variances(ctx: AppContext, actor: Actor, id: number): Promise<CountVariance[]> {
   const s = await readable(ctx, actor, id);
   const [items, resolutions] = await Promise.all([repo.items(ctx.db, s.id), repo.resolutions(ctx.db, s.id)]);
-  return variancesOf(s, items, resolutions);
+  const open = items.filter((row) => !resolutions.some((r) => r.item_id === row.id));
+  return variancesOf(s, items, resolutions, await offersOf(ctx.db, actor, s, open));
+}
+
+/** Needs my action (issue 36): the resolutions open counts ask of the user, each naming the pad with its route. */
+export async function asksOf(conn: Conn, userId: number, limit: number) {
+  return (await repo.asksOf(conn, userId, limit)).map((row) => ({
+    ...row,
+    label: `Count #${row.count_id}: ${RESOLUTION_ASKS[row.action]} · ${COUNT_MSG.padName(row.route_name, row.pad_number)} · asked by ${row.counter_name}`,
+  }));
 }
 
 /**
@@ -197,7 +233,7 @@ async function dueWhere(conn: Conn, userScope: SQL, branchScope: SQL, everyDays:
     conn,
     sql`with holders as (
         select 'user' as type, u.id, ${fullNameOf('u')} as name,
-          (select max(closed_at) from count_sessions s where s.status = 'closed' and s.holder_user_id = u.id) as last_counted
+          (select max(s.closed_at) from count_sessions s where s.status = 'closed' and ${repo.countedUser(sql`u.id`)}) as last_counted
         from users u where ${userScope} and exists (select 1 from pads p where p.holder_user_id = u.id)
         union all
         select 'branch', b.id, b.name,

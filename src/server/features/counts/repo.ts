@@ -4,7 +4,7 @@ import type { Actor, CountForRules } from '../../../shared/permissions.ts';
 import type { CountItem, CountSession, CountVariance } from '../../../shared/schemas/counts.ts';
 import { ROLE } from '../../../shared/lookups.ts';
 import type { Conn } from '../../db/client.ts';
-import { countItems, countResolutions, countSessions } from '../../db/schema/counts.ts';
+import { countAsks, countItems, countResolutions, countSessions } from '../../db/schema/counts.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { incidentNumberById } from '../incidents/read-model.ts';
@@ -110,6 +110,8 @@ export async function upsertItem(
         book_next_number: sql`excluded.book_next_number`,
         recorded_by: sql`excluded.recorded_by`,
         recorded_at: sql`excluded.recorded_at`,
+        book_incident_id: sql`excluded.book_incident_id`,
+        book_note: sql`excluded.book_note`,
       },
     })
     .returning({ id: countItems.id });
@@ -145,6 +147,46 @@ export async function insertResolution(conn: Conn, values: typeof countResolutio
 export async function hasResolution(conn: Conn, itemId: number): Promise<boolean> {
   const [row] = await conn.select({ id: countResolutions.id }).from(countResolutions).where(eq(countResolutions.item_id, itemId));
   return row !== undefined;
+}
+
+/** Issue 36: the counter ends the scan; the expected pads still not seen are marked missing. Answers their ids. */
+export async function markPendingMissing(conn: Conn, countId: number, actorId: number): Promise<number[]> {
+  const rows = await conn
+    .update(countItems)
+    .set({ state: 'missing', recorded_by: actorId, recorded_at: new Date() })
+    .where(and(eq(countItems.count_id, countId), eq(countItems.state, 'pending')))
+    .returning({ id: countItems.id });
+  return rows.map((row) => row.id);
+}
+
+/** Asks a person for a resolution the counter may not take; asking twice for the same one changes nothing. */
+export async function insertAsks(conn: Conn, rows: Array<typeof countAsks.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await conn.insert(countAsks).values(rows).onConflictDoNothing();
+}
+
+export interface AskRow {
+  id: number;
+  count_id: number;
+  action: 'usage' | 'incident' | 'accept' | 'found';
+  pad_id: number;
+  pad_number: number;
+  route_name: string;
+  counter_name: string;
+  total: number;
+}
+
+/** Needs my action: what open counts ask of the user, while the variance stays unresolved; oldest first. */
+export async function asksOf(conn: Conn, userId: number, limit: number): Promise<AskRow[]> {
+  return rowsOf<AskRow>(
+    conn,
+    sql`select a.id, a.count_id, a.action, i.pad_id, p.number as pad_number, r.name as route_name,
+        ${userNameById(sql`s.counter_id`)} as counter_name, count(*) over ()::int as total
+      from count_asks a join count_sessions s on s.id = a.count_id join count_items i on i.id = a.item_id
+        join pads p on p.id = i.pad_id join routes r on r.id = p.route_id
+      where a.user_id = ${userId}::int and s.status = 'open'
+        and not exists (select 1 from count_resolutions c where c.item_id = a.item_id)
+      order by a.asked_at, a.id limit ${limit}::int`,
+  );
 }
 
 export async function signOff(conn: Conn, id: number, userId: number, signature: string | null): Promise<void> {
@@ -202,15 +244,23 @@ export async function list(
   return { rows, total: Number(rows[0]?.total ?? 0) };
 }
 
+/**
+ * A session `s` that counted the user: a count of them, or (issue 36) a branch count that listed booklets the books
+ * placed with them.
+ */
+export const countedUser = (userId: SQL) =>
+  sql`(s.holder_user_id = ${userId} or (s.holder_branch_id is not null
+    and exists (select 1 from count_items ci where ci.count_id = s.id and ci.book_holder_user_id = ${userId})))`;
+
 /** docs/design.md §9: a holder's newest closed count (its id and when it closed), undefined when never counted. */
 export async function lastCounted(
   conn: Conn,
   holder: { userId: number | null; branchId: number | null },
 ): Promise<{ id: number; closed_at: Date | string } | undefined> {
-  const where = holder.userId !== null ? sql`holder_user_id = ${holder.userId}::int` : sql`holder_branch_id = ${holder.branchId}::int`;
+  const where = holder.userId !== null ? countedUser(sql`${holder.userId}::int`) : sql`s.holder_branch_id = ${holder.branchId}::int`;
   const [row] = await rowsOf<{ id: number; closed_at: Date | string }>(
     conn,
-    sql`select id, closed_at from count_sessions where status = 'closed' and ${where} order by closed_at desc, id desc limit 1`,
+    sql`select s.id, s.closed_at from count_sessions s where s.status = 'closed' and ${where} order by s.closed_at desc, s.id desc limit 1`,
   );
   return row;
 }

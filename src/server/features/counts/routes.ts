@@ -110,7 +110,26 @@ export function countRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const data = await lifecycle.recordItem(ctx, currentUser(request), request.params.id, request.body, request.ip);
-      return { message: COUNT_MSG.recorded(data.pad.number), data };
+      const name = COUNT_MSG.padName(data.pad.route.name, data.pad.number);
+      return { message: data.note && data.state === 'found' ? COUNT_MSG.recordedNote(name, data.note) : COUNT_MSG.recorded(name), data };
+    },
+  );
+
+  app.post(
+    '/api/counts/:id/end-scan',
+    {
+      schema: {
+        operationId: 'endCountScan',
+        summary: 'Ends the scan: the expected pads not yet scanned are marked missing',
+        tags,
+        params: countParams,
+        response: ok(savedResponse(countSession), 403, 404, 409),
+      },
+      onRequest: counter,
+    },
+    async (request) => {
+      const { missing, count } = await lifecycle.endScan(ctx, currentUser(request), request.params.id);
+      return { message: COUNT_MSG.scanEnded(missing), data: count };
     },
   );
 

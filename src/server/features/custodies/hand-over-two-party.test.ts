@@ -6,6 +6,7 @@ import { CUSTODY_MSG, handOverPending } from '../../../shared/schemas/custodies.
 import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { activities, invoices, pendingHandOvers } from '../../db/schema/invoices.ts';
+import { users } from '../../db/schema/users.ts';
 import { encodeBadge } from '../../lib/badge.ts';
 import { buildPad, createBranch, createLocation, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -50,14 +51,14 @@ async function inTransit() {
   const receiver = await signedIn(t, { role_id: 10, branch_id: branch.id, first_name: 'Rey' });
   const res = await post('create-return-invoice', holder, { pads: [pad.id], assigned_user_id: giver.user.id });
   expect(res.statusCode).toBe(201);
-  return { holder, giver, receiver, id: res.json().data.id as number };
+  return { holder, giver, receiver, route, pad, id: res.json().data.id as number };
 }
 
 const nameOf = (who: Session) => `${who.user.first_name} ${who.user.last_name}`;
 
 describe('two-party hand-over (the default setting)', () => {
-  it('when the giver picks the receiver from the list, then it waits for him and the giver still carries it; the receiver accepts on his phone and it moves, confirmed by him', async () => {
-    const { giver, receiver, id } = await inTransit();
+  it('when the giver picks the receiver from the list, then it waits for him, naming the pads by route and number, and the giver still carries it; the receiver accepts on his phone and it moves, confirmed by him', async () => {
+    const { giver, receiver, route, pad, id } = await inTransit();
     const scannedAt = '2026-11-26T05:59:30.000Z';
     const res = await post(`hand-over-invoice/${id}`, giver, { assigned_user_id: receiver.user.id, scanned_at: scannedAt });
     expect(res.statusCode).toBe(200);
@@ -73,6 +74,7 @@ describe('two-party hand-over (the default setting)', () => {
         invoice_id: id,
         invoice_type: 'Return',
         pads: 1,
+        pad_list: [{ route: route.name, number: pad.number }],
         from_name: nameOf(giver),
         to_name: nameOf(receiver),
         device_at: scannedAt,
@@ -185,6 +187,25 @@ describe('queued actions sent with an Idempotency-Key', () => {
     const res = await post(`hand-over-invoice/${id}`, giver, { assigned_user_id: receiver.user.id }, key);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(INVOICE_MSG.handOverNotInTransit);
+    expect(await activityRows(id)).toEqual(before);
+    expect(await pendingRows(id)).toEqual([]);
+    expect(await keyRows(key)).toEqual([]);
+  });
+
+  it('when a hand-over queued offline with a scanned badge is sent after the badge was replaced, then it is refused with that reason, nothing changes and no answer is kept', async () => {
+    const { giver, receiver, id } = await inTransit();
+    const scanned = encodeBadge(t.ctx.badgeSecret, receiver.user.id, receiver.user.badge_version);
+    await t.db
+      .update(users)
+      .set({ badge_version: receiver.user.badge_version + 1 })
+      .where(eq(users.id, receiver.user.id));
+    const before = await activityRows(id);
+    const key = `handover-${uid()}-${uid()}`;
+    const body = { assigned_user_id: receiver.user.id, badge: scanned, scanned_at: '2026-11-26T06:02:00.000Z' };
+    const res = await post(`hand-over-invoice/${id}`, giver, body, key);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.badge).toEqual([CUSTODY_MSG.badgeNoLongerValid]);
+    expect((await invoiceRow(id)).assigned_user_id).toBe(giver.user.id);
     expect(await activityRows(id)).toEqual(before);
     expect(await pendingRows(id)).toEqual([]);
     expect(await keyRows(key)).toEqual([]);

@@ -41,7 +41,14 @@ export function custodyRoutes(app: App, ctx: AppContext) {
       const { format, ...query } = request.query;
       if (!format) return service.listInTransit(ctx, currentUser(request), query);
       const columns = invoiceListColumns(ctx.config.timeZone, 'Invoice Type', false);
-      return sendExport(reply, format, 'Custodies', columns, service.inTransitSource(ctx, currentUser(request), query));
+      return sendExport(
+        reply,
+        ctx.config.timeZone,
+        format,
+        'Custodies',
+        columns,
+        service.inTransitSource(ctx, currentUser(request), query),
+      );
     },
   );
 

@@ -129,6 +129,6 @@ export function importRoutes(app: App, ctx: AppContext) {
       onRequest: importer,
     },
     async (request, reply) =>
-      sendFile(reply, Buffer.from(template(request.params.kind), 'utf8'), 'csv', `padtrack-${request.params.kind}-template.csv`),
+      sendFile(reply, Buffer.from(await template(ctx, request.params.kind), 'utf8'), 'csv', `padtrack-${request.params.kind}-template.csv`),
   );
 }

@@ -1,5 +1,5 @@
-import { fullName } from '../../../shared/format.ts';
-import { ROLE } from '../../../shared/lookups.ts';
+import { calendarDayText, seriesRange } from '../../../shared/format.ts';
+import { FORM_TYPES, ROLE } from '../../../shared/lookups.ts';
 import { can, type Actor } from '../../../shared/permissions.ts';
 import {
   ATTACHMENT_DATE_FIELDS,
@@ -13,8 +13,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
-import { renderNoticeOfLossPdf } from '../../lib/pdf/notice-of-loss-pdf.ts';
+import { renderNoticeOfLossPdf, type NoticeOfLoss } from '../../lib/pdf/notice-of-loss-pdf.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
+import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
+import { findInvoiceRows } from '../invoices/read-model.ts';
+import { seriesCovering } from '../registered-series/read-model.ts';
+import { operatorIdentity, signatoryFor } from '../settings/read-model.ts';
 import * as users from '../users/read-model.ts';
 import * as repo from './repo.ts';
 
@@ -61,49 +65,98 @@ export function checkedFiles(files: UploadedFile[], input: LossIncidentInput, ac
   });
 }
 
-/** What the Notice of Loss states beyond the incident itself: the numbers written off, who confirmed it and when. */
+/** A range written off by a confirmation, with the invoice its pad was on and whether that invoice let the pad go. */
+export interface NoticeLine {
+  padId: number;
+  from: number;
+  to: number;
+  invoiceId: number | null;
+  leftInvoice: boolean;
+}
+
+/** What the Notice of Loss states beyond the incident itself: the numbers written off, who confirmed it, when, and the papers. */
 export interface NoticeFacts {
-  lines: Array<{ padId: number; from: number; to: number }>;
+  lines: NoticeLine[];
   confirmedBy: number;
   confirmedAt: Date;
+  attachments: repo.AttachmentMeta[];
+  noAffidavitReason: string | null;
 }
+
+/** "ATP 041AU… of 10 Jan 2026 (Invoice, 5001-10000)" for each registered series covering the range, or why none does. */
+async function atpText(conn: Conn, routeId: number, from: number, to: number): Promise<string> {
+  const covers = await seriesCovering(conn, routeId, from, to);
+  if (covers.length === 0) return 'Not in a registered series';
+  const covered = covers.reduce((sum, c) => sum + Math.min(c.series_to, to) - Math.max(c.series_from, from) + 1, 0);
+  const texts = covers.map(
+    (c) => `ATP ${c.atp_number} of ${calendarDayText(c.atp_date)} (${FORM_TYPES[c.form_type]}, ${seriesRange(c.series_from, c.series_to)})`,
+  );
+  return [...texts, ...(covered < to - from + 1 ? ['the rest not in a registered series'] : [])].join('; ');
+}
+
+/** What the notice says of each in-transit invoice a lost pad was on: "Pad 12 was on Turnover #12 … no longer carries it". */
+function transitNotes(lines: NoticeLine[], infos: Map<number, repo.PadInfo>, invoices: Map<number, InvoiceRow>): string[] {
+  const byPad = new Map<number, NoticeLine[]>();
+  for (const line of lines) if (line.invoiceId !== null) byPad.set(line.padId, [...(byPad.get(line.padId) ?? []), line]);
+  return [...byPad].map(([padId, padLines]) => {
+    const invoice = invoices.get(padLines[0].invoiceId ?? 0);
+    const name = invoice ? `${invoice.invoice_type.name} #${invoice.id}` : `invoice #${padLines[0].invoiceId}`;
+    const way = invoice
+      ? ` from ${invoice.by} to ${invoice.to}, carried by ${invoice.assigned_user?.full_name ?? invoice.assigned_to ?? '-'}`
+      : '';
+    const fate = padLines.some((line) => line.leftInvoice)
+      ? 'That invoice no longer carries it: the rest of the invoice can be accepted, this pad cannot.'
+      : 'Its numbers not lost travel on with that invoice.';
+    return `Pad ${infos.get(padId)?.number ?? padId} was in transit on ${name}${way}. ${fate}`;
+  });
+}
+
+const personOf = (signer: users.Signer | undefined) => ({ name: signer?.full_name ?? '', position: signer?.position ?? '' });
 
 /** docs/design.md §9: the Notice of Loss PDF of a confirmed incident, read inside the confirming transaction. */
 export async function noticeOfLoss(conn: Conn, ctx: AppContext, incident: repo.IncidentRecord, facts: NoticeFacts): Promise<Buffer> {
+  const timeZone = ctx.config.timeZone;
   const infos = new Map((await repo.padInfos(conn, [...new Set(facts.lines.map((line) => line.padId))])).map((info) => [info.id, info]));
-  const people = new Map((await users.people(conn, [incident.reported_by, facts.confirmedBy])).map((row) => [row.id, row]));
-  const nameOf = (id: number) => {
-    const person = people.get(id);
-    return person ? fullName(person) : '';
-  };
-  const attachments = await repo.attachmentsOf(conn, incident.id);
+  const people = await users.signers(conn, [incident.reported_by, facts.confirmedBy]);
+  const invoiceIds = [...new Set(facts.lines.flatMap((line) => (line.invoiceId === null ? [] : [line.invoiceId])))];
+  const invoices = new Map((await findInvoiceRows(conn, invoiceIds, timeZone)).map((row) => [row.id, row]));
+  const operator = await operatorIdentity(conn);
+  const lines: NoticeOfLoss['lines'] = [];
+  for (const line of facts.lines) {
+    const info = infos.get(line.padId);
+    const invoice = line.invoiceId === null ? undefined : invoices.get(line.invoiceId);
+    lines.push({
+      route: info ? `${info.company} - ${info.route_name} - ${info.tin}` : '',
+      padNumber: info?.number ?? 0,
+      from: line.from,
+      to: line.to,
+      qty: line.to - line.from + 1,
+      atp: info ? await atpText(conn, info.route_id, line.from, line.to) : '',
+      invoice: invoice ? `${invoice.invoice_type.name} #${invoice.id}` : line.invoiceId === null ? '-' : `#${line.invoiceId}`,
+    });
+  }
   return renderNoticeOfLossPdf({
     number: incident.number,
     formKind: FORM_KIND,
-    lines: facts.lines.map((line) => {
-      const info = infos.get(line.padId);
-      return {
-        company: info?.company ?? '',
-        route: info?.route_name ?? '',
-        tin: info?.tin ?? '',
-        padNumber: info?.number ?? 0,
-        from: line.from,
-        to: line.to,
-        qty: line.to - line.from + 1,
-      };
-    }),
+    operator,
+    signatory: signatoryFor(operator, 'notice_of_loss'),
+    lines,
+    transitNotes: transitNotes(facts.lines, infos, invoices),
     place: incident.place,
     occurredAt: incident.occurred_at,
     circumstances: incident.circumstances,
-    reportedBy: nameOf(incident.reported_by),
+    reportedBy: personOf(people.get(incident.reported_by)),
     reportedAt: incident.reported_at,
-    confirmedBy: nameOf(facts.confirmedBy),
+    confirmedBy: personOf(people.get(facts.confirmedBy)),
     confirmedAt: facts.confirmedAt,
-    attachments: attachments.map(
+    papers: facts.attachments.map((file) => ({
       // -- loss_incident_attachments_kind_ck holds kind to AttachmentKind.
-      (file) => `${ATTACHMENT_LABELS[file.kind as AttachmentKind]}${file.document_date ? ` (${file.document_date})` : ''}`,
-    ),
-    timeZone: ctx.config.timeZone,
+      kind: ATTACHMENT_LABELS[file.kind as AttachmentKind],
+      fileName: file.file_name,
+      date: file.document_date ? `${file.kind === 'affidavit' ? 'Notarised' : 'Dated'} ${calendarDayText(file.document_date)}` : '-',
+    })),
+    noAffidavitReason: facts.noAffidavitReason,
+    timeZone,
   });
 }
 

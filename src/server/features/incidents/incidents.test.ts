@@ -212,16 +212,18 @@ describe('reporting a loss', () => {
     const text = pdfToText(notice.rawPayload).replace(/\s+/g, ' ');
     for (const element of [
       'NOTICE OF LOSS OF ACCOUNTABLE FORMS',
-      incident.number,
-      'Kind of forms: Official Receipts / Invoices',
-      'Quantity: 10 forms',
-      '5011 to 5020',
-      'Place of loss: Calapan pier',
-      'Approximate date and time of loss: 20 Nov 2026',
-      'Affidavit of loss (2026-11-21)',
+      `Notice No. ${incident.number}`,
+      'Kind of forms Official Receipts / Invoices',
+      'Quantity 10 forms',
+      '5011 to 5020 10',
+      'Place of loss Calapan pier',
+      `About 20 Nov 2026 08:30 (${t.ctx.config.timeZone})`,
+      'Papers attached Kind File Date Affidavit of loss affidavit.pdf Notarised 21 Nov 2026 Police report blotter.png',
+      'Reported by Loss confirmed by For the operator',
     ]) {
       expect(text).toContain(element);
     }
+    expect(text).not.toContain('No affidavit of loss attached');
     for (const who of [branchCustodian, role[4], role[3], role[8], role[9]]) {
       const mail = await smtp.mailTo(who.email);
       expect(mail.raw).toContain(`Notice of Loss ${incident.number}`);
@@ -347,7 +349,7 @@ describe('losses in transit and numbering', () => {
     const res = await report(courier, [{ pad_id: padIds[2] }]);
     expect(res.statusCode, res.body).toBe(201);
     expect((await report(role[10], [{ pad_id: padIds[3] }])).statusCode).toBe(403);
-    await ok(call(role[1], 'POST', `/api/loss-incidents/${res.json().data.id}/confirm`));
+    await ok(call(role[1], 'POST', `/api/loss-incidents/${res.json().data.id}/confirm`, { no_affidavit_reason: 'Affidavit to follow' }));
     const refused = await call(holder, 'POST', '/api/create-turnover-invoice', {
       pads: [padIds[2]],
       branch_id: headOfficeId,
@@ -364,7 +366,7 @@ describe('losses in transit and numbering', () => {
 
   it('when the head office issues a pad with a lost number, then 409 names the number and the pad stays', async () => {
     const res = await report(role[3], [{ pad_id: padIds[6], from: 5301, to: 5302 }]);
-    await ok(call(role[8], 'POST', `/api/loss-incidents/${res.json().data.id}/confirm`));
+    await ok(call(role[8], 'POST', `/api/loss-incidents/${res.json().data.id}/confirm`, { no_affidavit_reason: 'Affidavit to follow' }));
     const request = await ok(call(holder, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 1 }), 201);
     const issue = await call(role[3], 'POST', '/api/issue-invoice', {
       invoice_id: request.data.id,

@@ -1,12 +1,19 @@
 import { dateInZone } from '../../../shared/format.ts';
 import type { Actor, IncidentForRules } from '../../../shared/permissions.ts';
-import { INCIDENT_MSG, type FoundInput, type Incident, type LossIncidentInput } from '../../../shared/schemas/incidents.ts';
+import {
+  INCIDENT_MSG,
+  type ConfirmLossInput,
+  type FoundInput,
+  type Incident,
+  type LossIncidentInput,
+} from '../../../shared/schemas/incidents.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn, Tx } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
+import { leaveIfLostOnTheWay } from '../invoices/lifecycle.ts';
 import { lockedPad, padForRules, restoreNumbers, unusedRuns, wholePadWriteOff, writeOffNumbers } from '../pads/lifecycle.ts';
-import { checkedFiles, mailNotice, noticeOfLoss, type CheckedFile, type UploadedFile } from './documents.ts';
+import { checkedFiles, mailNotice, noticeOfLoss, type CheckedFile, type NoticeLine, type UploadedFile } from './documents.ts';
 import { detail } from './read-model.ts';
 import * as repo from './repo.ts';
 
@@ -91,37 +98,71 @@ async function decidable(tx: Tx, actor: Actor, id: number): Promise<repo.Inciden
   return incident;
 }
 
+/** The numbers an incident still has unused written off as `lost`, and each pad lost on the way taken off its invoice. */
+async function writeOffLines(tx: Tx, ctx: AppContext, actor: Actor, incident: repo.IncidentRecord): Promise<NoticeLine[]> {
+  const lines: NoticeLine[] = [];
+  for (const line of await repo.padsOf(tx, incident.id)) {
+    const pad = await lockedPad(tx, line.pad_id);
+    const invoiceId = pad.locked_by_invoice_id;
+    const runs = unusedRuns(pad, line.from_number, line.to_number);
+    for (const [from, to] of runs) {
+      await writeOffNumbers(tx, ctx, {
+        padId: pad.id,
+        from,
+        to,
+        kind: 'lost',
+        reason: `${incident.number}: lost at ${incident.place}`,
+        copiesRetained: null,
+        actorId: incident.reported_by,
+        approverId: actor.id,
+        incidentId: incident.id,
+        allowInTransit: true,
+      });
+    }
+    const left =
+      invoiceId !== null &&
+      (await leaveIfLostOnTheWay(tx, {
+        invoiceId,
+        padId: pad.id,
+        padNumber: pad.number,
+        incident: { id: incident.id, number: incident.number },
+        actorId: actor.id,
+      }));
+    lines.push(...runs.map(([from, to]) => ({ padId: pad.id, from, to, invoiceId, leftInvoice: left })));
+  }
+  return lines;
+}
+
 /**
  * Confirming (roles 1, 3, 5 for their branch, 8; never the reporter) writes `lost` for the numbers of each
- * range still unused, against their accountable holder (the sender while an invoice carries them), makes the
- * Notice of Loss PDF and keeps it; after the commit the notice is mailed to every branch custodian and roles
- * 3, 8 and 9.
+ * range still unused, against their accountable holder (the sender while an invoice carries them); a pad with nothing
+ * unused left stops being carried by its in-transit invoice. Without an affidavit of loss among the papers the approver
+ * gives the reason (e.g. "Affidavit to follow"). Makes the Notice of Loss PDF and keeps it; after the commit the notice
+ * is mailed to every branch custodian and roles 3, 8 and 9.
  */
-export async function confirm(ctx: AppContext, actor: Actor, id: number): Promise<Incident> {
+export async function confirm(ctx: AppContext, actor: Actor, id: number, input: ConfirmLossInput): Promise<Incident> {
   const { incident, pdf } = await ctx.db.transaction(async (tx) => {
     const incident = await decidable(tx, actor, id);
-    const lines: Array<{ padId: number; from: number; to: number }> = [];
-    for (const line of await repo.padsOf(tx, id)) {
-      const pad = await lockedPad(tx, line.pad_id);
-      for (const [from, to] of unusedRuns(pad, line.from_number, line.to_number)) {
-        await writeOffNumbers(tx, ctx, {
-          padId: pad.id,
-          from,
-          to,
-          kind: 'lost',
-          reason: `${incident.number}: lost at ${incident.place}`,
-          copiesRetained: null,
-          actorId: incident.reported_by,
-          approverId: actor.id,
-          incidentId: incident.id,
-          allowInTransit: true,
-        });
-        lines.push({ padId: pad.id, from, to });
-      }
-    }
+    const attachments = await repo.attachmentsOf(tx, id);
+    const hasAffidavit = attachments.some((file) => file.kind === 'affidavit');
+    if (!hasAffidavit && !input.no_affidavit_reason) throw invalid('no_affidavit_reason', INCIDENT_MSG.noAffidavitReasonRequired);
+    const noAffidavitReason = hasAffidavit ? null : input.no_affidavit_reason;
+    const lines = await writeOffLines(tx, ctx, actor, incident);
     const decidedAt = new Date();
-    const pdf = await noticeOfLoss(tx, ctx, incident, { lines, confirmedBy: actor.id, confirmedAt: decidedAt });
-    await repo.updateIncident(tx, id, { status: 'confirmed', decided_by: actor.id, decided_at: decidedAt, notice_pdf: pdf });
+    const pdf = await noticeOfLoss(tx, ctx, incident, {
+      lines,
+      confirmedBy: actor.id,
+      confirmedAt: decidedAt,
+      attachments,
+      noAffidavitReason,
+    });
+    await repo.updateIncident(tx, id, {
+      status: 'confirmed',
+      decided_by: actor.id,
+      decided_at: decidedAt,
+      notice_pdf: pdf,
+      no_affidavit_reason: noAffidavitReason,
+    });
     return { incident, pdf };
   });
   await mailNotice(ctx, incident, pdf);
@@ -142,31 +183,34 @@ export async function reject(ctx: AppContext, actor: Actor, id: number, reason: 
  * not while their pad is Cancelled or Lost as a whole, which would keep them written off (reinstate it first).
  */
 export async function recordFound(ctx: AppContext, actor: Actor, id: number, input: FoundInput): Promise<Incident> {
-  assertCan(actor, 'incident.found');
-  await ctx.db.transaction(async (tx) => {
-    const incident = await repo.lockIncident(tx, id);
-    if (!incident) throw notFound(INCIDENT_MSG.notFound);
-    if (incident.status !== 'confirmed') throw conflict(INCIDENT_MSG.notConfirmed);
-    const covered = (await repo.padsOf(tx, id)).some(
-      (line) => line.pad_id === input.pad_id && line.from_number <= input.from && line.to_number >= input.to,
-    );
-    if (!covered) throw conflict(INCIDENT_MSG.notLostHere(input.from));
-    const pad = await lockedPad(tx, input.pad_id);
-    const writtenOff = wholePadWriteOff(pad);
-    if (writtenOff) throw conflict(INCIDENT_MSG.reinstatePadFirst(pad.number, writtenOff));
-    for (let n = input.from; n <= input.to; n += 1) {
-      if (pad.series_status[n - pad.series_from] !== '4') throw conflict(INCIDENT_MSG.notLostHere(n));
-    }
-    await repo.insertFound(tx, {
-      incident_id: id,
-      pad_id: input.pad_id,
-      from_number: input.from,
-      to_number: input.to,
-      reason: input.reason,
-      recorded_by: actor.id,
-    });
-  });
+  await ctx.db.transaction((tx) => recordFoundIn(tx, actor, id, input));
   return detail(ctx, actor, id);
+}
+
+/** recordFound() inside the caller's transaction: a physical count records a lost booklet found with its resolution. */
+export async function recordFoundIn(tx: Tx, actor: Actor, id: number, input: FoundInput): Promise<void> {
+  assertCan(actor, 'incident.found');
+  const incident = await repo.lockIncident(tx, id);
+  if (!incident) throw notFound(INCIDENT_MSG.notFound);
+  if (incident.status !== 'confirmed') throw conflict(INCIDENT_MSG.notConfirmed);
+  const covered = (await repo.padsOf(tx, id)).some(
+    (line) => line.pad_id === input.pad_id && line.from_number <= input.from && line.to_number >= input.to,
+  );
+  if (!covered) throw conflict(INCIDENT_MSG.notLostHere(input.from));
+  const pad = await lockedPad(tx, input.pad_id);
+  const writtenOff = wholePadWriteOff(pad);
+  if (writtenOff) throw conflict(INCIDENT_MSG.reinstatePadFirst(pad.number, writtenOff));
+  for (let n = input.from; n <= input.to; n += 1) {
+    if (pad.series_status[n - pad.series_from] !== '4') throw conflict(INCIDENT_MSG.notLostHere(n));
+  }
+  await repo.insertFound(tx, {
+    incident_id: id,
+    pad_id: input.pad_id,
+    from_number: input.from,
+    to_number: input.to,
+    reason: input.reason,
+    recorded_by: actor.id,
+  });
 }
 
 /** Second step: another user of roles 3 or 8 confirms, and the numbers come back to stock by a `found` event. */

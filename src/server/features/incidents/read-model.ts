@@ -74,6 +74,7 @@ export async function detail(ctx: AppContext, actor: Actor, id: number): Promise
     decided_by: name(people, incident.decided_by),
     decided_at: iso(incident.decided_at),
     rejection_reason: incident.rejection_reason,
+    no_affidavit_reason: incident.no_affidavit_reason,
     pads: padLines,
     attachments: attachments.map((file) => attachmentDto(ctx, actor, file, people)),
     found: found.map((row) => foundDto(row, people)),
@@ -180,6 +181,25 @@ export async function incidentRefs(
     .select({ id: lossIncidents.id, number: lossIncidents.number, status: sql<IncidentRow['status']>`${lossIncidents.status}` })
     .from(lossIncidents)
     .where(sql`${lossIncidents.id} = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`);
+}
+
+/**
+ * Issue 36: the newest confirmed loss incident that wrote off numbers of the pad, with its line on the pad, so a physical
+ * count that finds the booklet says "Declared lost on LOSS-2026-0001" and offers its found, not an ordinary find.
+ */
+export async function confirmedLossOfPad(
+  conn: Conn,
+  padId: number,
+): Promise<{ id: number; number: string; from_number: number; to_number: number } | undefined> {
+  const [row] = toNumbers(
+    await rowsOf<{ id: number; number: string; from_number: number; to_number: number }>(
+      conn,
+      sql`select i.id, i.number, lp.from_number, lp.to_number from loss_incidents i join loss_incident_pads lp on lp.incident_id = i.id
+        where i.status = 'confirmed' and lp.pad_id = ${padId}::int order by i.decided_at desc, i.id desc limit 1`,
+    ),
+    ['from_number', 'to_number'],
+  );
+  return row;
 }
 
 export interface QueueRow {

@@ -7,6 +7,7 @@ import { idempotencyHeaders, signedUrlQuery } from '../../../shared/schemas/comm
 import {
   INCIDENT_MSG,
   attachmentParams,
+  confirmLossSchema,
   foundParams,
   foundSchema,
   incidentCreatedSchema,
@@ -154,7 +155,15 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) return sendExport(reply, format, 'Incidents', incidentListColumns(ctx.config.timeZone), readModel.listSource(ctx, query));
+      if (format)
+        return sendExport(
+          reply,
+          ctx.config.timeZone,
+          format,
+          'Incidents',
+          incidentListColumns(ctx.config.timeZone),
+          readModel.listSource(ctx, query),
+        );
       return readModel.list(ctx, query);
     },
   );
@@ -181,15 +190,18 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         operationId: 'confirmLossIncident',
-        summary: 'Confirms a loss: writes the lost numbers and the Notice of Loss',
+        summary: 'Confirms a loss: writes the lost numbers and the Notice of Loss; without an affidavit, with the reason why',
         tags,
         params: incidentParams,
+        body: confirmLossSchema.nullish(),
         response: ok(savedResponse(incidentSchema), 403, 404, 409, 422),
       },
       onRequest: decider,
     },
     async (request) => {
-      const data = await lifecycle.confirm(ctx, currentUser(request), request.params.id);
+      const data = await lifecycle.confirm(ctx, currentUser(request), request.params.id, {
+        no_affidavit_reason: request.body?.no_affidavit_reason ?? null,
+      });
       return { message: INCIDENT_MSG.confirmed(data.number), data };
     },
   );

@@ -15,6 +15,33 @@ async function leaveLostBooklets(tx: Tx, padIds: number[]): Promise<void> {
   if (padIds.length > 0) await repo.unlockPads(tx, padIds);
 }
 
+/** A pad lost on the way, as the invoice that carried it records the loss. */
+export interface LostOnTheWay {
+  invoiceId: number;
+  padId: number;
+  padNumber: number;
+  incident: { id: number; number: string };
+  actorId: number;
+}
+
+/**
+ * docs/design.md §9: a pad whose numbers are all consumed or lost on the way (a confirmed loss wrote them off against
+ * the sender) leaves its in-transit invoice at once: the invoice no longer carries it, the rest can still be accepted,
+ * and the pad stays, unlocked, with the sender who wrote it off. No ledger event: the loss is already the sender's.
+ */
+export async function leaveLostPad(tx: Tx, lost: LostOnTheWay): Promise<boolean> {
+  const [pad] = await repo.findPads(tx, [lost.padId]);
+  if (pad?.locked_by_invoice_id !== lost.invoiceId || pad.series_status.includes('1')) return false;
+  if (!(await repo.leaveInvoice(tx, lost.invoiceId, lost.padId, lost.incident.id))) return false;
+  await repo.insertActivity(tx, {
+    invoiceId: lost.invoiceId,
+    statusId: INVOICE_STATUS.IN_TRANSIT,
+    description: `Pad ${lost.padNumber} lost on the way (${lost.incident.number}): this invoice no longer carries it; the rest can still be accepted.`,
+    actorId: lost.actorId,
+  });
+  return true;
+}
+
 /**
  * The one completion path of an In-Transit invoice (docs/spec.md §4 accepting), inside the caller's transaction:
  * completes it only if still In-Transit (409 when another accept won), hands the pads to their receiver
@@ -37,11 +64,15 @@ export async function complete(tx: Tx, ctx: AppContext, actor: AuthUser, invoice
         receiver: { userId: invoice.user_id, branchId: invoice.branch_id },
       }),
     );
-    await repo.releasePads(tx, invoice.id, { holderUserId: invoice.user_id, holderBranchId: invoice.branch_id, notIssuedAgain: false });
+    const received = await repo.releasePads(tx, invoice.id, {
+      holderUserId: invoice.user_id,
+      holderBranchId: invoice.branch_id,
+      notIssuedAgain: false,
+    });
     await repo.insertActivity(tx, {
       invoiceId: invoice.id,
       statusId: INVOICE_STATUS.COMPLETED,
-      description: `${fullName(actor)} received ${plural(invoice.pad_count, 'pad')}.`,
+      description: `${fullName(actor)} received ${plural(received, 'pad')}.`,
       actorId: actor.id,
     });
     return;

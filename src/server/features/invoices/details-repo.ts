@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { seriesRange } from '../../../shared/format.ts';
 import type { ActivityRow, InvoicePad } from '../../../shared/schemas/invoices.ts';
@@ -77,14 +77,14 @@ const padColumns = {
   issuanceStatus: ref(issuanceStatuses.id, issuanceStatuses.name),
 };
 
-/** The pads linked to an invoice, searchable and paged. */
+/** The pads an invoice carries (not those a loss on the way took off it), searchable and paged. */
 export async function listInvoicePads(
   conn: Conn,
   invoiceId: number,
   query: { page: number; per_page: number; search?: string },
 ): Promise<{ rows: InvoicePad[]; total: number }> {
   const search = query.search?.trim();
-  const where = and(eq(invoicePads.invoice_id, invoiceId), search ? padMatches(search) : undefined);
+  const where = and(eq(invoicePads.invoice_id, invoiceId), isNull(invoicePads.left_at), search ? padMatches(search) : undefined);
   const rows = await conn
     .select(padColumns)
     .from(invoicePads)
@@ -121,10 +121,16 @@ export async function listInvoicePads(
   };
 }
 
-/** The pads of one invoice with their routes, as the transmittal slip prints them. */
+/** The pads of one invoice with their routes, as the transmittal slip prints them; `left_at` when a loss took one off it. */
 export async function slipPads(conn: Conn, invoiceId: number) {
   return conn
-    .select({ number: pads.number, series_from: pads.series_from, series_to: pads.series_to, route: routes.name })
+    .select({
+      number: pads.number,
+      series_from: pads.series_from,
+      series_to: pads.series_to,
+      route: routes.name,
+      left_at: invoicePads.left_at,
+    })
     .from(invoicePads)
     .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
     .innerJoin(routes, eq(routes.id, pads.route_id))

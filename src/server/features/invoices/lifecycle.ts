@@ -13,7 +13,7 @@ import { withCodeTries, WrongCode } from '../../lib/code-tries.ts';
 import { routeExists } from '../routes/read-model.ts';
 import { firstLostNumber } from '../../../shared/pad-status.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
-import { complete, plural } from './completion.ts';
+import { complete, leaveLostPad, plural, type LostOnTheWay } from './completion.ts';
 import { findInvoiceRow } from './list-repo.ts';
 import { pendingHandOversOf } from './read-model.ts';
 import * as repo from './repo.ts';
@@ -232,6 +232,13 @@ export async function openTransfer(ctx: AppContext, actor: AuthUser, input: Tran
   return answer(ctx, id);
 }
 
+/** Why a scanned badge is refused: one of the receiver's earlier badges (a queued scan may meet it), or not his at all. */
+function badgeRefusal(secret: string, code: string, receiver: { id: number; badge_version: number }): string {
+  for (let version = receiver.badge_version - 1; version >= Math.max(1, receiver.badge_version - 20); version -= 1)
+    if (verifyBadge(secret, code, receiver.id, version)) return CUSTODY_MSG.badgeNoLongerValid;
+  return CUSTODY_MSG.badgeNotReceiver;
+}
+
 /** What a hand-over did: applied at once, or waiting for the receiver to accept on his phone (docs/design.md §5). */
 export interface HandOverOutcome {
   invoice: InvoiceRow;
@@ -261,7 +268,7 @@ export async function handOver(
       const next = await courier(tx, input.assigned_user_id);
       const badgeSeen = input.badge !== undefined;
       if (badgeSeen && !verifyBadge(ctx.badgeSecret, input.badge ?? '', next.id, next.badge_version))
-        throw new WrongCode(invalid('badge', CUSTODY_MSG.badgeNotReceiver), { userId: next.id });
+        throw new WrongCode(invalid('badge', badgeRefusal(ctx.badgeSecret, input.badge ?? '', next)), { userId: next.id });
       if (ctx.config.twoPartyHandOver && !badgeSeen) {
         if (invoice.assigned_user_id === null) throw conflict(INVOICE_MSG.noCourier);
         await repo.upsertPendingHandOver(tx, {
@@ -337,6 +344,14 @@ export async function accept(ctx: AppContext, actor: AuthUser, id: number): Prom
   assertCan(actor, 'invoice.accept', invoice, refusal);
   await ctx.db.transaction((tx) => complete(tx, ctx, actor, invoice));
   return answer(ctx, id);
+}
+
+/**
+ * docs/design.md §9, inside the confirming transaction of a loss: a pad with no unused number left stops being carried
+ * by its in-transit invoice (true when it left it); the rest of the invoice can still be accepted, the lost pad cannot.
+ */
+export async function leaveIfLostOnTheWay(tx: Tx, lost: LostOnTheWay): Promise<boolean> {
+  return leaveLostPad(tx, lost);
 }
 
 /** docs/design.md §5: only a Pending invoice may go, by its creator or roles 1–2; the history of anything else stays. */

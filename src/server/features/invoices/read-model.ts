@@ -214,6 +214,7 @@ export async function invoicesInTransitAt(conn: Conn, end: string, timeZone: str
         and i.invoice_status_id in (${sql.raw(`${INVOICE_STATUS.IN_TRANSIT}, ${INVOICE_STATUS.COMPLETED}`)})
         and tstzrange(i.created_at, greatest(i.created_at, coalesce(i.accepted_at, 'infinity'::timestamptz)), '(]')
           @> (${end}::timestamp at time zone ${timeZone})
+        and (ip.left_at is null or ip.left_at >= (${end}::timestamp at time zone ${timeZone}))
       order by i.id, p.id`,
   );
 }
@@ -225,7 +226,7 @@ export async function inTransitInvoicesByPad(conn: Conn, padIds: number[]): Prom
   const rows = await rowsOf<{ pad_id: number; invoice_id: number }>(
     conn,
     sql`select ip.pad_id, ip.invoice_id from invoice_pads ip join invoices i on i.id = ip.invoice_id
-    where ${inTransitSql} and ip.pad_id = any(${`{${padIds.join(',')}}`}::int[])`,
+    where ${inTransitSql} and ip.left_at is null and ip.pad_id = any(${`{${padIds.join(',')}}`}::int[])`,
   );
   for (const row of rows) {
     const list = result.get(Number(row.pad_id)) ?? [];
@@ -243,12 +244,18 @@ const stillWaiting = and(
   eq(invoices.assigned_user_id, pendingHandOvers[HAND_OVER_ASKS.carrier]),
 );
 
+/** A waiting hand-over's pads by route name and number, as its receiver is asked about them. */
+const handOverPadList = sql<Array<{ route: string; number: number }>>`(select coalesce(json_agg(json_build_object('route', r.name,
+  'number', p.number) order by r.name, p.number), '[]'::json) from invoice_pads ip join pads p on p.id = ip.pad_id
+  join routes r on r.id = p.route_id where ip.invoice_id = ${pendingHandOvers.invoice_id})`;
+
 function pendingHandOverRows(conn: Conn) {
   return conn
     .select({
       invoice_id: pendingHandOvers.invoice_id,
       invoice_type: invoiceTypes.name,
       pads: invoices.pad_count,
+      pad_list: handOverPadList,
       from_user_id: pendingHandOvers.from_user_id,
       from_name: fullNameOf(giver),
       to_user_id: pendingHandOvers.to_user_id,

@@ -175,6 +175,28 @@ export async function releasePads(
   return rows.length;
 }
 
+/**
+ * docs/design.md §9: takes a pad lost on the way off its in-transit invoice (the link stays, marked with the loss; the
+ * invoice counts one pad fewer) and frees it there, with its holder; false when the invoice no longer carried it.
+ */
+export async function leaveInvoice(conn: Conn, invoiceId: number, padId: number, incidentId: number): Promise<boolean> {
+  const rows = await conn
+    .update(invoicePads)
+    .set({ left_at: new Date(), lost_incident_id: incidentId })
+    .where(and(eq(invoicePads.invoice_id, invoiceId), eq(invoicePads.pad_id, padId), isNull(invoicePads.left_at)))
+    .returning({ pad_id: invoicePads.pad_id });
+  if (rows.length === 0) return false;
+  await conn
+    .update(pads)
+    .set({ locked_by_invoice_id: null, updated_at: new Date() })
+    .where(and(eq(pads.id, padId), eq(pads.locked_by_invoice_id, invoiceId)));
+  await conn
+    .update(invoices)
+    .set({ pad_count: sql`${invoices.pad_count} - 1`, updated_at: new Date() })
+    .where(eq(invoices.id, invoiceId));
+  return true;
+}
+
 /** Frees pads from their invoice without moving them: they stay with their holder. */
 export async function unlockPads(conn: Conn, padIds: number[]): Promise<void> {
   await conn.update(pads).set({ locked_by_invoice_id: null, updated_at: new Date() }).where(inArray(pads.id, padIds));

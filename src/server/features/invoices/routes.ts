@@ -60,7 +60,7 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
       const { format, ...query } = request.query;
       if (!format) return service.list(ctx, currentUser(request), query);
       const columns = invoiceListColumns(ctx.config.timeZone, 'Transaction Type', true);
-      return sendExport(reply, format, 'Transactions', columns, service.listSource(ctx, currentUser(request), query));
+      return sendExport(reply, ctx.config.timeZone, format, 'Transactions', columns, service.listSource(ctx, currentUser(request), query));
     },
   );
 

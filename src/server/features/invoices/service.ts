@@ -1,5 +1,4 @@
 import { TRANSFER_TYPES } from '../../../shared/custody-rules.ts';
-import { dayTimeText, seriesRange } from '../../../shared/format.ts';
 import { INVOICE_TYPE, USER_STATUS } from '../../../shared/lookups.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { can, canOpenScreen, invoiceScope } from '../../../shared/permissions.ts';
@@ -23,11 +22,10 @@ import { withCodeTries, WrongCode, type CodeScanner } from '../../lib/code-tries
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { RowSource } from '../../lib/export.ts';
 import { paginated } from '../../lib/pagination.ts';
-import { renderTransmittalSlipPdf } from '../../lib/pdf/transmittal-slip-pdf.ts';
-import { qrPng } from '../../lib/qr.ts';
 import * as details from './details-repo.ts';
 import * as invoiceList from './list-repo.ts';
 import * as repo from './repo.ts';
+import { slipPdf } from './slip.ts';
 
 /** docs/spec.md §2 Transactions list, limited to what the actor may see (docs/design.md §5 "Who sees what"). */
 export async function list(ctx: AppContext, actor: AuthUser, query: InvoiceListQuery): Promise<InvoicePage> {
@@ -113,24 +111,7 @@ export async function headOffice(ctx: AppContext): Promise<NamedRef> {
 export async function transmittalSlip(ctx: AppContext, actor: AuthUser, id: number): Promise<Buffer> {
   const row = await visibleInvoice(ctx, actor, id);
   if (!TRANSFER_TYPES.includes(row.invoice_type_id)) throw conflict(INVOICE_MSG.slipOnlyTransfers);
-  const padRows = await details.slipPads(ctx.db, id);
-  return renderTransmittalSlipPdf({
-    invoiceId: row.id,
-    type: row.invoice_type.name,
-    status: row.invoice_status.name,
-    from: row.by,
-    to: row.to === '-' ? row.user.full_name : row.to,
-    requestedBy: row.user.full_name,
-    courier: row.assigned_user?.full_name ?? row.assigned_to ?? '-',
-    createdAt: dayTimeText(new Date(row.created_at), ctx.config.timeZone),
-    pads: padRows.map((pad) => ({
-      route: pad.route,
-      number: pad.number,
-      series: seriesRange(pad.series_from, pad.series_to),
-      qty: Number(pad.series_to) - Number(pad.series_from) + 1,
-    })),
-    qrPng: await qrPng(`${ctx.config.appUrl}/invoices?invoice=${row.id}`),
-  });
+  return slipPdf(ctx, row);
 }
 
 /** The Invoice Type filter's options (seeded lookup). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_TYPE } from '../../../shared/lookups.ts';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
 import { buildInvoice, buildIssuedInvoice, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
@@ -19,8 +19,19 @@ afterAll(async () => {
 });
 
 describe('transmittal slip', () => {
-  it('when the slip of an Issued invoice is printed, then one page names the invoice, both ends, the pads, the courier and the signers', async () => {
-    const { invoice, requester, courier, fromBranch, toBranch, pads } = await buildIssuedInvoice(t.db, { padCount: 2, padSize: 50 });
+  it('when the slip of an Issued invoice is printed, then one page names the invoice, both ends, the pads and counts in their columns, and the people by name and position', async () => {
+    const {
+      invoice,
+      requester,
+      courier,
+      custodian: issuer,
+      fromBranch,
+      toBranch,
+      pads,
+    } = await buildIssuedInvoice(t.db, {
+      padCount: 2,
+      padSize: 50,
+    });
     const res = await t.app.inject({ method: 'GET', url: `/api/invoice-slip/${invoice.id}`, headers: custodian.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -28,13 +39,31 @@ describe('transmittal slip', () => {
     expect(text).toContain('Transmittal Slip');
     expect(text).toContain(`Issued invoice #${invoice.id}`);
     expect(text).toMatch(new RegExp(`From\\s+${fromBranch.name}\\s+To\\s+${toBranch.name}`));
-    expect(text).toContain(`${courier.first_name} ${courier.last_name}`);
-    expect(text).toContain(`${requester.first_name} ${requester.last_name}`);
-    expect(text).toMatch(new RegExp(`${pads[0].series_from}-${pads[0].series_to}\\s+50`));
+    expect(text).toMatch(/Route\s+Pad no\.\s+Series range\s+Pads\s+Receipts/);
+    expect(text).toMatch(new RegExp(`${pads[0].number}\\s+${pads[0].series_from}-${pads[0].series_to}\\s+1\\s+50`));
     expect(text).toMatch(/Total\s+2\s+100/);
     expect(text).toMatch(/Released by\s+Carried by\s+Received by/);
-    expect(text.match(/Date: _+/g)).toHaveLength(3);
+    const names = [issuer, courier, requester].map((who) => `${who.first_name} ${who.last_name}`);
+    expect(text).toMatch(new RegExp(names.join('\\s+')));
+    expect(text).toMatch(new RegExp(`Custodian, ${fromBranch.name}\\s+Driver\\s+Branch Head, ${toBranch.name}`));
+    const zone = t.ctx.config.timeZone.replace('/', '\\/');
+    expect(text).toMatch(new RegExp(`Written\\s+\\d{2} \\w{3} \\d{4} \\d{2}:\\d{2} \\(${zone}\\)`));
+    expect(text.match(new RegExp(`\\d{2}:\\d{2} \\(${zone}\\)`, 'g'))).toHaveLength(4);
+    expect(text.match(/\d{2} \w{3} \d{4} \d{2}:\d{2}(?! \()/g) ?? []).toEqual([]);
     expect(text.split('\f').filter((page) => page.trim() !== '')).toHaveLength(1);
+  });
+
+  it('when a Turnover is still on its way, then the receiver is named by office with lines to write the name and the time', async () => {
+    const { invoice, toBranch } = await buildIssuedInvoice(t.db, {
+      type: INVOICE_TYPE.TURNOVER,
+      status: INVOICE_STATUS.IN_TRANSIT,
+      padCount: 1,
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/invoice-slip/${invoice.id}`, headers: custodian.headers });
+    const text = pdfToText(res.rawPayload);
+    expect(text.replace(/\s+/g, ' ')).toContain(`Receiving officer, ${toBranch.name}`);
+    expect(text).toContain('Name: ____');
+    expect(text.match(/Date and time: _+/g)).toHaveLength(2);
   });
 
   it('when the invoice is a Request, or not visible to the caller, then 409 or 404', async () => {

@@ -87,7 +87,7 @@ export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafI
         holder_id: holder.id,
         report_json: JSON.stringify(frozen),
         pad_hashes: JSON.stringify(hashes.map((h) => [Number(h.pad_id), Number(h.seq), h.hash])),
-        pdf: await raafPdf(ctx, frozen, { number, certifiedAt }).finish(),
+        pdf: await (await raafPdf(ctx, frozen, { number, certifiedAt }, tx)).finish(),
         certified_by: actor.id,
         certified_at: certifiedAt,
       };

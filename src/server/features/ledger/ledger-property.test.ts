@@ -349,7 +349,7 @@ async function step(w: Walk, rows: PadRow[]): Promise<{ status: number; what: st
         accounting,
         'POST',
         `/api/loss-incidents/${id}/${confirm ? 'confirm' : 'reject'}`,
-        confirm ? undefined : { reason: 'Found before confirmation' },
+        confirm ? { no_affidavit_reason: 'Affidavit to follow' } : { reason: 'Found before confirmation' },
       );
       if (confirm && res.statusCode === 200) {
         const lines = (res.json().data.pads as Array<{ pad: { id: number }; from: number; to: number }>).map((l) => ({

@@ -2,11 +2,13 @@ import { calendarDayText, numberRange } from '../../../shared/format.ts';
 import { can, type Actor, type RaafHolderForRules } from '../../../shared/permissions.ts';
 import { LEDGER_MSG, type Raaf, type RaafRollup, type RaafRouteRow, type RaafSummary } from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
+import type { Conn } from '../../db/client.ts';
 import { csvCell } from '../../lib/csv.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import type { Pdf } from '../../lib/pdf/document.ts';
 import { renderRaafPdf } from '../../lib/pdf/raaf-pdf.ts';
 import { invoicesInTransitAt } from '../invoices/read-model.ts';
+import { operatorIdentity } from '../settings/read-model.ts';
 import { routeInfos, type RouteInfo } from '../routes/read-model.ts';
 import { Names } from '../users/read-model.ts';
 import { idsInBranch } from '../users/read-model.ts';
@@ -235,12 +237,21 @@ export function raafCsv(rows: CsvRow[]): string {
  * The COA Appendix 67 PDF of a report, with the certificate's number once certified; not drawn yet, so a download
  * can stream it page by page and a certificate can freeze it whole.
  */
-export function raafPdf(ctx: AppContext, raaf: Raaf, certificate: { number: string; certifiedAt: Date } | null = null): Pdf {
-  return renderRaafPdf({ raaf, certificate, timeZone: ctx.config.timeZone, generatedAt: new Date() });
+export async function raafPdf(
+  ctx: AppContext,
+  raaf: Raaf,
+  certificate: { number: string; certifiedAt: Date } | null = null,
+  conn: Conn = ctx.db,
+): Promise<Pdf> {
+  const operator = await operatorIdentity(conn);
+  return renderRaafPdf({ raaf, certificate, timeZone: ctx.config.timeZone, generatedAt: new Date(), operator });
 }
 
-/** The consolidated report or a branch roll-up drawn on the RAAF layout: its holders as one, without remarks. */
-export function summaryPdf(ctx: AppContext, summary: RaafSummary | RaafRollup): Pdf {
+/**
+ * The consolidated report or a branch roll-up drawn on the RAAF layout: its holders as one, without remarks, prepared
+ * by whoever prints it rather than signed by one accountable officer.
+ */
+export async function summaryPdf(ctx: AppContext, summary: RaafSummary | RaafRollup): Promise<Pdf> {
   const name = 'branch' in summary ? `${summary.branch.name} (branch roll-up: stock and staff)` : 'All holders (consolidated)';
   const raaf: Raaf = {
     month: summary.month,
@@ -251,7 +262,8 @@ export function summaryPdf(ctx: AppContext, summary: RaafSummary | RaafRollup): 
     in_transit: [],
     certificate: null,
   };
-  return raafPdf(ctx, raaf);
+  const operator = await operatorIdentity(ctx.db);
+  return renderRaafPdf({ raaf, certificate: null, timeZone: ctx.config.timeZone, generatedAt: new Date(), operator, summary: true });
 }
 
 /** The consolidated RAAF: per route over every holder, and per holder their totals and certificate. */

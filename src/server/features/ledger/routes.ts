@@ -97,13 +97,13 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
       if (rollup === 'true' && query.branch_id !== undefined) {
         const report = await raaf.rollupFor(ctx, currentUser(request), { month: query.month, branch_id: query.branch_id });
         const fileName = `raaf-rollup-${report.month}-branch-${report.branch.id}`;
-        if (format === 'pdf') return sendFile(reply, raaf.summaryPdf(ctx, report).stream(), 'pdf', `${fileName}.pdf`);
+        if (format === 'pdf') return sendFile(reply, (await raaf.summaryPdf(ctx, report)).stream(), 'pdf', `${fileName}.pdf`);
         if (format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(report.rows)), 'csv', `${fileName}.csv`);
         return { data: report };
       }
       const report = await raaf.raafFor(ctx, currentUser(request), query);
       const fileName = `raaf-${report.month}-${report.holder.type}-${report.holder.id}`;
-      if (format === 'pdf') return sendFile(reply, raaf.raafPdf(ctx, report).stream(), 'pdf', `${fileName}.pdf`);
+      if (format === 'pdf') return sendFile(reply, (await raaf.raafPdf(ctx, report)).stream(), 'pdf', `${fileName}.pdf`);
       if (format === 'csv') return sendFile(reply, Buffer.from(raaf.raafCsv(report.rows)), 'csv', `${fileName}.csv`);
       return { data: report };
     },
@@ -157,7 +157,14 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
       const { format, ...query } = request.query;
       if (!format) return certificates.listCertificates(ctx, currentUser(request), query);
       const columns = certificateListColumns(ctx.config.timeZone);
-      return sendExport(reply, format, 'Certificates', columns, certificates.certificateSource(ctx, currentUser(request), query));
+      return sendExport(
+        reply,
+        ctx.config.timeZone,
+        format,
+        'Certificates',
+        columns,
+        certificates.certificateSource(ctx, currentUser(request), query),
+      );
     },
   );
 
@@ -198,7 +205,7 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
       if (request.query.format === 'csv')
         return sendFile(reply, Buffer.from(raaf.raafCsv(summary.rows)), 'csv', `raaf-summary-${summary.month}.csv`);
       if (request.query.format === 'pdf')
-        return sendFile(reply, raaf.summaryPdf(ctx, summary).stream(), 'pdf', `raaf-summary-${summary.month}.pdf`);
+        return sendFile(reply, (await raaf.summaryPdf(ctx, summary)).stream(), 'pdf', `raaf-summary-${summary.month}.pdf`);
       return { data: summary };
     },
   );

@@ -277,11 +277,12 @@ describe('hand-overs waiting for their receiver (two-party hand-over)', () => {
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data.id as number;
     expect((await post(`hand-over-invoice/${id}`, giver, { assigned_user_id: receiver.user.id })).statusCode).toBe(200);
-    return { giver, receiver, id };
+    return { giver, receiver, id, route };
   }
 
-  it('when a hand-over waits for the receiver, then only he sees "Nestor Ramos hands you Return #n, 2 pads — Accept custody?" and accepting from it moves the custody and clears it', async () => {
-    const { giver, receiver, id } = await waitingForRey();
+  it('when a hand-over waits for the receiver, then only he sees "Nestor Ramos hands you Return #n, 2 pads (route pads 1, 2) — Accept custody?" and accepting from it moves the custody and clears it', async () => {
+    const { giver, receiver, id, route } = await waitingForRey();
+    const padList = [1, 2].map((number) => ({ route: route.name, number }));
     const asked = group(await myActions(receiver.headers), 'accept_hand_over');
     expect(asked).toEqual({
       kind: 'accept_hand_over',
@@ -290,10 +291,14 @@ describe('hand-overs waiting for their receiver (two-party hand-over)', () => {
       menu_path: '/custodies',
       list_path: '/custodies',
       items: [
-        { id, label: acceptQuestion({ from_name: 'Nestor Ramos', invoice_type: 'Return', invoice_id: id, pads: 2 }), path: '/custodies' },
+        {
+          id,
+          label: acceptQuestion({ from_name: 'Nestor Ramos', invoice_type: 'Return', invoice_id: id, pads: 2, pad_list: padList }),
+          path: '/custodies',
+        },
       ],
     });
-    expect(asked?.items[0].label).toBe(`Nestor Ramos hands you Return #${id}, 2 pads — Accept custody?`);
+    expect(asked?.items[0].label).toBe(`Nestor Ramos hands you Return #${id}, 2 pads (${route.name} pads 1, 2) — Accept custody?`);
     expect(group(await myActions(giver.headers), 'accept_hand_over')).toBeUndefined();
     const bystander = await signedIn(t, { role_id: 10, branch_id: headOffice.id });
     expect(group(await myActions(bystander.headers), 'accept_hand_over')).toBeUndefined();

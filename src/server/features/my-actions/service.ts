@@ -9,6 +9,7 @@ import {
   type MyActionKind,
   type MyActions,
 } from '../../../shared/schemas/my-actions.ts';
+import { pendingWord } from '../../../shared/pending-outcomes.ts';
 import { acceptQuestion } from '../../../shared/schemas/custodies.ts';
 import type { AppContext } from '../../context.ts';
 import * as counts from '../counts/read-model.ts';
@@ -25,9 +26,11 @@ function kindsFor(actor: Actor): MyActionKind[] {
     carry: actor.role_id !== null,
     overdue: canOpenScreen(actor, 'invoices'),
     approve_outcome: can(actor, 'number.approveOutcome'),
+    outcome_pending: can(actor, 'number.writeOff'),
     confirm_loss: can(actor, 'incident.decide'),
     confirm_found: can(actor, 'incident.found'),
     count_due: can(actor, 'count.use'),
+    count_ask: actor.role_id !== null,
     accept_hand_over: actor.role_id !== null,
     ledger_check: can(actor, 'ledgerCheck.read'),
   };
@@ -48,9 +51,11 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   carry: '',
   overdue: `?invoiceType=${INVOICE_TYPE.ISSUED}&invoiceStatus=${INVOICE_STATUS.COMPLETED}`,
   approve_outcome: '?outcome_requests=pending',
+  outcome_pending: '',
   confirm_loss: '?status=reported',
   confirm_found: '?found=pending',
   count_due: '',
+  count_ask: '',
   accept_hand_over: '',
   ledger_check: '',
 };
@@ -58,6 +63,7 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
 /** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
 const NUMBER_SCREENS: Partial<Record<MyActionKind, '/pads' | '/incidents'>> = {
   approve_outcome: '/pads',
+  outcome_pending: '/pads',
   confirm_loss: '/incidents',
   confirm_found: '/incidents',
 };
@@ -70,15 +76,21 @@ async function numberGroups(ctx: AppContext, actor: Actor, kinds: MyActionKind[]
     const screen = NUMBER_SCREENS[kind];
     if (!screen) continue;
     const base = { kind, title: MY_ACTION_TITLES[kind], menu_path: screen, list_path: `${screen}${LIST_FILTERS[kind]}` };
-    if (kind === 'approve_outcome') {
-      const { rows, total } = await outcomes.approvalQueue(ctx.db, actor, MY_ACTION_ITEM_LIMIT);
+    if (kind === 'approve_outcome' || kind === 'outcome_pending') {
+      const { rows, total } =
+        kind === 'approve_outcome'
+          ? await outcomes.approvalQueue(ctx.db, actor, MY_ACTION_ITEM_LIMIT)
+          : await outcomes.requestedBy(ctx.db, actor.id, MY_ACTION_ITEM_LIMIT);
       groups.push({
         ...base,
         count: total,
         items: rows.map((row) => ({
           id: row.id,
-          label: `${row.outcome === 'lost' ? 'Lost' : 'Cancel'} ${numberRange(Number(row.from_number), Number(row.to_number), '\u2013')} · pad ${row.pad_number} · ${row.route_name} · ${row.requester_name ?? ''}`,
-          path: `/pads?pad=${row.pad_id}&outcome_request=${row.id}`,
+          label:
+            kind === 'approve_outcome'
+              ? `${row.outcome === 'lost' ? 'Lost' : 'Cancel'} ${numberRange(Number(row.from_number), Number(row.to_number), '\u2013')} · pad ${row.pad_number} · ${row.route_name} · ${row.requester_name ?? ''}`
+              : `${numberRange(Number(row.from_number), Number(row.to_number), '\u2013')}: ${pendingWord(row.outcome)} · pad ${row.pad_number} · ${row.route_name}`,
+          path: kind === 'approve_outcome' ? `/pads?pad=${row.pad_id}&outcome_request=${row.id}` : `/pads?pad=${row.pad_id}`,
         })),
       });
     } else {
@@ -120,6 +132,23 @@ export async function countDueGroup(ctx: AppContext, actor: Actor, kinds: MyActi
         label: `${row.type === 'branch' ? 'Branch ' : ''}${row.name} · ${row.last_counted ? `last counted ${dateInZone(new Date(row.last_counted), ctx.config.timeZone)}` : 'never counted'}`,
         path: `/counts?${row.type}=${row.id}`,
       })),
+    },
+  ];
+}
+
+/** Issue 36: what open counts ask of this user (report a loss, record usage) while the variance stays open; in Counts. */
+async function countAskGroup(ctx: AppContext, actor: Actor, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
+  if (!kinds.includes('count_ask')) return [];
+  const rows = await counts.asksOf(ctx.db, actor.id, MY_ACTION_ITEM_LIMIT);
+  if (rows.length === 0) return [];
+  return [
+    {
+      kind: 'count_ask',
+      title: MY_ACTION_TITLES.count_ask,
+      count: rows[0].total,
+      menu_path: '/pads',
+      list_path: '/pads',
+      items: rows.map((row) => ({ id: row.id, label: row.label, path: `/pads?pad=${row.pad_id}` })),
     },
   ];
 }
@@ -207,6 +236,7 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
     ...invoiceGroups,
     ...(await numberGroups(ctx, actor, kinds)).filter((group) => group.count > 0),
     ...(await countDueGroup(ctx, actor, kinds)),
+    ...(await countAskGroup(ctx, actor, kinds)),
     ...(await handOverGroup(ctx, actor, kinds)),
     ...(await ledgerCheckGroup(ctx, kinds)),
   ];

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ROLE } from '../../../shared/lookups.ts';
 import type { Actor } from '../../../shared/permissions.ts';
+import type { PendingOutcome } from '../../../shared/pending-outcomes.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -76,4 +77,32 @@ export async function requestRow(conn: Conn, id: number): Promise<OutcomeRequest
 /** Needs my action: the pending requests the actor may approve, the oldest few and their count. */
 export async function approvalQueue(conn: Conn, actor: Actor, limit: number): Promise<{ rows: OutcomeRequestListRow[]; total: number }> {
   return pendingFor(conn, actor, 1, limit);
+}
+
+/**
+ * docs/design.md §9: a pad's requests waiting for approval, as a json array subquery on the pad id the expression gives
+ * (the Pad's pending_outcomes): the numbers they cover may not be used until they are decided.
+ */
+export const pendingOutcomesOf = (padId: SQLWrapper) =>
+  sql<PendingOutcome[]>`coalesce((select json_agg(json_build_object('from', r.from_number, 'to', r.to_number, 'outcome', r.outcome,
+    'requested_by', coalesce(${userNameById(sql`r.requested_by`)}, '')) order by r.from_number)
+    from outcome_requests r where r.pad_id = ${padId} and r.status = 'pending'), '[]'::json)`;
+
+/** The pad's waiting requests inside the caller's transaction (the pad row locked), for the usage and request checks. */
+export async function pendingOutcomesOn(conn: Conn, padId: number): Promise<PendingOutcome[]> {
+  const [row] = await rowsOf<{ pending: PendingOutcome[] }>(conn, sql`select ${pendingOutcomesOf(sql`${padId}::int`)} as pending`);
+  return row?.pending ?? [];
+}
+
+/** Needs my action for a requester: their own cancellations and losses still waiting, the oldest few and their count. */
+export async function requestedBy(conn: Conn, userId: number, limit: number): Promise<{ rows: OutcomeRequestListRow[]; total: number }> {
+  const rows = await rowsOf<OutcomeRequestListRow>(
+    conn,
+    sql`
+    select ${LIST_COLUMNS}, count(*) over ()::int as total ${FROM}
+    where r.status = 'pending' and r.requested_by = ${userId}::int
+    order by r.requested_at, r.id
+    limit ${limit}::int`,
+  );
+  return { rows, total: Number(rows[0]?.total ?? 0) };
 }

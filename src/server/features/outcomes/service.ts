@@ -1,15 +1,16 @@
 import { seriesRange } from '../../../shared/format.ts';
 import { can, type Actor } from '../../../shared/permissions.ts';
+import { firstPendingIn } from '../../../shared/pending-outcomes.ts';
 import type { Paginated } from '../../../shared/schemas/common.ts';
 import { OUTCOME_MSG, type OutcomeRequest, type OutcomeRevertInput, type PadOutcomeInput } from '../../../shared/schemas/outcomes.ts';
-import { PAD_MSG, type Pad } from '../../../shared/schemas/pads.ts';
+import { PAD_MSG, USAGE_MSG, type Pad } from '../../../shared/schemas/pads.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { lockedPad, padAfterChange, padForRules, requireUnused, restoreNumbers, writeOffNumbers } from '../pads/lifecycle.ts';
-import { pendingFor, requestRow, type OutcomeRequestListRow } from './read-model.ts';
+import { pendingFor, pendingOutcomesOn, requestRow, type OutcomeRequestListRow } from './read-model.ts';
 import * as repo from './repo.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -70,6 +71,8 @@ export async function requestOutcome(ctx: AppContext, actor: Actor, padId: numbe
       return { applied: true };
     }
     requireUnused(pad, input.from, input.to);
+    const waiting = firstPendingIn(await pendingOutcomesOn(tx, padId), input.from, input.to);
+    if (waiting) throw conflict(USAGE_MSG.pending(waiting.number, waiting.request));
     const requestId = await repo.insertRequest(tx, {
       pad_id: padId,
       from_number: input.from,

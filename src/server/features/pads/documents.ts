@@ -1,5 +1,6 @@
 import { isPadLabel } from '../../../shared/custody-rules.ts';
 import { COUNT_MSG } from '../../../shared/schemas/counts.ts';
+import { operatorShortName } from '../../../shared/schemas/operator-identity.ts';
 import { PAD_MSG, type Pad } from '../../../shared/schemas/pads.ts';
 import type { AppContext } from '../../context.ts';
 import { withCodeTries, WrongCode, type CodeScanner } from '../../lib/code-tries.ts';
@@ -7,9 +8,10 @@ import { notFound } from '../../lib/errors.ts';
 import { encodePadLabel, padIdFromLabel } from '../../lib/pad-label.ts';
 import { renderPadLabelsPdf } from '../../lib/pdf/pad-labels-pdf.ts';
 import { qrPng } from '../../lib/qr.ts';
+import { operatorIdentity } from '../settings/read-model.ts';
 import * as repo from './repo.ts';
 
-/** docs/design.md §9 labels: the label sheet of the chosen pads, each QR holding the pad's signed label code. */
+/** docs/design.md §9 labels: the label sheet of the chosen pads under the operator's name, each QR holding the pad's signed label code. */
 export async function labelSheet(ctx: AppContext, ids: number[], size: 'a4' | '4x6'): Promise<Buffer> {
   const found = await repo.padsWithIds(ctx.db, ids);
   if (found.length !== ids.length) throw notFound(PAD_MSG.notFound);
@@ -19,7 +21,7 @@ export async function labelSheet(ctx: AppContext, ids: number[], size: 'a4' | '4
       return { route: pad.route.name, padNumber: pad.number, series: pad.series_number, code, qrPng: await qrPng(code) };
     }),
   );
-  return renderPadLabelsPdf(labels, size);
+  return renderPadLabelsPdf(labels, size, operatorShortName(await operatorIdentity(ctx.db)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ISSUANCE_STATUS, PAD_STATUS } from '../../../shared/lookups.ts';
 import { derivePadStatus, seriesFromStatus } from '../../../shared/pad-status.ts';
 import type { Actor } from '../../../shared/permissions.ts';
+import { firstPendingIn, pendingAt } from '../../../shared/pending-outcomes.ts';
 import { PAD_MSG, USAGE_MSG, type Pad, type PadUsageInput } from '../../../shared/schemas/pads.ts';
 import { INCIDENT_MSG } from '../../../shared/schemas/incidents.ts';
 import { OUTCOME_MSG } from '../../../shared/schemas/outcomes.ts';
@@ -9,6 +10,7 @@ import type { Conn } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
 import { recordNumberEvents, recordOpeningBalances, type NumberEventInput, type OpeningPad } from '../ledger/lifecycle.ts';
+import { pendingOutcomesOn } from '../outcomes/read-model.ts';
 import * as repo from './repo.ts';
 
 type StateName = 'not_used' | 'used' | 'cancelled' | 'lost';
@@ -135,9 +137,13 @@ export async function applyUsage(tx: Conn, ctx: AppContext, actor: Actor, padId:
   assertCan(actor, 'number.use', pad, USAGE_MSG.notYourPad);
   const [first, last] = indexesOf(pad, input.from, input.to);
   requireState(pad, first, last, 'not_used');
+  const pending = await pendingOutcomesOn(tx, padId);
+  const waiting = firstPendingIn(pending, input.from, input.to);
+  if (waiting) throw conflict(USAGE_MSG.pending(waiting.number, waiting.request));
+  const free = (i: number) => stateAt(pad, i) === 'not_used' && pendingAt(pending, pad.series_from + i) === null;
   let next = 0;
-  while (next < first && stateAt(pad, next) !== 'not_used') next += 1;
-  const skipped = runs(pad, next, first - 1, (i) => stateAt(pad, i) === 'not_used');
+  while (next < first && !free(next)) next += 1;
+  const skipped = runs(pad, next, first - 1, free);
   if (skipped.length > 0 && !input.reason) throw invalid('reason', USAGE_MSG.reasonForSkip(pad.series_from + next));
   const digits = [...pad.series_status];
   const events: NumberEventInput[] = [];

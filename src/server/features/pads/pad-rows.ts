@@ -1,6 +1,7 @@
 import { heldByText, seriesRange } from '../../../shared/format.ts';
 import type { PadListRow } from '../../../shared/list-columns.ts';
 import { seriesFromStatus, seriesSummary } from '../../../shared/pad-status.ts';
+import type { PendingOutcome } from '../../../shared/pending-outcomes.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import type { RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
@@ -16,6 +17,7 @@ export type JoinedRow = {
   pad_status: NamedRef;
   issuance_status: NamedRef;
   registered_series: RegisteredSeriesRef | null;
+  pending_outcomes: PendingOutcome[];
 };
 
 export function toPad(row: JoinedRow): Pad {
@@ -39,6 +41,7 @@ export function toPad(row: JoinedRow): Pad {
     holder_branch_id: p.holder_branch_id,
     held_by: heldByText(row.holder),
     locked_by_invoice_id: p.locked_by_invoice_id,
+    pending_outcomes: row.pending_outcomes,
     registered_series: row.registered_series,
     updated_at: p.updated_at.toISOString(),
   };

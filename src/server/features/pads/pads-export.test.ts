@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAD_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import { PAD_STATUS } from '../../../shared/lookups.ts';
+import { PAD_MSG } from '../../../shared/schemas/pads.ts';
 import { buildPads, createBranch, createCompany, createRoute, createUser, signedIn } from '../../test/factories.ts';
 import { exportCells, pagesAsCells } from '../../test/export.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -61,6 +62,32 @@ describe('Inventories export (docs/design.md §10)', () => {
     expect(await exportCells(t, url, me.headers, 'csv')).toEqual(screen);
     expect(screen[1][6]).toBe('Tessa Teller (Calapan Agency)');
     const bad = await t.app.inject({ method: 'GET', url: '/api/get-pads?holder=everyone', headers: me.headers });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('when the head office picks any branch or person, then the list and its export narrow to them; a branch user asking so is refused', async () => {
+    const branch = await createBranch(t.db, { name: 'Roxas Agency' });
+    const driver = await createUser(t.db, { role_id: 10, branch_id: branch.id, first_name: 'Dario', last_name: 'Driver' });
+    const route = await createRoute(t.db, { name: 'Any Holder Route' });
+    const carried = await buildPads(t.db, route.id, 2, { heldBy: { userId: driver.id, branchId: branch.id } });
+    const stock = await buildPads(t.db, route.id, 1, { holder_branch_id: branch.id });
+    await buildPads(t.db, route.id, 3);
+    const idsFor = async (query: string, as = headers) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/get-pads?route=${route.id}&per_page=100&${query}`, headers: as });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: Array<{ id: number }> }).data.map((pad) => pad.id).sort((a, b) => a - b);
+    };
+    expect(await idsFor(`holder_user=${driver.id}`)).toEqual(carried.map((pad) => pad.id));
+    expect(await idsFor(`holder_branch=${branch.id}`)).toEqual([...carried, ...stock].map((pad) => pad.id));
+    const auditor = await signedIn(t, { role_id: 9 });
+    expect(await idsFor(`holder_branch=${branch.id}`, auditor.headers)).toHaveLength(3);
+    const exported = await exportCells(t, `/api/get-pads?route=${route.id}&holder_user=${driver.id}`, headers, 'csv');
+    expect(exported.slice(1).map((cells) => cells[6])).toEqual(['Dario Driver (Roxas Agency)', 'Dario Driver (Roxas Agency)']);
+    const clerk = await signedIn(t, { role_id: 7, branch_id: branch.id });
+    const refused = await t.app.inject({ method: 'GET', url: `/api/get-pads?holder_branch=${branch.id}`, headers: clerk.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(PAD_MSG.holderFilterForbidden);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/get-pads?holder_user=x', headers });
     expect(bad.statusCode).toBe(422);
   });
 

@@ -14,6 +14,7 @@ import { issuanceStatuses, padStatuses, pads } from '../../db/schema/pads.ts';
 import { branches, companies, routes } from '../../db/schema/reference.ts';
 import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { pendingOutcomesOf } from '../outcomes/read-model.ts';
 import { userIdsOfBranch, userNameById } from '../users/read-model.ts';
 
 /** The holder's name and branch, read by id (docs/design.md §10 "Held by"). */
@@ -107,19 +108,10 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) => {
   return conn
     .select({
       pad: {
-        id: pads.id,
-        route_id: pads.route_id,
-        number: pads.number,
-        series_from: pads.series_from,
-        series_to: pads.series_to,
-        pad_status_id: pads.pad_status_id,
+        ...padViewColumns,
         issuance_status_id: pads.issuance_status_id,
-        remarks: pads.remarks,
-        series_status: pads.series_status,
-        holder_user_id: pads.holder_user_id,
-        holder_branch_id: pads.holder_branch_id,
-        locked_by_invoice_id: pads.locked_by_invoice_id,
         updated_at: pads.updated_at,
+        pending_outcomes: pendingOutcomesOf(pads.id),
       },
       route: { id: routes.id, name: routes.name, tin: routes.tin, company_id: routes.company_id },
       company: { id: companies.id, name: companies.name },
@@ -165,7 +157,7 @@ export async function listHeldPads(
       ? 0
       : (await countOfShape(conn, bindings.shape, (name) => prepareCount(conn, name, where)).execute(values))[0].count);
   return {
-    rows: rows.map(({ pad: { series_status, updated_at, ...pad }, total: _total, ...r }) => ({
+    rows: rows.map(({ pad: { series_status, updated_at, registered_series_id: _series, ...pad }, total: _total, ...r }) => ({
       ...pad,
       updated_at: updated_at.toISOString(),
       route: { ...r.route, company: r.company },

@@ -13,6 +13,7 @@ import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 import { courierOfInvoice } from '../invoices/read-model.ts';
+import { pendingOutcomesOf } from '../outcomes/read-model.ts';
 import { userBranchIdOf } from '../users/read-model.ts';
 import { toListRow, toPad, type PadExportRow } from './pad-rows.ts';
 import { availableForIssuing, holderBranchName, holderColumns, holderUserName, seriesRefColumns } from './read-model.ts';
@@ -119,6 +120,7 @@ const padColumns = {
   pad_status: { id: padStatuses.id, name: padStatuses.name },
   issuance_status: { id: issuanceStatuses.id, name: issuanceStatuses.name },
   registered_series: seriesRefColumns(),
+  pending_outcomes: pendingOutcomesOf(pads.id),
 };
 
 function selectPads(conn: Conn) {

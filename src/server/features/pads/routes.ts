@@ -109,7 +109,14 @@ export function padRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { format, ...query } = request.query;
       if (format)
-        return sendExport(reply, format, 'Inventories', PAD_LIST_COLUMNS, service.padListSource(ctx, currentUser(request), query));
+        return sendExport(
+          reply,
+          ctx.config.timeZone,
+          format,
+          'Inventories',
+          PAD_LIST_COLUMNS,
+          service.padListSource(ctx, currentUser(request), query),
+        );
       return service.listPads(ctx, currentUser(request), query);
     },
   );

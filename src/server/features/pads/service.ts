@@ -2,6 +2,7 @@ import { seriesRange } from '../../../shared/format.ts';
 import { derivePadStatus, seriesFromStatus } from '../../../shared/pad-status.ts';
 import { ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import { editablePadFields, type PadFieldChanges } from '../../../shared/permissions.ts';
+import { pendingAt, type PendingOutcome } from '../../../shared/pending-outcomes.ts';
 import {
   MAX_PAD_NUMBER,
   MAX_PADS_PER_ADD,
@@ -10,7 +11,6 @@ import {
   type AddPadInput,
   type GeneratedPads,
   type Pad,
-  type PadHolderFilter,
   type PadListQuery,
   type UpdatePadInput,
 } from '../../../shared/schemas/pads.ts';
@@ -28,6 +28,7 @@ import { recordGeneratedPads, recordPadChange, recordPadDeleted } from '../ledge
 import { wholePadWriteOff } from './lifecycle.ts';
 import { hasEventsBeyondReceipt } from '../ledger/read-model.ts';
 import { branchExists } from './read-model.ts';
+import { pendingOutcomesOn } from '../outcomes/read-model.ts';
 import { routeExists } from '../routes/read-model.ts';
 import * as repo from './repo.ts';
 
@@ -102,16 +103,22 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
 
 /** docs/spec.md §2 Inventories list: everyone with the screen sees every pad; search and route narrow it. */
 export async function listPads(ctx: AppContext, actor: AuthUser, query: PadListQuery): Promise<Paginated<Pad>> {
-  const { data, total } = await repo.listPads(ctx.db, { ...query, holder: holderCondition(actor, query.holder) });
+  const { data, total } = await repo.listPads(ctx.db, { ...query, holder: holderCondition(actor, query) });
   return paginated(data, total, query.page, query.per_page);
 }
 
-const holderCondition = (actor: AuthUser, holder: PadHolderFilter | undefined): repo.HolderCondition =>
-  holder === 'mine' ? { userId: actor.id } : holder === 'branch' ? { branchId: actor.branch_id } : null;
+/** Held by: the caller's own or branch's pads, or (head office only) any user's or any branch's. */
+function holderCondition(actor: AuthUser, query: Pick<PadListQuery, 'holder' | 'holder_user' | 'holder_branch'>): repo.HolderCondition {
+  if (query.holder_user !== undefined || query.holder_branch !== undefined)
+    assertCan(actor, 'pad.filterAnyHolder', undefined, PAD_MSG.holderFilterForbidden);
+  if (query.holder_user !== undefined) return { userId: query.holder_user };
+  if (query.holder_branch !== undefined) return { branchId: query.holder_branch };
+  return query.holder === 'mine' ? { userId: actor.id } : query.holder === 'branch' ? { branchId: actor.branch_id } : null;
+}
 
 /** docs/design.md §10 Export: every pad of the Inventories list for this search and route, in batches. */
 export function padListSource(ctx: AppContext, actor: AuthUser, query: PadListQuery): RowSource<PadListRow> {
-  return (write) => repo.streamPadList(ctx.db, { ...query, holder: holderCondition(actor, query.holder) }, write);
+  return (write) => repo.streamPadList(ctx.db, { ...query, holder: holderCondition(actor, query) }, write);
 }
 
 /** What the issue form may pick from: docs/spec.md §4's rule, minus pads an in-transit invoice is carrying. */
@@ -168,6 +175,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
         if (!sameEntries) throw invalid('series', PAD_MSG.seriesFixed);
         seriesStatus = repo.statusFromSeries(entries);
         refuseOutcomeChanges(pad, seriesStatus);
+        refusePendingUsage(pad, seriesStatus, await pendingOutcomesOn(tx, pad.id));
         const writtenOff = wholePadWriteOff(pad);
         if (writtenOff && seriesStatus !== pad.series_status) throw conflict(PAD_MSG.reinstateFirst(pad.number, writtenOff));
       }
@@ -222,6 +230,15 @@ function refuseOutcomeChanges(pad: repo.PadRow, next: string): void {
     if (was === '4') throw conflict(USAGE_MSG.lost(number));
     if (was === '3') throw conflict(USAGE_MSG.consumed(number, 'cancelled'));
     if (next[i] === '3' || next[i] === '4') throw invalid('series', USAGE_MSG.outcomeByAction);
+  }
+}
+
+/** docs/design.md §9: a number whose cancellation or loss waits for approval is not marked used by the grid's toggle either. */
+function refusePendingUsage(pad: repo.PadRow, next: string, pending: PendingOutcome[]): void {
+  for (let i = 0; i < next.length; i += 1) {
+    if (pad.series_status[i] === next[i] || next[i] !== '2') continue;
+    const request = pendingAt(pending, pad.series_from + i);
+    if (request) throw conflict(USAGE_MSG.pending(pad.series_from + i, request));
   }
 }
 

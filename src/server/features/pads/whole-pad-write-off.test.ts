@@ -74,7 +74,7 @@ async function confirmedLoss(padId: number, from: number, to: number): Promise<n
     }),
     201,
   );
-  await ok(call(accounting, 'POST', `/api/loss-incidents/${reported.data.id}/confirm`));
+  await ok(call(accounting, 'POST', `/api/loss-incidents/${reported.data.id}/confirm`, { no_affidavit_reason: 'Affidavit to follow' }));
   return reported.data.id;
 }
 

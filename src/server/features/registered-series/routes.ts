@@ -83,7 +83,7 @@ export function registeredSeriesRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { format, ...query } = request.query;
       const report = await unusedForms(ctx, query);
-      if (format === 'pdf') return sendFile(reply, await unusedFormsPdf(report), 'pdf', `unused-forms-${report.date}.pdf`);
+      if (format === 'pdf') return sendFile(reply, await unusedFormsPdf(ctx, report), 'pdf', `unused-forms-${report.date}.pdf`);
       if (format === 'csv') return sendFile(reply, unusedFormsCsv(report), 'csv', `unused-forms-${report.date}.csv`);
       return { data: report };
     },

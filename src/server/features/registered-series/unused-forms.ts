@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { csvText } from '../../lib/csv.ts';
 import { invalid } from '../../lib/errors.ts';
 import { renderUnusedFormsPdf } from '../../lib/pdf/unused-forms-pdf.ts';
+import { operatorIdentity } from '../settings/read-model.ts';
 import { invoicesInTransitAt } from '../invoices/read-model.ts';
 import { businessDate } from '../ledger/lifecycle.ts';
 import { endingsAt, holderOfKey, mergeRanges, nextDay } from '../ledger/read-model.ts';
@@ -217,4 +218,5 @@ export function unusedFormsCsv(report: UnusedForms): Buffer {
   return Buffer.from(csvText(lines, { bom: true }), 'utf8');
 }
 
-export const unusedFormsPdf = (report: UnusedForms) => renderUnusedFormsPdf(report, new Date());
+export const unusedFormsPdf = async (ctx: AppContext, report: UnusedForms) =>
+  renderUnusedFormsPdf(report, new Date(), await operatorIdentity(ctx.db));

@@ -99,7 +99,14 @@ export function reportRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { format, ...query } = request.query;
       if (!format) return service.listReports(ctx, currentUser(request), query);
-      return sendExport(reply, format, 'Reports', reportListColumns(ctx.config.timeZone), service.reportListSource(ctx, query));
+      return sendExport(
+        reply,
+        ctx.config.timeZone,
+        format,
+        'Reports',
+        reportListColumns(ctx.config.timeZone),
+        service.reportListSource(ctx, query),
+      );
     },
   );
 

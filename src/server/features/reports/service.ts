@@ -14,6 +14,7 @@ import { likePattern, offsetOf, paginated } from '../../lib/pagination.ts';
 import type { Pdf } from '../../lib/pdf/document.ts';
 import { renderReportPdf, type ReportInvoice } from '../../lib/pdf/report-pdf.ts';
 import { findInvoiceRows, listInvoices, listPadsOfInvoices } from '../invoices/read-model.ts';
+import { operatorIdentity } from '../settings/read-model.ts';
 import * as repo from './repo.ts';
 import type { SignedQuery, Verified } from '../../lib/signed-url.ts';
 import * as signed from './signed-url.ts';
@@ -102,7 +103,9 @@ async function renderFor(
   const invoices = await loadReportInvoices(ctx, conn, ids);
   const who = await repo.generator(conn, actorId);
   const period = periodOf(invoices, ctx.config.timeZone);
+  const operator = await operatorIdentity(conn);
   const pdf = renderReportPdf({
+    operator,
     number: extra.number,
     generatedAt: extra.at,
     generatedBy: { name: who?.full_name ?? 'Unknown user', role: who?.role ?? null },

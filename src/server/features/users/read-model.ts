@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-o
 import { USER_STATUS } from '../../../shared/lookups.ts';
 import { fullName } from '../../../shared/format.ts';
 import type { Conn } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { users } from '../../db/schema/users.ts';
 import { branchNames } from '../branches/read-model.ts';
 
@@ -71,6 +72,26 @@ export async function people(conn: Conn, ids: number[]): Promise<PersonRow[]> {
     })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+/** A person as a document's signature block names them: their role is their position. */
+export interface Signer {
+  id: number;
+  full_name: string;
+  position: string | null;
+  branch: string | null;
+}
+
+/** The given users by id, with their role and branch names, for the slip's and certificates' signature blocks. */
+export async function signers(conn: Conn, ids: number[]): Promise<Map<number, Signer>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<Signer>(
+    conn,
+    sql`select u.id, ${fullNameOf('u')} as full_name, r.name as position, b.name as branch
+      from users u left join roles r on r.id = u.role_id left join branches b on b.id = u.branch_id
+      where u.id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), { ...row, id: Number(row.id) }]));
 }
 
 /** The ids of a branch's users (any status): whose RAAFs a branch roll-up adds to the branch's stock. */

@@ -49,7 +49,7 @@ export function userRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) return sendExport(reply, format, 'Users', USER_LIST_COLUMNS, service.listSource(ctx, query));
+      if (format) return sendExport(reply, ctx.config.timeZone, format, 'Users', USER_LIST_COLUMNS, service.listSource(ctx, query));
       return service.list(ctx, query);
     },
   );

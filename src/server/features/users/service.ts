@@ -4,6 +4,7 @@ import { USER_STATUS } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { ADMIN_MSG, MSG } from '../../../shared/messages.ts';
 import type { NamedRef, Paginated } from '../../../shared/schemas/common.ts';
+import { operatorShortName } from '../../../shared/schemas/operator-identity.ts';
 import { USER_LABELS, type AdminUser, type AssignableUser, type UsersQuery } from '../../../shared/schemas/users.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
@@ -19,6 +20,7 @@ import { renderBadgePdf } from '../../lib/pdf/badge-pdf.ts';
 import { qrPng } from '../../lib/qr.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
 import { sendSetPasswordLink } from '../accounts/lifecycle.ts';
+import { operatorIdentity } from '../settings/read-model.ts';
 import { badgeVersion } from './read-model.ts';
 import * as repo from './repo.ts';
 import type { UserValues } from './repo.ts';
@@ -175,6 +177,7 @@ export async function badgeCardPdf(ctx: AppContext, id: number, q: SignedQuery):
   const version = await badgeVersion(ctx.db, id);
   if (!user || version === undefined) throw notFound(NOT_FOUND);
   const pdf = await renderBadgePdf({
+    operator: operatorShortName(await operatorIdentity(ctx.db)),
     name: user.full_name,
     role: user.role?.name ?? null,
     branch: user.branch?.name ?? null,

@@ -2,6 +2,8 @@ import { Pdf } from './document.ts';
 import { pdfText } from './text.ts';
 
 export interface BadgeCard {
+  /** The operator's short name (Settings), printed in the card's band. */
+  operator: string;
   name: string;
   role: string | null;
   branch: string | null;
@@ -14,7 +16,7 @@ const INK = '#1a1b1e';
 const MUTED = '#495057';
 const QR_SIZE = 118;
 
-/** A printable badge card: the QR code a courier shows at hand-over, with the holder's name, role and branch. */
+/** A printable badge card: the operator's name, the QR code a courier shows at hand-over, and the holder's name, role and branch. */
 export function renderBadgePdf(card: BadgeCard): Promise<Buffer> {
   const pdf = new Pdf({
     size: [CARD.width, CARD.height],
@@ -22,16 +24,24 @@ export function renderBadgePdf(card: BadgeCard): Promise<Buffer> {
     info: { title: `Badge ${pdfText(card.name)}` },
   });
   const { doc, left, width } = pdf;
-  const centred = (text: string, y: number) => doc.text(text, left, y, { width, align: 'center' });
+  /** Centred text of at most `lines` lines, a longer one cut with an ellipsis: the card has room for no more. */
+  const centred = (text: string, y: number, lines = 1) =>
+    doc.text(text, left, y, { width, align: 'center', height: doc.currentLineHeight(true) * lines, ellipsis: true });
   pdf.addPage();
   pdf.rect(0, 0, CARD.width, 26, '#1c5d99');
-  pdf.font('bold', 11, '#ffffff');
-  centred('PadTrack', 8);
+  const operator = pdfText(card.operator);
+  let size = 11;
+  pdf.font('bold', size, '#ffffff');
+  while (size > 7 && doc.widthOfString(operator) > width) {
+    size -= 0.5;
+    pdf.font('bold', size, '#ffffff');
+  }
+  centred(operator, 13 - size / 2);
   doc.image(card.qrPng, (CARD.width - QR_SIZE) / 2, 34, { width: QR_SIZE, height: QR_SIZE });
   pdf.font('bold', 11, INK);
-  centred(pdfText(card.name), 34 + QR_SIZE + 8);
+  centred(pdfText(card.name), 34 + QR_SIZE + 8, 2);
   pdf.font('regular', 8.5, MUTED);
   centred(pdfText(card.role ?? 'No role'), doc.y + 3);
-  centred(pdfText(card.branch ?? ''), doc.y + 1);
+  centred(pdfText(card.branch ?? ''), doc.y + 1, 2);
   return pdf.finish();
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type PDFKitDocument from 'pdfkit';
+import { layoutMarks, type LayoutMark } from './layout-log.ts';
 import { PageStream } from './page-stream.ts';
 import { TextFit } from './text-fit.ts';
 
@@ -85,6 +86,7 @@ export class Pdf {
   private pages = 0;
   private steps: PdfSteps | null = null;
   private pageCountForm: { ref: PDFKit.PDFKitReference; content: (count: number) => string } | null = null;
+  private readonly marks: LayoutMark[] | null;
 
   constructor(setup: PdfSetup) {
     this.doc = newPdfDocument({
@@ -116,6 +118,12 @@ export class Pdf {
     this.bodyTop = margins.top + (setup.headerHeight ?? 0);
     this.footerY = this.pageHeight - margins.bottom;
     this.bodyBottom = this.footerY - (setup.footerGap ?? 0);
+    this.marks = layoutMarks(this.doc, () => this.pages);
+  }
+
+  /** Logs a drawing step when the layout is being recorded. */
+  mark(kind: LayoutMark['kind'], x: number, y: number, width: number, height: number, text = ''): void {
+    this.marks?.push({ kind, page: this.pages, x, y, width, height, text });
   }
 
   /** Pages begun so far. */
@@ -227,6 +235,7 @@ export class Pdf {
   }
 
   rect(x: number, y: number, width: number, height: number, color: string): void {
+    this.mark('fill', x, y, width, height);
     this.fill(color);
     this.doc.rect(x, y, width, height).fill();
   }
@@ -267,12 +276,16 @@ export class Pdf {
 
   /** One line of text at (x, y), cut with an ellipsis when wider than `width`; a short one is placed without the line wrapper. */
   lineText(text: string, x: number, y: number, width: number, align: Align = 'left'): void {
-    if (align !== 'center' && !text.includes('\n') && this.fit.surelyFits(text, width, this.style.size)) {
-      const offset = align === 'right' ? width - this.doc.widthOfString(text.replace(/\s+$/, '')) : 0;
-      this.doc.text(text, x + offset, y, { lineBreak: false });
-    } else {
-      this.doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
+    const line = text.replace(/\n/g, ' ');
+    if (align !== 'center' && this.fit.surelyFits(line, width, this.style.size)) {
+      const offset = align === 'right' ? width - this.doc.widthOfString(line.replace(/\s+$/, '')) : 0;
+      this.doc.text(line, x + offset, y, { lineBreak: false });
+      return;
     }
+    const shown = this.fit.cut(line, width);
+    const textWidth = this.doc.widthOfString(shown);
+    const offset = align === 'right' ? width - textWidth : align === 'center' ? (width - textWidth) / 2 : 0;
+    this.doc.text(shown, x + offset, y, { lineBreak: false });
   }
 
   /** Draws what is left and resolves to the whole file, for a copy that is stored or mailed; yields to the event loop at page breaks. */
@@ -302,12 +315,14 @@ export class Pdf {
   replayed(draw: () => void): () => void {
     // Cast: pdfkit's typings omit its internal font state (current page fonts), which this reads and restores.
     const state = this.doc as unknown as PdfFontState;
-    let recorded: { content: string; fonts: Record<string, unknown>; x: number; y: number } | null = null;
+    let recorded: { content: string; fonts: Record<string, unknown>; x: number; y: number; marks: LayoutMark[] } | null = null;
     return () => {
       if (recorded) {
         this.doc.addContent(recorded.content);
         Object.assign(state.page.fonts, recorded.fonts);
+        for (const mark of recorded.marks) this.marks?.push({ ...mark, page: this.pages });
       } else {
+        const firstMark = this.marks?.length ?? 0;
         const writes: string[] = [];
         const addContent = this.doc.addContent.bind(this.doc);
         this.doc.addContent = (data: string) => {
@@ -319,7 +334,8 @@ export class Pdf {
         } finally {
           this.doc.addContent = addContent;
         }
-        recorded = { content: writes.join('\n'), fonts: { ...state.page.fonts }, x: this.doc.x, y: this.doc.y };
+        const marks = this.marks?.slice(firstMark) ?? [];
+        recorded = { content: writes.join('\n'), fonts: { ...state.page.fonts }, x: this.doc.x, y: this.doc.y, marks };
       }
       this.doc.x = recorded.x;
       this.doc.y = recorded.y;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { NO_IDENTITY } from '../../../shared/schemas/operator-identity.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { Pdf } from './document.ts';
-import { keyValues, letterhead, pageFooters, signatures, table } from './draw.ts';
+import { keyValues, pageFooters, signatures, table } from './draw.ts';
+import { letterhead } from './letterhead.ts';
 
 function sheet(): Pdf {
   const pdf = new Pdf({
@@ -11,7 +13,7 @@ function sheet(): Pdf {
     footerGap: 18,
     info: { title: 'Test sheet' },
   });
-  pdf.onEveryPage(() => letterhead(pdf, { reference: 'Slip No. T-1', title: 'Transmittal Slip' }));
+  pdf.onEveryPage(() => letterhead(pdf, NO_IDENTITY, { reference: 'Slip No. T-1', title: 'Transmittal Slip' }));
   pdf.addPage();
   return pdf;
 }

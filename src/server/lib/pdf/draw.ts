@@ -3,33 +3,6 @@ import { PALETTE, type Align, type Pdf, type Weight } from './document.ts';
 const CELL_PAD = 4;
 const BODY_SIZE = 8.5;
 
-/** PadTrack's letterhead: the brand on the left, the document's reference and title on the right, over an accent rule. */
-export function letterhead(pdf: Pdf, document: { reference: string; title: string }): void {
-  const { doc, left, top, width } = pdf;
-  pdf.font('bold', 15, PALETTE.accent);
-  doc.text('PadTrack', left, top, { lineBreak: false });
-  pdf.font('regular', 8.5, PALETTE.muted);
-  doc.text('Receipt pad custody  |  Ferry operations', left, top + 19, { lineBreak: false });
-  pdf.font('bold', 10);
-  doc.text(document.reference, left, top + 2, { width, align: 'right', lineBreak: false });
-  pdf.font('regular', 8.5, PALETTE.muted);
-  doc.text(document.title, left, top + 19, { width, align: 'right', lineBreak: false });
-  pdf.hline(top + 36, { color: PALETTE.accent, lineWidth: 1.2 });
-}
-
-/** A form's header: its title and subtitle centred, then a line of particulars on the left and right, over an accent rule. */
-export function formHeader(pdf: Pdf, form: { title: string; subtitle: string; left: string; right: string }): void {
-  const { doc, left, top, width } = pdf;
-  pdf.font('bold', 12, PALETTE.accent);
-  doc.text(form.title, left, top, { width, align: 'center' });
-  pdf.font('regular', 9.5);
-  doc.text(form.subtitle, left, top + 16, { width, align: 'center' });
-  pdf.font('regular', 8.5, PALETTE.muted);
-  doc.text(form.left, left, top + 32, { width: width / 2, lineBreak: false });
-  doc.text(form.right, left, top + 32, { width, align: 'right', lineBreak: false });
-  pdf.hline(top + 46, { color: PALETTE.accent, lineWidth: 1 });
-}
-
 /** Digits kept free after "Page N of " for the page count, which is written only when the document ends. */
 const PAGE_COUNT_ROOM = '0000';
 
@@ -80,15 +53,16 @@ export function sectionTitle(pdf: Pdf, title: string): void {
   pdf.doc.y += 4;
 }
 
-/** A full-width accent band with white text on the left and the right, heading a block. */
+/** A full-width accent band with white text on the left and the right, heading a block; text too long for its side is cut with an ellipsis. */
 export function band(pdf: Pdf, leftText: string, rightText: string): void {
   const { doc, left, width } = pdf;
   doc.y += 6;
   const top = doc.y;
   pdf.rect(left, top, width, 18, PALETTE.accent);
   pdf.font('bold', 9.5, PALETTE.white);
-  doc.text(leftText, left + 6, top + 5, { lineBreak: false });
-  doc.text(rightText, left, top + 5, { width: width - 6, align: 'right', lineBreak: false });
+  const leftWidth = Math.min(doc.widthOfString(leftText), width / 2 - 12);
+  pdf.lineText(leftText, left + 6, top + 5, leftWidth);
+  pdf.lineText(rightText, left + leftWidth + 18, top + 5, width - leftWidth - 24, 'right');
   doc.x = left;
   doc.y = top + 24;
 }
@@ -121,28 +95,44 @@ export function keyValues(pdf: Pdf, fields: Field[], options: { labelWidth?: num
   const labelWidth = options.labelWidth ?? 92;
   const half = pdf.width / 2;
   const valueWidth = (field: Field) => (field.wide ? pdf.width : half) - labelWidth - 8;
-  const measure = (field: Field) => {
-    pdf.font('regular', 9);
-    return pdf.textHeight(field.value || '-', valueWidth(field));
-  };
   const draw = (field: Field, x: number, top: number) => {
     pdf.font('regular', 8.5, PALETTE.muted);
-    pdf.doc.text(field.label, x, top, { width: labelWidth, lineBreak: false });
+    pdf.doc.text(field.label, x, top, { width: labelWidth - 4 });
     pdf.font('regular', 9);
     pdf.boxText(field.value || '-', x + labelWidth, top, valueWidth(field));
   };
-  for (let i = 0; i < fields.length;) {
-    const first = fields[i];
-    const second = !first.wide && fields[i + 1] && !fields[i + 1].wide ? fields[i + 1] : null;
-    const height = Math.max(measure(first), second ? measure(second) : 0) + 5;
+  for (const { first, second, height } of fieldRows(pdf, fields, labelWidth)) {
     pdf.ensureSpace(height);
     const top = pdf.doc.y;
     draw(first, pdf.left, top);
     if (second) draw(second, pdf.left + half, top);
     pdf.doc.x = pdf.left;
     pdf.doc.y = top + height;
+  }
+}
+
+/** The room keyValues() takes. */
+export function keyValuesHeight(pdf: Pdf, fields: Field[], options: { labelWidth?: number } = {}): number {
+  return fieldRows(pdf, fields, options.labelWidth ?? 92).reduce((sum, row) => sum + row.height, 0);
+}
+
+/** The pairs two to a line (a wide one alone), each line as tall as its tallest label or value. */
+function fieldRows(pdf: Pdf, fields: Field[], labelWidth: number): Array<{ first: Field; second: Field | null; height: number }> {
+  const half = pdf.width / 2;
+  const measure = (field: Field) => {
+    pdf.font('regular', 8.5);
+    const label = pdf.textHeight(field.label, labelWidth - 4);
+    pdf.font('regular', 9);
+    return Math.max(label, pdf.textHeight(field.value || '-', (field.wide ? pdf.width : half) - labelWidth - 8));
+  };
+  const rows: Array<{ first: Field; second: Field | null; height: number }> = [];
+  for (let i = 0; i < fields.length;) {
+    const first = fields[i];
+    const second = !first.wide && fields[i + 1] && !fields[i + 1].wide ? fields[i + 1] : null;
+    rows.push({ first, second, height: Math.max(measure(first), second ? measure(second) : 0) + 5 });
     i += second ? 2 : 1;
   }
+  return rows;
 }
 
 export interface Column {
@@ -161,12 +151,22 @@ interface RowStyle {
 
 const HEADER_ROW: RowStyle = { weight: 'bold', size: 8, color: PALETTE.muted, background: PALETTE.shade };
 
+export interface TableOptions {
+  /** Printed over the header again on each later page, as "<caption> (continued)". */
+  caption?: string;
+  /** A bold last row, kept on the page of the row before it. */
+  totals?: string[];
+  /** Room the block after the table needs (e.g. signatures()): the last row moves to the next page with it when it would be left alone. */
+  keepWithLast?: number;
+}
+
 /**
- * A table across the body: a shaded header row, cells that wrap within their column, alternate rows striped
- * and an optional bold totals row. No row splits across pages; after a page break the header is drawn again,
- * under "<caption> (continued)" when there is a caption.
+ * A table across the body: a shaded header row, cells that wrap (and break a word too long for the column) within
+ * their column, a row as tall as its tallest cell, alternate rows striped and an optional bold totals row. A row never
+ * splits: one that does not fit moves whole to the next page, where the header is drawn again, under
+ * "<caption> (continued)" when there is a caption; the last row and the totals stay together.
  */
-export function table(pdf: Pdf, columns: Column[], rows: string[][], options: { caption?: string; totals?: string[] } = {}): void {
+export function table(pdf: Pdf, columns: Column[], rows: string[][], options: TableOptions = {}): void {
   const fixed = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
   const grid = columns.map((column) => ({ width: column.width ?? pdf.width - fixed, align: column.align ?? 'left' }));
   const header = columns.map((column) => column.label);
@@ -176,6 +176,7 @@ export function table(pdf: Pdf, columns: Column[], rows: string[][], options: { 
     color: PALETTE.ink,
     background: index % 2 === 1 ? PALETTE.stripe : undefined,
   });
+  const totals: RowStyle = { weight: 'bold', size: BODY_SIZE, color: PALETTE.ink };
   const drawHeader = (continued: boolean) => {
     if (options.caption && continued) {
       pdf.font('regular', 8, PALETTE.muted);
@@ -184,15 +185,24 @@ export function table(pdf: Pdf, columns: Column[], rows: string[][], options: { 
     }
     tableRow(pdf, header, grid, HEADER_ROW);
   };
-  const keepTogether = (cells: string[], style: RowStyle) => {
+  const totalsHeight = options.totals ? rowHeight(pdf, options.totals, grid, totals) : 0;
+  const keepTogether = (cells: string[], style: RowStyle, after: number) => {
     const height = rowHeight(pdf, cells, grid, style);
-    if (pdf.ensureSpace(height)) drawHeader(true);
+    if (pdf.ensureSpace(height + after)) drawHeader(true);
     tableRow(pdf, cells, grid, style, height);
   };
-  pdf.ensureSpace(rowHeight(pdf, header, grid, HEADER_ROW) + rowHeight(pdf, rows[0] ?? header, grid, body(0)));
+  const tail = totalsHeight + (options.keepWithLast ?? 0);
+  const first = rows.length > 0 ? rowHeight(pdf, rows[0], grid, body(0)) : 0;
+  /* The header never stays behind alone: it starts on a page with room for the first row (and the tail, when that row is the last). */
+  pdf.ensureSpace(rowHeight(pdf, header, grid, HEADER_ROW) + first + (rows.length <= 1 ? fitting(pdf, tail) : 0));
   drawHeader(false);
-  rows.forEach((row, index) => keepTogether(row, body(index)));
-  if (options.totals) keepTogether(options.totals, { weight: 'bold', size: BODY_SIZE, color: PALETTE.ink });
+  rows.forEach((row, index) => keepTogether(row, body(index), index === rows.length - 1 ? fitting(pdf, tail) : 0));
+  if (options.totals) keepTogether(options.totals, totals, rows.length === 0 ? fitting(pdf, options.keepWithLast ?? 0) : 0);
+}
+
+/** Room to keep below a row for what follows it, or none when even a fresh page could not hold both. */
+function fitting(pdf: Pdf, after: number): number {
+  return after <= (pdf.bodyBottom - pdf.bodyTop) / 2 ? after : 0;
 }
 
 type Grid = Array<{ width: number; align: Align }>;
@@ -208,6 +218,7 @@ function tableRow(pdf: Pdf, cells: string[], grid: Grid, style: RowStyle, height
   pdf.font(style.weight, style.size, style.color);
   let x = pdf.left;
   cells.forEach((cell, i) => {
+    pdf.mark('cell', x, top, grid[i].width, height, cell);
     if (cell) pdf.boxText(cell, x + CELL_PAD, top + CELL_PAD, grid[i].width - CELL_PAD * 2, grid[i].align);
     x += grid[i].width;
   });
@@ -221,25 +232,53 @@ export interface Signature {
   lines: Array<{ text: string; weight?: Weight; muted?: boolean; size?: number; gap?: number }>;
 }
 
+export interface SignatureOptions {
+  gutter: number;
+  space: number;
+  align?: Align;
+}
+
+/** The room signatures() takes, with its captions wrapped in their slots: give it to table() as keepWithLast. */
+export function signaturesHeight(pdf: Pdf, slots: Signature[], options: SignatureOptions): number {
+  const slotWidth = (pdf.width - options.gutter * (slots.length - 1)) / slots.length;
+  return options.space + Math.max(...slots.map((slot) => captionTops(pdf, slot, slotWidth).bottom)) + 4;
+}
+
+/** Each caption's top below the signature line, a wrapped one pushing the next down, and where the last ends. */
+function captionTops(pdf: Pdf, slot: Signature, width: number): { tops: number[]; bottom: number } {
+  const tops: number[] = [];
+  let y = 4;
+  let previous = 0;
+  slot.lines.forEach((line, index) => {
+    if (index > 0) y += Math.max(line.gap ?? 12, previous);
+    tops.push(y);
+    pdf.font(line.weight ?? 'regular', line.size ?? 8.5);
+    previous = line.text ? pdf.textHeight(line.text, width) : 0;
+  });
+  return { tops, bottom: y + Math.max(previous, 12) };
+}
+
 /**
- * Signature lines side by side across the body, `gutter` apart, each with its captions below; kept together
- * on one page, `space` below what came before.
+ * Signature lines side by side across the body, `gutter` apart, each with its captions below (a long one wrapped in
+ * its slot); kept together on one page, `space` below what came before.
  */
-export function signatures(pdf: Pdf, slots: Signature[], options: { gutter: number; space: number; align?: Align }): void {
+export function signatures(pdf: Pdf, slots: Signature[], options: SignatureOptions): void {
   const { doc, left } = pdf;
   const slotWidth = (pdf.width - options.gutter * (slots.length - 1)) / slots.length;
-  const lineCount = Math.max(...slots.map((slot) => slot.lines.length));
-  pdf.ensureSpace(options.space + 16 * lineCount + 12);
+  pdf.ensureSpace(signaturesHeight(pdf, slots, options));
   const lineY = doc.y + options.space;
+  let bottom = lineY;
   slots.forEach((slot, i) => {
     const x = left + i * (slotWidth + options.gutter);
     pdf.hline(lineY, { color: PALETTE.ink, lineWidth: 0.7, from: x, to: x + slotWidth });
-    let y = lineY + 4;
+    const { tops, bottom: slotBottom } = captionTops(pdf, slot, slotWidth);
+    bottom = Math.max(bottom, lineY + slotBottom);
     slot.lines.forEach((line, index) => {
-      if (index > 0) y += line.gap ?? 12;
       if (!line.text) return;
       pdf.font(line.weight ?? 'regular', line.size ?? 8.5, line.muted ? PALETTE.muted : PALETTE.ink);
-      doc.text(line.text, x, y, { width: slotWidth, align: options.align ?? 'left' });
+      doc.text(line.text, x, lineY + tops[index], { width: slotWidth, align: options.align ?? 'left' });
     });
   });
+  doc.x = left;
+  doc.y = bottom;
 }

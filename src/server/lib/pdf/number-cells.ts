@@ -14,8 +14,11 @@ export class NumberCells {
   private readonly xs = new Map<number, string>();
   private parts: string[] = [];
 
-  /** Call with the cells' font and size current. */
-  constructor(private readonly doc: PDFKit.PDFDocument) {
+  /** Call with the cells' font and size current; `placed` hears of each cell's text and where it starts, for the layout test. */
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly placed: (text: string, x: number, top: number, width: number) => void = () => undefined,
+  ) {
     // pdfkit's typings leave out the internals PdfFontState names.
     this.state = doc as unknown as PdfFontState;
     this.digit = doc.widthOfString('0');
@@ -33,6 +36,7 @@ export class NumberCells {
       x = (right - textWidth).toFixed(2);
       this.xs.set(key, x);
     }
+    this.placed(text, Number(x), top, right - Number(x));
     this.parts.push(`1 0 0 1 ${x} ${(this.state.page.height - top - this.ascent).toFixed(2)} Tm (${text}) Tj`);
     return true;
   }

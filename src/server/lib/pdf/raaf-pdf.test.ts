@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Raaf } from '../../../shared/schemas/ledger.ts';
+import { NO_IDENTITY } from '../../../shared/schemas/operator-identity.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { renderRaafPdf, type RaafDocument } from './raaf-pdf.ts';
 
@@ -26,6 +27,7 @@ function headOfficeMonth(routes: number): RaafDocument {
     ],
   }));
   return {
+    operator: NO_IDENTITY,
     raaf: {
       month: '2026-10',
       holder: { type: 'branch', id: 1, name: 'Head Office', branch: { id: 1, name: 'Head Office' } },

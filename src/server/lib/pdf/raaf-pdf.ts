@@ -1,7 +1,9 @@
 import { countText, dayTimeText, monthText } from '../../../shared/format.ts';
+import type { IdentitySnapshot } from '../../../shared/schemas/operator-identity.ts';
 import { RAAF_CERTIFICATION_TEXT, type Raaf, type RaafRouteRow } from '../../../shared/schemas/ledger.ts';
 import { PALETTE, Pdf, type Align, type PdfSteps } from './document.ts';
-import { formHeader, pageFooters, paragraph, signatures } from './draw.ts';
+import { pageFooters, paragraph, signatures, signaturesHeight, type Signature, type SignatureOptions } from './draw.ts';
+import { FORM_HEADER_HEIGHT, formHeaderOnEveryPage } from './letterhead.ts';
 import { NumberCells } from './number-cells.ts';
 import { pdfText } from './text.ts';
 
@@ -11,6 +13,10 @@ export interface RaafDocument {
   certificate: { number: string; certifiedAt: Date } | null;
   timeZone: string;
   generatedAt: Date;
+  /** The operator as the RAAF prints it; a certified copy keeps the PDF it printed. */
+  operator: IdentitySnapshot;
+  /** A branch roll-up or the consolidated report: its holders as one, so no one person signs as the accountable officer. */
+  summary?: boolean;
 }
 
 const ROUTE_WIDTH = 138;
@@ -30,7 +36,7 @@ export function renderRaafPdf(input: RaafDocument): Pdf {
     size: 'A4',
     landscape: true,
     margins: { left: 36, right: 36, top: 32, bottom: 36 },
-    headerHeight: 52,
+    headerHeight: FORM_HEADER_HEIGHT + 6,
     footerGap: 14,
     info: {
       title: `RAAF ${raaf.month} ${pdfText(raaf.holder.name)}`,
@@ -41,50 +47,62 @@ export function renderRaafPdf(input: RaafDocument): Pdf {
   });
   const officer = raaf.holder.type === 'user';
   const branch = raaf.holder.branch && officer ? `   Branch: ${pdfText(raaf.holder.branch.name)}` : '';
-  pdf.onEveryPage(() =>
-    formHeader(pdf, {
-      title: 'REPORT OF ACCOUNTABILITY FOR ACCOUNTABLE FORMS',
-      subtitle: `For the Month of ${monthText(raaf.month)}`,
-      left: `Accountable ${officer ? 'Officer' : 'Office'}: ${pdfText(raaf.holder.name)}${branch}`,
-      right: certificate ? `Certificate No. ${certificate.number}` : 'Not certified',
-    }),
-  );
+  formHeaderOnEveryPage(pdf, input.operator, {
+    title: 'REPORT OF ACCOUNTABILITY FOR ACCOUNTABLE FORMS',
+    subtitle: `For the Month of ${monthText(raaf.month)}`,
+    left: `Accountable ${officer ? 'Officer' : 'Office'}: ${pdfText(raaf.holder.name)}${branch}`,
+    right: certificate ? `Certificate No. ${certificate.number}` : 'Not certified',
+  });
   pageFooters(pdf, `Generated ${dayTimeText(input.generatedAt, timeZone)} by PadTrack`, { size: 7 });
   pdf.addPage();
   return pdf.drawnBy(raafBody(pdf, input));
 }
 
-function* raafBody(pdf: Pdf, { raaf, certificate, timeZone }: RaafDocument): PdfSteps {
+function* raafBody(pdf: Pdf, input: RaafDocument): PdfSteps {
+  const { raaf } = input;
   yield* new RaafGrid(pdf).draw(raaf);
+  pdf.ensureSpace(30);
   paragraph(pdf, 'Remarks', { heading: true, size: 9 });
   for (const remark of remarkLines(raaf.rows)) {
     paragraph(pdf, `- ${pdfText(remark)}`);
     yield;
   }
   pdf.doc.y += 12;
-  paragraph(pdf, 'CERTIFICATION', { heading: true, size: 9 });
-  paragraph(pdf, RAAF_CERTIFICATION_TEXT, { size: 8.5 });
+  certification(pdf, signatureSlots(input), { gutter: 80, space: 36, align: 'center' });
+}
+
+/**
+ * The accountable officer's line (a summary's preparer, who is nobody in particular) and the operator's RAAF
+ * signatory from Settings, who reviews and notes it; each line keeps its place when no one is named.
+ */
+function signatureSlots({ raaf, certificate, timeZone, operator, summary }: RaafDocument): Signature[] {
   const signed = certificate
     ? `Certified ${dayTimeText(certificate.certifiedAt, timeZone)} (${timeZone})`
     : 'Signature over printed name / Date';
-  signatures(
-    pdf,
-    [
-      {
-        lines: [
-          { text: pdfText(raaf.holder.name), weight: 'bold' },
-          { text: signed, muted: true, size: 7.5 },
-        ],
-      },
-      {
-        lines: [
-          { text: 'Accounting', weight: 'bold' },
-          { text: 'Reviewed by / Date', muted: true, size: 7.5 },
-        ],
-      },
+  const reviewer = operator.signatories.raaf;
+  const slot = (name: string, position: string, caption: string): Signature => ({
+    lines: [
+      { text: pdfText(name), weight: 'bold' },
+      { text: pdfText(position), size: 8 },
+      { text: caption, muted: true, size: 7.5 },
     ],
-    { gutter: 80, space: 36, align: 'center' },
-  );
+  });
+  const officer = raaf.holder.type === 'user' ? 'Accountable Officer' : 'Accountable Office';
+  return [
+    summary ? slot('', 'Prepared by', signed) : slot(raaf.holder.name, officer, signed),
+    slot(reviewer?.name ?? '', reviewer?.position ?? 'Accounting', 'Reviewed and noted by / Date'),
+  ];
+}
+
+/** The certification text and the signature lines under it, moved together to the next page when they do not fit. */
+function certification(pdf: Pdf, slots: Signature[], options: SignatureOptions): void {
+  pdf.font('bold', 9);
+  const heading = pdf.textHeight('CERTIFICATION', pdf.width);
+  pdf.font('regular', 8.5);
+  pdf.ensureSpace(heading + pdf.textHeight(RAAF_CERTIFICATION_TEXT, pdf.width) + signaturesHeight(pdf, slots, options));
+  paragraph(pdf, 'CERTIFICATION', { heading: true, size: 9 });
+  paragraph(pdf, RAAF_CERTIFICATION_TEXT, { size: 8.5 });
+  signatures(pdf, slots, options);
 }
 
 function remarkLines(rows: RaafRouteRow[]): string[] {
@@ -113,16 +131,13 @@ class RaafGrid {
     this.header = pdf.replayed(() => this.drawHeader());
   }
 
-  /** Draws the table a line at a time. */
+  /** Draws the table a route at a time; the last route keeps the Total row on its page. */
   *draw(raaf: Raaf): PdfSteps {
     const { pdf } = this;
     this.header();
     pdf.font('regular', CELL_SIZE);
-    this.numbers = new NumberCells(pdf.doc);
-    for (const row of raaf.rows) {
-      yield* this.routeRows(row);
-      pdf.hline(pdf.doc.y);
-    }
+    this.numbers = new NumberCells(pdf.doc, (text, x, y, width) => pdf.mark('text', x, y, width, ROW_HEIGHT, text));
+    for (const [index, row] of raaf.rows.entries()) yield* this.routeRows(row, index === raaf.rows.length - 1 ? ROW_HEIGHT : 0);
     this.flushNumbers();
     if (raaf.rows.length === 0) {
       pdf.font('regular', 8, PALETTE.muted);
@@ -160,22 +175,49 @@ class RaafGrid {
     pdf.doc.y = y + ROW_HEIGHT * 2;
   }
 
-  /** A route's lines: its name on the first, then one range per column group on each. */
-  private *routeRows(row: RaafRouteRow): PdfSteps {
+  /**
+   * A route's row: its name wrapped in the first column beside one range per column group on each line, as tall as
+   * the taller of the two. It moves whole to the next page when it does not fit; only a route longer than a page is
+   * split, between lines, with its name again at the top of each part. `after` is kept free below its last part.
+   */
+  private *routeRows(row: RaafRouteRow, after: number): PdfSteps {
     const { pdf } = this;
+    const name = pdfText(`${row.route.company} - ${row.route.name} - ${row.route.tin}`);
+    pdf.font('bold', CELL_SIZE);
+    const nameHeight = pdf.textHeight(name, ROUTE_WIDTH - 4) + 6;
     const groups = [row.beginning, row.receipt, row.issued, row.ending];
     const lines = Math.max(1, ...groups.map((group) => group.ranges.length));
-    for (let line = 0; line < lines; line += 1) {
-      if (pdf.doc.y + ROW_HEIGHT > pdf.bodyBottom) {
-        this.flushNumbers();
-        pdf.addPage();
-        this.header();
+    const pageRoom = pdf.bodyBottom - pdf.bodyTop - ROW_HEIGHT * 2;
+    const partHeight = (count: number) => Math.max(count * ROW_HEIGHT, nameHeight);
+    for (let line = 0; line < lines;) {
+      const room = pdf.bodyBottom - pdf.doc.y;
+      const rest = lines - line;
+      const fresh = pdf.doc.y <= pdf.bodyTop + ROW_HEIGHT * 2;
+      let count = rest;
+      if (partHeight(rest) + after > room) {
+        const fitting = Math.floor(room / ROW_HEIGHT);
+        if (!fresh && (partHeight(rest) + after <= pageRoom || fitting * ROW_HEIGHT < nameHeight || fitting < 2)) {
+          this.newPage();
+          continue;
+        }
+        count = Math.max(1, Math.min(rest - 1, fitting));
       }
-      const y = pdf.doc.y;
-      if (line === 0) {
-        pdf.font('bold', CELL_SIZE);
-        this.cell(pdfText(`${row.route.company} - ${row.route.name} - ${row.route.tin}`), pdf.left, y, ROUTE_WIDTH);
-      }
+      this.routePart(name, partHeight(count), groups, line, line + count);
+      line += count;
+      if (line < lines) this.newPage();
+      yield;
+    }
+  }
+
+  /** Lines `from` to `to` of a route under its name, and the rule below them. */
+  private routePart(name: string, height: number, groups: RaafRouteRow['beginning'][], from: number, to: number): void {
+    const { pdf } = this;
+    const top = pdf.doc.y;
+    pdf.mark('cell', pdf.left, top, ROUTE_WIDTH, height, name);
+    pdf.font('bold', CELL_SIZE);
+    pdf.boxText(name, pdf.left + 2, top + 3, ROUTE_WIDTH - 4);
+    for (let line = from; line < to; line += 1) {
+      const y = top + (line - from) * ROW_HEIGHT;
       groups.forEach((group, i) => {
         const x = this.groupX(i);
         const range = group.ranges[line];
@@ -187,12 +229,20 @@ class RaafGrid {
           this.number('0', x, y, QTY_WIDTH);
         }
       });
-      pdf.doc.y = y + ROW_HEIGHT;
-      yield;
     }
+    pdf.doc.x = pdf.left;
+    pdf.doc.y = top + height;
+    pdf.hline(pdf.doc.y);
+  }
+
+  private newPage(): void {
+    this.flushNumbers();
+    this.pdf.addPage();
+    this.header();
   }
 
   private number(text: string, x: number, y: number, width: number): void {
+    this.pdf.mark('cell', x, y, width, ROW_HEIGHT, text);
     if (this.numbers?.add(text, x + width - 2, width - 4, y + 3)) return;
     this.pdf.font('regular', CELL_SIZE);
     this.cell(text, x, y, width, 'right');
@@ -204,6 +254,7 @@ class RaafGrid {
   }
 
   private cell(text: string, x: number, y: number, width: number, align: Align = 'left'): void {
+    this.pdf.mark('cell', x, y, width, ROW_HEIGHT, text);
     this.pdf.lineText(text, x + 2, y + 3, width - 4, align);
   }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { NO_IDENTITY } from '../../../shared/schemas/operator-identity.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { renderReportPdf, type ReportDocument } from './report-pdf.ts';
 
 /** A month of completed invoices, some with enough pads to run over a page. */
 function month(number: string | null): ReportDocument {
   return {
+    operator: NO_IDENTITY,
     number,
     generatedAt: new Date('2026-11-02T03:04:05Z'),
     generatedBy: { name: 'Ana Cruz', role: 'Accounting' },

@@ -1,17 +1,23 @@
 import { calendarDayText, countText, dayText, dayTimeText, seriesRange } from '../../../shared/format.ts';
+import type { IdentitySnapshot } from '../../../shared/schemas/operator-identity.ts';
 import { Pdf, type PdfSteps } from './document.ts';
 import {
   band,
   documentTitle,
   keyValues,
-  letterhead,
   pageFooters,
   sectionTitle,
+  keyValuesHeight,
   signatures,
+  signaturesHeight,
   table,
   watermark,
   type Column,
+  type Field,
+  type Signature,
+  type SignatureOptions,
 } from './draw.ts';
+import { letterheadOnEveryPage } from './letterhead.ts';
 import { pdfText } from './text.ts';
 
 export interface ReportPad {
@@ -45,6 +51,8 @@ export interface ReportDocument {
   periodTo: string | null;
   timeZone: string;
   invoices: ReportInvoice[];
+  /** The operator as the report prints it; a saved report keeps the PDF it printed. */
+  operator: IdentitySnapshot;
 }
 
 const receiptsOf = (pads: ReportPad[]) => pads.reduce((sum, pad) => sum + pad.series_to - pad.series_from + 1, 0);
@@ -90,7 +98,7 @@ export function renderReportPdf(report: ReportDocument): Pdf {
   });
   const numberText = report.number ?? 'PREVIEW (not saved)';
   const generated = `${dayTimeText(report.generatedAt, report.timeZone)} (${report.timeZone})`;
-  pdf.onEveryPage(() => letterhead(pdf, { reference: `Report No. ${numberText}`, title: 'Completed Issued Invoices Report' }));
+  letterheadOnEveryPage(pdf, report.operator, { reference: `Report No. ${numberText}`, title: 'Completed Issued Invoices Report' });
   pageFooters(
     pdf,
     report.number ? `Report No. ${report.number}  |  Generated ${generated}` : `PREVIEW, not a saved report  |  Rendered ${generated}`,
@@ -124,31 +132,62 @@ function* reportBody(pdf: Pdf, report: ReportDocument, numberText: string, gener
     { label: 'Remarks', value: pdfText(report.remarks) || 'None', wide: true },
   ]);
 
+  const closing = {
+    fields: [...totalFields(total), { label: 'Routes', value: countText(byRoute.size) }],
+    slots: closingSlots(report),
+    options: { gutter: 18, space: 54 },
+  };
+  /* The closing totals and signatures take the last table rows with them: no page holds signature lines alone. */
+  const tail = closingHeight(pdf, closing);
+
   sectionTitle(pdf, 'Summary by route');
   const routeRows = [...byRoute.entries()].sort(([a], [b]) => a.localeCompare(b));
   table(
     pdf,
     ROUTE_COLUMNS,
     routeRows.map(([route, totals]) => [pdfText(route), ...countCells(totals)]),
-    { caption: 'Summary by route', totals: ['Total', ...countCells(total)] },
+    { caption: 'Summary by route', totals: ['Total', ...countCells(total)], keepWithLast: report.invoices.length ? 0 : tail },
   );
   yield;
 
   sectionTitle(pdf, 'Invoice details');
-  for (const invoice of report.invoices) {
-    invoiceBlock(pdf, invoice, report.timeZone);
+  for (const [index, invoice] of report.invoices.entries()) {
+    invoiceBlock(pdf, invoice, report.timeZone, index === report.invoices.length - 1 ? tail : 0);
     yield;
   }
 
+  pdf.ensureSpace(tail);
   sectionTitle(pdf, 'Totals');
-  keyValues(pdf, [...totalFields(total), { label: 'Routes', value: countText(byRoute.size) }]);
+  keyValues(pdf, closing.fields);
+  signatures(pdf, closing.slots, closing.options);
+}
 
-  signatures(
-    pdf,
-    ['Prepared by', 'Checked by', 'Approved by'].map((label, i) => ({
-      lines: [{ text: label, muted: true }, { text: i === 0 ? generatedBy : '' }, { text: 'Date: ____________', muted: true, gap: 18 }],
-    })),
-    { gutter: 18, space: 54 },
+/**
+ * Prepared by the user who made the report, checked by someone unnamed, approved by the operator's report signatory
+ * from Settings: a name and position under each line, or the line kept blank.
+ */
+function closingSlots(report: ReportDocument): Signature[] {
+  const approver = report.operator.signatories.report;
+  const slot = (caption: string, name: string, position: string): Signature => ({
+    lines: [
+      { text: caption, muted: true },
+      { text: pdfText(name), weight: 'bold' },
+      { text: pdfText(position), size: 8 },
+      { text: 'Date: ____________', muted: true, gap: 18 },
+    ],
+  });
+  return [
+    slot('Prepared by', report.generatedBy.name, report.generatedBy.role ?? ''),
+    slot('Checked by', '', ''),
+    slot('Approved by', approver?.name ?? '', approver?.position ?? ''),
+  ];
+}
+
+/** The height of a section title, some label and value pairs and signature lines, kept together at the report's end. */
+function closingHeight(pdf: Pdf, closing: { fields: Field[]; slots: Signature[]; options: SignatureOptions }): number {
+  pdf.font('bold', 11.5);
+  return (
+    10 + pdf.textHeight('Totals', pdf.width) + keyValuesHeight(pdf, closing.fields) + signaturesHeight(pdf, closing.slots, closing.options)
   );
 }
 
@@ -182,7 +221,7 @@ const totalFields = (total: Totals) => [
 ];
 
 /** One invoice: its band, its particulars and the table of its pads, kept from starting at a page's foot. */
-function invoiceBlock(pdf: Pdf, invoice: ReportInvoice, timeZone: string): void {
+function invoiceBlock(pdf: Pdf, invoice: ReportInvoice, timeZone: string, keepWithLast: number): void {
   const receipts = receiptsOf(invoice.pads);
   pdf.ensureSpace(150);
   band(pdf, `Invoice No. ${invoice.id}`, `Issued  |  ${pdfText(invoice.status)}`);
@@ -206,5 +245,9 @@ function invoiceBlock(pdf: Pdf, invoice: ReportInvoice, timeZone: string): void 
     pdfText(pad.pad_status),
   ]);
   const padCount = `${countText(invoice.pads.length)} ${invoice.pads.length === 1 ? 'pad' : 'pads'}`;
-  table(pdf, PAD_COLUMNS, rows, { caption: `Invoice No. ${invoice.id} pads`, totals: ['', '', padCount, countText(receipts), ''] });
+  table(pdf, PAD_COLUMNS, rows, {
+    caption: `Invoice No. ${invoice.id} pads`,
+    totals: ['', '', padCount, countText(receipts), ''],
+    keepWithLast,
+  });
 }

@@ -55,4 +55,17 @@ export class TextFit {
     }
     return ems * size;
   }
+
+  /** The longest start of `text` that fits `width` in the current font with an ellipsis after it, or the whole text when it fits. */
+  cut(text: string, width: number): string {
+    if (this.doc.widthOfString(text) <= width) return text;
+    let low = 0;
+    let high = text.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (this.doc.widthOfString(`${text.slice(0, middle).trimEnd()}\u2026`) <= width) low = middle;
+      else high = middle - 1;
+    }
+    return `${text.slice(0, low).trimEnd()}\u2026`;
+  }
 }

@@ -1,5 +1,6 @@
 import { numberRanges } from '../../../shared/format.ts';
 import { FORM_TYPES } from '../../../shared/lookups.ts';
+import { NO_IDENTITY, type IdentitySnapshot, type Signatory } from '../../../shared/schemas/operator-identity.ts';
 import type { UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import { newPdfDocument } from './document.ts';
 import { pdfText } from './text.ts';
@@ -9,8 +10,11 @@ const INK = '#1a1a1a';
 const MUTED = '#5b6470';
 const ACCENT = '#1f3a5f';
 
+const operatorParticulars = (operator: IdentitySnapshot) =>
+  [pdfText(operator.tradeName), operator.tin ? `TIN ${operator.tin}` : '', pdfText(operator.address)].filter(Boolean).join('  |  ');
+
 /** docs/design.md §10: the inventory of unused forms as of a date, per establishment and registered series; portrait A4. */
-export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date): Promise<Buffer> {
+export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date, operator: IdentitySnapshot = NO_IDENTITY): Promise<Buffer> {
   const doc = newPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -29,6 +33,10 @@ export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date): Pr
       .fontSize(size)
       .fillColor(color);
 
+  if (operator.registeredName) {
+    font(true, 11).text(pdfText(operator.registeredName), { align: 'center', width });
+    font(false, 8, MUTED).text(operatorParticulars(operator), { align: 'center', width }).moveDown(0.6);
+  }
   font(true, 15, ACCENT).text('INVENTORY OF UNUSED ACCOUNTABLE FORMS', { align: 'center', width });
   font(false, 10, MUTED).text(`As of the end of ${report.date}   ·   Total unused: ${report.total}`, { align: 'center', width });
   doc.moveDown(1);
@@ -63,6 +71,31 @@ export function renderUnusedFormsPdf(report: UnusedForms, generatedAt: Date): Pr
       );
     }
   }
+  certifiedBy(doc, width, operator.signatories.unused_forms ?? null);
   doc.end();
   return done;
+}
+
+/**
+ * The operator's signatory for this inventory (Settings) certifying it under a signature line, name and position, or
+ * the line left for a hand-written name; kept whole on one page.
+ */
+function certifiedBy(doc: PDFKit.PDFDocument, width: number, signer: Signatory | null): void {
+  const slot = width / 2;
+  if (doc.y + 96 > doc.page.height - MARGIN) doc.addPage();
+  doc.moveDown(1.5);
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Certified true and correct:', MARGIN, doc.y, { width });
+  const lineY = doc.y + 32;
+  doc
+    .moveTo(MARGIN, lineY)
+    .lineTo(MARGIN + slot, lineY)
+    .lineWidth(0.7)
+    .strokeColor(INK)
+    .stroke();
+  doc.y = lineY + 4;
+  if (signer) {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(pdfText(signer.name), MARGIN, doc.y, { width: slot });
+    doc.font('Helvetica').fontSize(9).text(pdfText(signer.position), MARGIN, doc.y, { width: slot });
+  }
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text('Signature over printed name / Date', MARGIN, doc.y, { width: slot });
 }

@@ -5,14 +5,16 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { OfflineNote, useNothingFound } from '../offline-banner.tsx';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import type { AssignableUser } from '../../../shared/schemas/users.ts';
 import { AppButton } from '../app-button.tsx';
+import { personOptions, type PersonChoice } from '../person-option.tsx';
 import { AssigneeScanner, type ScannedPerson } from './assignee-scanner.tsx';
 
 /** The couriers one may assign or hand to; Custodies loads it too, so a hand-over can be picked offline. */
 export const couriersQuery = () =>
   queryOptions({
     queryKey: queryKeys.couriers.all,
-    queryFn: () => api.get<{ data: ScannedPerson[] }>('get-users-by-roles').then((r) => r.data),
+    queryFn: () => api.get<{ data: AssignableUser[] }>('get-users-by-roles').then((r) => r.data),
     staleTime: 60_000,
   });
 
@@ -44,10 +46,10 @@ export function AssigneeField({
   const [scanned, setScanned] = useState<ScannedPerson[]>([]);
   const [scanning, setScanning] = useState(false);
   const options = useMemo(() => {
-    const people = new Map<number, string>();
-    for (const p of couriers.data ?? []) if (!excludeIds.includes(p.id)) people.set(p.id, p.full_name);
-    for (const p of scanned) people.set(p.id, p.full_name);
-    return [...people].map(([id, name]) => ({ value: String(id), label: name }));
+    const people = new Map<number, PersonChoice>();
+    for (const p of couriers.data ?? []) if (!excludeIds.includes(p.id)) people.set(p.id, p);
+    for (const p of scanned) people.set(p.id, { ...people.get(p.id), ...p });
+    return personOptions([...people.values()]);
   }, [couriers.data, scanned, excludeIds]);
 
   return (
@@ -59,7 +61,7 @@ export function AssigneeField({
           placeholder="Select a user"
           searchable
           clearable
-          data={options}
+          {...options}
           value={value}
           onChange={(picked) => {
             onBadge?.(null);
@@ -82,12 +84,10 @@ export function AssigneeField({
       <OfflineNote updatedAt={couriers.dataUpdatedAt} />
       {scanning ? (
         <AssigneeScanner
-          resolve={async (code) => {
-            const person = await resolveBadge(code);
+          resolve={resolveBadge}
+          saved={() => couriers.data ?? []}
+          onResolved={({ person, code }) => {
             onBadge?.({ code, at: new Date().toISOString() });
-            return person;
-          }}
-          onResolved={(person) => {
             setScanned((list) => [...list.filter((p) => p.id !== person.id), person]);
             onChange(String(person.id));
           }}

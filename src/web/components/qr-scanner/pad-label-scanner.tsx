@@ -42,10 +42,13 @@ export async function readPadLabel(
 export function PadLabelScanner({
   choose,
   onPad,
+  continuous = false,
 }: {
   choose: (pad: Pad) => ScanOutcome;
   /** Instead of choose: records the pad elsewhere (a count) and answers what to say. */
   onPad?: (padId: number, padNumber: number) => Promise<ScanOutcome>;
+  /** Label after label without a tap between them (a count); see QrScanner. */
+  continuous?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -59,7 +62,9 @@ export function PadLabelScanner({
       >
         {open ? 'Close Pad Scanner' : 'Scan Pad Labels'}
       </AppButton>
-      {open ? <QrScanner onScan={(text) => readPadLabel(text, choose, onPad)} fps={10} box={250} autoStart /> : null}
+      {open ? (
+        <QrScanner onScan={(text) => readPadLabel(text, choose, onPad)} fps={10} box={250} autoStart continuous={continuous} />
+      ) : null}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { MSG } from '../../../shared/messages.ts';
 import { AppButton } from '../app-button.tsx';
 import { notify } from '../notify.ts';
 import { cameraErrorMessage } from './scan-rules.ts';
+import { signalScan } from './scan-feedback.ts';
 import { scanSession, stopsCamera, TOO_CLOSE_HINT, watchTooClose } from './scan-session.ts';
 
 /** docs/spec.md §9 scanner constants: file and other flows scan at 2 fps; invoice flows pass 10 fps and a 250 px box. */
@@ -26,6 +27,11 @@ export interface QrScannerProps {
   box?: number;
   /** Start the camera as soon as the scanner opens, so Open Scanner is one tap. */
   autoStart?: boolean;
+  /**
+   * Keep scanning after each code (a count, issue 36): the camera never pauses for an answer, each code is taken once,
+   * and each answer beeps and vibrates. Off by default: a picker stops at the code it wanted.
+   */
+  continuous?: boolean;
 }
 
 async function loadLibrary() {
@@ -86,15 +92,23 @@ async function decodeFile(all: Html5Qrcode, qrOnly: Html5Qrcode, file: File): Pr
  * The camera QR scanner of docs/spec.md §2: back camera preferred, a square scan box, and scanning an image file
  * while the camera is not started. html5-qrcode is loaded only when a scan begins, from the app's own bundle.
  */
-export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DEFAULTS.box, autoStart = false }: QrScannerProps) {
+export function QrScanner({
+  onScan,
+  fps = SCANNER_DEFAULTS.fps,
+  box = SCANNER_DEFAULTS.box,
+  autoStart = false,
+  continuous = false,
+}: QrScannerProps) {
   const regionId = `qr-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const scanner = useRef<Html5Qrcode | null>(null);
   const qrOnly = useRef<Html5Qrcode | null>(null);
-  const session = useRef(scanSession());
+  const session = useRef(scanSession({ continuous }));
   const [state, setState] = useState<ScannerState>('not-started');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [tooClose, setTooClose] = useState(false);
+  /** Codes a continuous session has read: each restarts the too-close watch, as the camera reads fine. */
+  const [reads, setReads] = useState(0);
   const started = useRef(false);
   /** The owner's latest onScan: the camera callback outlives the render that started it. */
   const latestOnScan = useRef(onScan);
@@ -139,13 +153,19 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
   const settle = async (text: string, fromCamera: boolean) => {
     const result = await latestOnScan.current(text);
     setOutcome(result);
-    if (stopsCamera(result, fromCamera)) await stopCamera();
+    if (continuous && fromCamera) {
+      signalScan(result.ok);
+      setReads((n) => n + 1);
+      session.current.resume();
+      return;
+    }
+    if (stopsCamera(result, fromCamera, continuous)) await stopCamera();
   };
 
   const startCamera = async () => {
     setOutcome(null);
     setBusy(true);
-    session.current = scanSession();
+    session.current = scanSession({ continuous });
     try {
       const current = await instance();
       const side = Math.max(SCANNER_DEFAULTS.minBox, box);
@@ -153,9 +173,11 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
         { facingMode: 'environment' },
         { fps, qrbox: { width: side, height: side }, aspectRatio: SCANNER_DEFAULTS.aspectRatio },
         (decoded) => {
-          if (!scanner.current?.isScanning || !session.current.take()) return;
-          scanner.current.pause(true);
-          setState('paused');
+          if (!scanner.current?.isScanning || !session.current.take(decoded)) return;
+          if (!continuous) {
+            scanner.current.pause(true);
+            setState('paused');
+          }
           void settle(decoded, true);
         },
         (message) => {
@@ -179,7 +201,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
       stop();
       setTooClose(false);
     };
-  }, [state]);
+  }, [state, reads]);
 
   useEffect(() => {
     if (!autoStart || started.current) return;
@@ -252,7 +274,7 @@ export function QrScanner({ onScan, fps = SCANNER_DEFAULTS.fps, box = SCANNER_DE
         </FileButton>
       </Group>
       {tooClose && state === 'scanning' ? (
-        <Text size="sm" role="status" c="orange.9" fw={500}>
+        <Text size="sm" role="status" c="red.9" fw={500}>
           {TOO_CLOSE_HINT}
         </Text>
       ) : null}

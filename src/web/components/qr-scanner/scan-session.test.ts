@@ -13,6 +13,16 @@ describe('a camera scanning session', () => {
     expect(session.take()).toBe(false);
   });
 
+  it('when a continuous session reads a label it already took, then it is dropped; a new label is taken after the answer', () => {
+    const session = scanSession({ continuous: true });
+    expect(session.take('PT1P1-a')).toBe(true);
+    session.resume();
+    expect(session.take('PT1P1-a')).toBe(false);
+    expect(session.take('PT1P2-b')).toBe(true);
+    expect(session.take('PT1P3-c')).toBe(false);
+    expect(stopsCamera({ ok: true }, true, true)).toBe(false);
+  });
+
   it('when the user resumes after a refused code, then the next read is taken', () => {
     const session = scanSession();
     session.take();

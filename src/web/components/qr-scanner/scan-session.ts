@@ -7,15 +7,21 @@ export const TOO_CLOSE_HINT = 'Move the code farther from the camera';
 /**
  * One camera session's bookkeeping, apart from the camera: the camera keeps decoding the same code many times a second
  * while the owner looks the first read up, so reads are dropped from the first one until Resume; a decoder error is
- * worth one alert a session, and a frame with no code in it none.
+ * worth one alert a session, and a frame with no code in it none. A continuous session (a count, issue 36) resumes by
+ * itself after each answer and takes each code once, however long it stays in front of the camera.
  */
-export function scanSession() {
+export function scanSession(options: { continuous?: boolean } = {}) {
   let held = false;
   const reported = new Set<string>();
+  const taken = new Set<string>();
   return {
     /** Whether this read is the one to settle: false while an earlier read waits for its answer or its Resume. */
-    take(): boolean {
+    take(text?: string): boolean {
       if (held) return false;
+      if (options.continuous && text !== undefined) {
+        if (taken.has(text)) return false;
+        taken.add(text);
+      }
       held = true;
       return true;
     },
@@ -31,8 +37,11 @@ export function scanSession() {
   };
 }
 
-/** A code the owner accepted from the camera ends the session; a refused one leaves it paused with the reason, for Resume. */
-export const stopsCamera = (outcome: { ok: boolean }, fromCamera: boolean) => fromCamera && outcome.ok;
+/**
+ * A code the owner accepted from the camera ends the session; a refused one leaves it paused with the reason, for Resume.
+ * A continuous session never stops for a code.
+ */
+export const stopsCamera = (outcome: { ok: boolean }, fromCamera: boolean, continuous = false) => !continuous && fromCamera && outcome.ok;
 
 /** Calls `onTooClose` once scanning has gone TOO_CLOSE_AFTER_MS without a read; the returned function cancels it. */
 export function watchTooClose(onTooClose: () => void): () => void {

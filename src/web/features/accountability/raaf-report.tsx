@@ -87,7 +87,7 @@ export function RaafReport({
         {rollupBranch !== null ? <RollupView rollup={rollup} error={rollupError} ended={ended} phone={phone} onView={onView} /> : null}
         {rollupBranch === null ? <LastCounted holder={param} /> : null}
         {rollupBranch === null && error ? <Alert color="red">{errorMessage(error)}</Alert> : null}
-        {rollupBranch === null && !shown && !error ? <Loader size="sm" aria-label="Loading report" /> : null}
+        {rollupBranch === null && !shown && !error ? <Loader size="sm" role="status" aria-label="Loading report" /> : null}
         {shown ? (
           <>
             <Text size="sm" data-testid="raaf-holder">

@@ -24,7 +24,7 @@ export function RollupView({
   onView: (holder: HolderParam) => void;
 }) {
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
-  if (!rollup) return <Loader size="sm" aria-label="Loading report" />;
+  if (!rollup) return <Loader size="sm" role="status" aria-label="Loading report" />;
   const certified = rollup.holders.filter((h) => h.certificate).length;
   return (
     <Stack gap="sm">

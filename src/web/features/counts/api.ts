@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CountItemInput, CountRow, CountSession, CountVariance, ResolveInput } from '../../../shared/schemas/counts.ts';
+import type { CountItem, CountItemInput, CountRow, CountSession, CountVariance, ResolveInput } from '../../../shared/schemas/counts.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, padNumberKeys, queryKeys } from '../../lib/query-keys.ts';
 
@@ -29,7 +29,7 @@ function useCountMutation<I, R>(call: (input: I) => Promise<R>, touchesPads = fa
 export const useStartCount = () =>
   useCountMutation((input: { user_id?: number; branch_id?: number }) => api.post<{ message: string; data: CountSession }>('counts', input));
 export const useRecordItem = (id: number) =>
-  useCountMutation((input: Partial<CountItemInput>) => api.post<{ message: string }>(`counts/${id}/items`, input));
+  useCountMutation((input: Partial<CountItemInput>) => api.post<{ message: string; data: CountItem }>(`counts/${id}/items`, input));
 export const useResolve = (id: number) =>
   useCountMutation(
     ({ vid, ...input }: ResolveInput & { vid: number }) => api.post<{ message: string }>(`counts/${id}/variances/${vid}/resolve`, input),
@@ -37,4 +37,6 @@ export const useResolve = (id: number) =>
   );
 export const useSignOff = (id: number) =>
   useCountMutation((input: { badge?: string }) => api.post<{ message: string }>(`counts/${id}/sign-off`, input));
+/** Issue 36: ends the scan; the expected pads not yet scanned become missing variances. */
+export const useEndScan = (id: number) => useCountMutation(() => api.post<{ message: string }>(`counts/${id}/end-scan`));
 export const useCloseCount = (id: number) => useCountMutation(() => api.post<{ message: string }>(`counts/${id}/close`));

@@ -13,7 +13,7 @@ import { api, errorMessage, openBlob } from '../../lib/api.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { useSearchParams } from 'react-router';
-import { countQueries, useCloseCount, useRecordItem, useResolve, useSignOff, useStartCount } from './api.ts';
+import { countQueries, useCloseCount, useEndScan, useRecordItem, useResolve, useSignOff, useStartCount } from './api.ts';
 
 const report = async (work: () => Promise<{ message: string }>) => {
   try {
@@ -140,11 +140,16 @@ function ItemCard({ item, countId, closed }: { item: CountItem; countId: number;
     <Card withBorder p="sm" data-testid={`count-item-${item.pad.number}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={0}>
-          <Text fw={600}>Pad {item.pad.number}</Text>
+          <Text fw={600}>{COUNT_MSG.padName(item.pad.route.name, item.pad.number)}</Text>
           <Text size="sm">{item.pad.series_number}</Text>
           <Text size="xs" c="dimmed">
-            {item.pad.route.name} · books: first unused {item.book_next_number ?? 'none left'}
+            books: first unused {item.book_next_number ?? 'none left'}
           </Text>
+          {item.note ? (
+            <Text size="sm" c="red.9" fw={500}>
+              {item.note}
+            </Text>
+          ) : null}
         </Stack>
         <Badge
           style={{ flexShrink: 0 }}
@@ -156,7 +161,7 @@ function ItemCard({ item, countId, closed }: { item: CountItem; countId: number;
               : 'Not on the books here'
             : item.state === 'missing'
               ? 'Missing'
-              : 'Not counted'}
+              : 'Not yet scanned'}
         </Badge>
       </Group>
       {closed ? null : (
@@ -199,18 +204,26 @@ function VarianceCard({ variance, countId, closed }: { variance: CountVariance; 
   const resolve = useResolve(countId);
   const [action, setAction] = useState<string | null>(variance.actions[0] ?? null);
   const [reason, setReason] = useState('');
+  const padName = COUNT_MSG.padName(variance.pad.route.name, variance.pad.number);
   return (
     <Card withBorder p="sm" data-testid={`variance-${variance.pad.number}`}>
       <Text fw={600}>
-        Pad {variance.pad.number}: {variance.label}
+        {padName}: {variance.label}
       </Text>
       <Text size="sm">{variance.detail}</Text>
+      {variance.resolution
+        ? null
+        : variance.asks.map((ask) => (
+            <Text key={ask.action} size="sm" c="blue.9">
+              {RESOLUTION_LABELS[ask.action]}: {ask.text}
+            </Text>
+          ))}
       {variance.resolution ? (
         <Text size="sm" c="teal.9">
           Resolved: {RESOLUTION_LABELS[variance.resolution.action]} ({variance.resolution.reason}),{' '}
           {variance.resolution.resolved_by.full_name}
         </Text>
-      ) : closed ? null : (
+      ) : closed || variance.actions.length === 0 ? null : (
         <Stack gap="xs" mt="xs">
           <Select
             label="Resolution"
@@ -224,7 +237,7 @@ function VarianceCard({ variance, countId, closed }: { variance: CountVariance; 
               // -- the select offers only the variance's actions.
               void report(() => resolve.mutateAsync({ vid: variance.id, action: (action ?? 'accept') as ResolutionAction, reason }))
             }
-            aria-label={`Resolve pad ${variance.pad.number}`}
+            aria-label={`Resolve pad ${variance.pad.number} ${variance.pad.route.name}`}
           >
             Resolve
           </AppButton>
@@ -240,15 +253,18 @@ function CountSessionView({ id, onBack }: { id: number; onBack: () => void }) {
   const record = useRecordItem(id);
   const signOff = useSignOff(id);
   const close = useCloseCount(id);
+  const endScan = useEndScan(id);
   const [signing, setSigning] = useState(false);
   const [search, setSearch] = useState('');
   const c = count.data;
   if (!c) return <PageHeader title={`Count #${id}`} />;
   const closed = c.status === 'closed';
-  const scanned = async (padId: number, number: number): Promise<ScanOutcome> => {
+  const expected = c.items.filter((item) => item.expected);
+  const seen = expected.filter((item) => item.state !== 'pending').length;
+  const scanned = async (padId: number): Promise<ScanOutcome> => {
     try {
-      await record.mutateAsync({ pad_id: padId });
-      return { ok: true, message: COUNT_MSG.recorded(number) };
+      const result = await record.mutateAsync({ pad_id: padId });
+      return { ok: result.data.note === null, message: result.message };
     } catch (error) {
       return { ok: false, message: errorMessage(error) };
     }
@@ -277,7 +293,21 @@ function CountSessionView({ id, onBack }: { id: number; onBack: () => void }) {
             Back to counts
           </AppButton>
         </Group>
-        {closed ? null : <PadLabelScanner choose={(pad) => ({ ok: true, message: `Scanned pad ${pad.number}` })} onPad={scanned} />}
+        {closed ? null : (
+          <PadLabelScanner choose={(pad) => ({ ok: true, message: `Scanned pad ${pad.number}` })} onPad={scanned} continuous />
+        )}
+        {closed ? null : (
+          <Group justify="space-between" wrap="wrap">
+            <Text fw={600} role="status" aria-live="polite">
+              {seen} of {expected.length} scanned
+            </Text>
+            {c.not_scanned > 0 ? (
+              <AppButton variant="secondary" onClick={() => void report(() => endScan.mutateAsync(undefined))}>
+                End scan
+              </AppButton>
+            ) : null}
+          </Group>
+        )}
         {closed ? null : (
           <Group>
             <SearchInput placeholder="Find a pad or scan its label" onSearch={setSearch} take={takeLabel(typedLabel)} />

@@ -10,8 +10,9 @@ import { useAnswerHandOver } from '../../lib/use-answer-hand-over.ts';
 import { custodyQueries } from './api.ts';
 
 /**
- * docs/design.md §5 two-party hand-over on the Custodies screen: the receiver's "Nestor hands you Return #17, 12 pads —
- * Accept custody?" with Accept and Decline, and for the giver each hand-over still waiting on its receiver.
+ * docs/design.md §5 two-party hand-over on the Custodies screen: the receiver's "Nestor hands you Return #17, 2 pads
+ * (Batangas-Calapan pads 4, 5) — Accept custody?" with Accept and Decline, and for the giver each hand-over still
+ * waiting on its receiver.
  */
 export function PendingHandOvers() {
   const pending = useQuery(custodyQueries.pendingHandOvers());

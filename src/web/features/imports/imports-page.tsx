@@ -14,20 +14,25 @@ export function ImportsPage() {
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ImportKind>('pads');
   const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<{ message: string; data: ImportResult } | null>(null);
+  /** The last answer, with the file it is about: Apply applies only a file whose own dry run was clean (issue 36). */
+  const [result, setResult] = useState<{ message: string; data: ImportResult; file: File } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const past = useQuery(importQueries.list(1));
   const run = useMutation({
-    // -- the Run buttons are disabled until a file is chosen.
-    mutationFn: (dryRun: boolean) => importApi.run(kind, dryRun, file as File),
-    onSuccess: (answer) => {
-      setResult(answer);
+    mutationFn: (input: { dryRun: boolean; file: File }) => importApi.run(kind, input.dryRun, input.file),
+    onSuccess: (answer, input) => {
+      setResult({ ...answer, file: input.file });
       setFailure(null);
       void invalidate(queryClient, [queryKeys.imports.all]);
     },
     onError: (error) => setFailure(errorMessage(error)),
   });
-  const data = result?.data;
+  const data = result && result.file === file ? result.data : undefined;
+  const choose = (next: File | null) => {
+    setFile(next);
+    setResult(null);
+    setFailure(null);
+  };
   return (
     <Stack>
       <PageHeader
@@ -55,6 +60,7 @@ export function ImportsPage() {
               // -- the select offers only the import kinds.
               setKind(value as ImportKind);
               setResult(null);
+              setFailure(null);
             }}
             data={[
               { value: 'pads', label: 'Pads in the field' },
@@ -67,16 +73,27 @@ export function ImportsPage() {
               ? 'Route by TIN or name; holder by user e-mail or branch name; used and cancelled as ranges like 1201-1237;1240.'
               : 'Each new user is mailed a link to set their password; nobody gets a password by file.'}
           </Text>
-          <FileInput label="File (CSV or .xlsx)" accept=".csv,.xlsx" value={file} onChange={setFile} clearable />
+          <FileInput
+            label="File (CSV or .xlsx)"
+            accept=".csv,.xlsx"
+            value={file}
+            onChange={choose}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          />
           <Group>
-            <Button disabled={!file} loading={run.isPending && run.variables === true} onClick={() => run.mutate(true)}>
+            <Button
+              disabled={!file}
+              loading={run.isPending && run.variables?.dryRun === true}
+              onClick={() => file && run.mutate({ dryRun: true, file })}
+            >
               Dry run
             </Button>
             <Button
               color="green"
               disabled={!file || !data || !data.dry_run || data.errors.length > 0}
-              loading={run.isPending && run.variables === false}
-              onClick={() => run.mutate(false)}
+              loading={run.isPending && run.variables?.dryRun === false}
+              onClick={() => file && run.mutate({ dryRun: false, file })}
             >
               Apply
             </Button>

@@ -59,7 +59,10 @@ function useIncidentMutation<Input, Answer>(call: (input: Input) => Promise<Answ
 
 /** POST loss-incidents as multipart: the fields and the papers (affidavit, police report, tax office copy). */
 export const useReportLoss = () => useIncidentMutation((form: FormData) => api.postForm<Created>('loss-incidents', form));
-export const useConfirmIncident = () => useIncidentMutation((id: number) => api.post<{ message: string }>(`loss-incidents/${id}/confirm`));
+export const useConfirmIncident = () =>
+  useIncidentMutation(({ id, no_affidavit_reason }: { id: number; no_affidavit_reason: string | null }) =>
+    api.post<{ message: string }>(`loss-incidents/${id}/confirm`, { no_affidavit_reason }),
+  );
 export const useRejectIncident = () =>
   useIncidentMutation(({ id, reason }: { id: number; reason: string }) =>
     api.post<{ message: string }>(`loss-incidents/${id}/reject`, { reason }),

@@ -6,7 +6,7 @@ import { can } from '../../../shared/permissions.ts';
 import { ATTACHMENT_LABELS, foundSchema, type Incident } from '../../../shared/schemas/incidents.ts';
 import { rejectSchema } from '../../../shared/schemas/outcomes.ts';
 import { AppButton } from '../../components/app-button.tsx';
-import { confirmAction } from '../../components/confirm.ts';
+import { STACKED_COMBOBOX } from '../../components/stacked-combobox.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { notify } from '../../components/notify.ts';
@@ -15,7 +15,8 @@ import { calendarDayText, numberRange } from '../../../shared/format.ts';
 import { useClock } from '../../lib/clock.ts';
 import { useSession } from '../../lib/session.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
-import { incidentQueries, useConfirmFound, useConfirmIncident, useRecordFound, useRejectIncident } from './api.ts';
+import { incidentQueries, useConfirmFound, useRecordFound, useRejectIncident } from './api.ts';
+import { ConfirmIncidentModal } from './confirm-incident-modal.tsx';
 import { IncidentStatusBadge } from './incident-status-badge.tsx';
 import { usePhone } from '../../lib/use-media.ts';
 
@@ -101,7 +102,7 @@ function FoundModal({ incident, onClose }: { incident: Incident; onClose: () => 
         withAsterisk
         allowDeselect={false}
         data={incident.pads.map((p) => ({ value: String(p.pad.id), label: `Pad ${p.pad.number} (${range(p.from, p.to)})` }))}
-        comboboxProps={{ withinPortal: true, zIndex: 400 }}
+        comboboxProps={STACKED_COMBOBOX}
         {...form.getInputProps('pad_id')}
       />
       <SimpleGrid cols={2}>
@@ -122,26 +123,12 @@ function FoundModal({ incident, onClose }: { incident: Incident; onClose: () => 
 function IncidentBody({ incident }: { incident: Incident }) {
   const clock = useClock();
   const user = useSession()?.user;
-  const confirm = useConfirmIncident();
   const confirmFound = useConfirmFound();
   const [rejecting, setRejecting] = useState(false);
   const [finding, setFinding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   /* The incident does not carry the branches it touches, so a Branch Head's own-branch rule is left to the server. */
   const decidable = incident.status === 'reported' && can(user, 'incident.decide') && incident.reported_by.id !== user?.id;
-
-  const askConfirm = async () => {
-    if (
-      !(await confirmAction(
-        `Confirm loss incident ${incident.number}? Its numbers become lost everywhere and the Notice of Loss is sent.`,
-        'Confirm loss',
-      ))
-    )
-      return;
-    confirm.mutate(incident.id, {
-      onSuccess: (answer) => notify.success(answer.message),
-      onError: (error) => notify.error(errorMessage(error)),
-    });
-  };
 
   return (
     <Stack>
@@ -163,6 +150,7 @@ function IncidentBody({ incident }: { incident: Incident }) {
           </Field>
         ) : null}
         {incident.rejection_reason ? <Field label="Reason for rejecting">{incident.rejection_reason}</Field> : null}
+        {incident.no_affidavit_reason ? <Field label="Confirmed without an affidavit">{incident.no_affidavit_reason}</Field> : null}
       </SimpleGrid>
       <Field label="Circumstances">{incident.circumstances}</Field>
 
@@ -266,14 +254,15 @@ function IncidentBody({ incident }: { incident: Incident }) {
             <AppButton variant="secondary" onClick={() => setRejecting(true)}>
               Reject…
             </AppButton>
-            <AppButton color="red" loading={confirm.isPending} onClick={() => void askConfirm()}>
-              Confirm loss
+            <AppButton color="red" onClick={() => setConfirming(true)}>
+              Confirm loss…
             </AppButton>
           </>
         ) : null}
       </Group>
       {rejecting ? <RejectIncidentModal incident={incident} onClose={() => setRejecting(false)} /> : null}
       {finding ? <FoundModal incident={incident} onClose={() => setFinding(false)} /> : null}
+      {confirming ? <ConfirmIncidentModal incident={incident} onClose={() => setConfirming(false)} /> : null}
     </Stack>
   );
 }
@@ -285,7 +274,7 @@ export function IncidentDetailsModal({ incidentId, onClose }: { incidentId: numb
   const title = incident.data ? `Loss incident ${incident.data.number}` : 'Loss incident';
   return (
     <Modal opened={incidentId !== null} onClose={onClose} title={title} size="xl" centered fullScreen={phone}>
-      {incident.isPending ? <Loader size="sm" aria-label="Loading the incident" /> : null}
+      {incident.isPending ? <Loader size="sm" role="status" aria-label="Loading the incident" /> : null}
       {incident.error ? <Text c="red">{errorMessage(incident.error)}</Text> : null}
       {incident.data ? <IncidentBody incident={incident.data} /> : null}
       <Group justify="flex-end" mt="md">

@@ -27,7 +27,7 @@ export function ReportPadLossButton({ pad }: { pad: Pad }) {
 
 function InvoiceLossModal({ invoiceId, onClose }: { invoiceId: number; onClose: () => void }) {
   const pads = useQuery(incidentQueries.invoicePads(invoiceId));
-  if (!pads.data) return <Loader size="sm" aria-label="Loading the pads" />;
+  if (!pads.data) return <Loader size="sm" role="status" aria-label="Loading the pads" />;
   return <ReportLossModal pads={pads.data} invoiceId={invoiceId} onClose={onClose} />;
 }
 

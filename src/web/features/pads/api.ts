@@ -5,16 +5,15 @@ import type { GeneratedPads, Pad } from '../../../shared/schemas/pads.ts';
 import { api, type Paginated } from '../../lib/api.ts';
 import { invalidate, padNumberKeys, queryKeys } from '../../lib/query-keys.ts';
 import { viewParams, type ListView } from '../../lib/use-list-params.ts';
+import { holderParams } from './holder-filter.tsx';
 
 export interface PadListParams extends ListView {
   page: number;
   search: string;
   route: string | null;
-  /** Held by: all, mine or branch (docs/design.md §10). */
+  /** Held by: all, mine, branch, or one branch (`b:3`) or person (`u:17`) for the head office (docs/design.md §10). */
   holder: string | null;
 }
-
-const holderParam = (holder: string | null) => (holder === 'mine' || holder === 'branch' ? holder : undefined);
 
 export interface PadChanges {
   number: number;
@@ -36,7 +35,7 @@ export const padQueries = {
           search: params.search,
           ...viewParams(params),
           route: params.route,
-          holder: holderParam(params.holder),
+          ...holderParams(params.holder),
         }),
       placeholderData: keepPreviousData,
     }),
@@ -47,7 +46,7 @@ export const padQueries = {
       ...viewParams(params),
       per_page: undefined,
       route: params.route,
-      holder: holderParam(params.holder),
+      ...holderParams(params.holder),
       format,
     }),
   /** One pad, for details opened from a link (`?pad=12`) when the pad is not on the page shown. */

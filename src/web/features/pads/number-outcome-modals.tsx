@@ -3,6 +3,7 @@ import { OUTCOME_MSG, outcomeRevertSchema, padOutcomeSchema, rejectSchema, type 
 import { OTHER_REASON, OUTCOME_REASONS, padUsageSchema } from '../../../shared/schemas/pads.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
+import { STACKED_COMBOBOX } from '../../components/stacked-combobox.ts';
 import { notify } from '../../components/notify.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox.ts';
@@ -43,7 +44,7 @@ function ReasonFields({ outcome, reason, details }: { outcome: Outcome; reason: 
         placeholder="Choose a reason"
         data={[...OUTCOME_REASONS[outcome]]}
         allowDeselect={false}
-        comboboxProps={{ withinPortal: true, zIndex: 400 }}
+        comboboxProps={STACKED_COMBOBOX}
         {...reason}
       />
       <TextAreaField label="Details" description="Required when the reason is Other" minRows={2} {...details} />

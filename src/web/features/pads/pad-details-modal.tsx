@@ -1,6 +1,7 @@
 import { OfflineNote } from '../../components/offline-banner.tsx';
 import { registeredSeriesText } from '../../../shared/format.ts';
-import { Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { rangeText } from './number-outcome-modals.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { routeLabel } from '../../../shared/format.ts';
@@ -33,21 +34,34 @@ const countsText = (pad: Pad) =>
 /** Who holds the pad now (docs/design.md §5 "Custody model"), or the invoice and courier carrying it. */
 function PadHolder({ padId }: { padId: number }) {
   const history = useQuery(ledgerQueries.padHistory(padId));
-  if (history.isPending) return <Loader size="sm" aria-label="Loading holder" />;
+  if (history.isPending) return <Loader size="sm" role="status" aria-label="Loading holder" />;
   if (!history.data) return <Text c="red">{errorMessage(history.error)}</Text>;
   return <HeldBy history={history.data} />;
 }
 
-/** The pad's custody chain from the ledger (docs/design.md §8), oldest first. */
-function PadHistorySection({ padId }: { padId: number }) {
+/** The pad's custody chain from the ledger (docs/design.md §8), oldest first, then what still waits for approval (§9). */
+function PadHistorySection({ padId, pending }: { padId: number; pending: Pad['pending_outcomes'] }) {
   const history = useQuery(ledgerQueries.padHistory(padId));
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
         History
       </Title>
-      {history.isPending ? <Loader size="sm" aria-label="Loading history" /> : null}
+      {history.isPending ? <Loader size="sm" role="status" aria-label="Loading history" /> : null}
       {history.data ? <PadHistoryTimeline events={history.data.events} /> : null}
+      {pending.length > 0 ? (
+        <List size="sm" aria-label="Pending approval" data-testid="history-pending">
+          {pending.map((request) => (
+            <List.Item key={request.from}>
+              <Text span size="sm" fw={600}>
+                {request.outcome === 'cancelled' ? 'Cancellation pending' : 'Loss pending'}
+              </Text>
+              : {rangeText(request)} ({request.to - request.from + 1}) · asked by {request.requested_by}, waiting for the Branch Head or
+              Supervisor
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
     </Stack>
   );
 }
@@ -101,7 +115,7 @@ export function PadDetailsModal({
           <PadHolder padId={pad.id} />
           <OutcomeRequestsSection padId={pad.id} />
           <PadNumbersPanel key={pad.id} pad={pad} rights={rights} />
-          <PadHistorySection padId={pad.id} />
+          <PadHistorySection padId={pad.id} pending={pad.pending_outcomes} />
           <Group justify="flex-end" gap="xs">
             {actions?.(pad)}
             <AppButton variant="secondary" onClick={onClose}>

@@ -1,6 +1,7 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { SERIES_ENTRY } from '../../../shared/lookups.ts';
+import { firstPendingIn, pendingWord } from '../../../shared/pending-outcomes.ts';
 import type { Outcome } from '../../../shared/schemas/outcomes.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import { AppButton } from '../../components/app-button.tsx';
@@ -12,7 +13,7 @@ import { useSession } from '../../lib/session.ts';
 import { useRecordUsage } from './api.ts';
 import { announceUsage, OutcomeModal, rangeText, RevertModal, SkipReasonModal, usageAction } from './number-outcome-modals.tsx';
 import { SeriesGrid } from './series-grid.tsx';
-import type { NumberRange } from './series-selection.ts';
+import { parseTypedRange, type NumberRange } from './series-selection.ts';
 
 /** What the signed-in user may do to this pad's numbers (the server checks the same rules). */
 export interface NumberRights {
@@ -27,6 +28,43 @@ type Dialog = { kind: 'skip' } | { kind: 'outcome'; outcome: Outcome } | { kind:
 function pickedState(pad: Pad, range: NumberRange): number | 'mixed' {
   const states = new Set(pad.series.filter((entry) => entry.number >= range.from && entry.number <= range.to).map((entry) => entry.status));
   return states.size === 1 ? [...states][0] : 'mixed';
+}
+
+/** The typed range beside the grid: Enter (or Select) picks the run the two taps would, for keyboards and long booklets. */
+function TypedRange({ pad, onSelect }: { pad: Pad; onSelect: (range: NumberRange) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pick = () => {
+    const typed = parseTypedRange(text, { from: pad.series_from, to: pad.series_to });
+    if ('error' in typed) {
+      setError(typed.error);
+      return;
+    }
+    setError(null);
+    setText('');
+    onSelect(typed.range);
+  };
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <TextInput
+        label="Type a range"
+        placeholder={`e.g. ${rangeText({ from: pad.series_from, to: Math.min(pad.series_to, pad.series_from + 36) })}`}
+        inputMode="numeric"
+        value={text}
+        error={error}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          pick();
+        }}
+        style={{ flex: 1, maxWidth: 320 }}
+      />
+      <AppButton variant="secondary" mt={25} onClick={pick}>
+        Select
+      </AppButton>
+    </Group>
+  );
 }
 
 /**
@@ -61,6 +99,7 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
   };
 
   const state = selected ? pickedState(pad, selected) : null;
+  const waiting = selected ? firstPendingIn(pad.pending_outcomes, selected.from, selected.to) : null;
   const count = selected ? selected.to - selected.from + 1 : 0;
   const locked = pad.locked_by_invoice_id !== null;
 
@@ -78,7 +117,14 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
         {locked && (state === SERIES_ENTRY.NOT_USED || state === SERIES_ENTRY.CANCELLED) ? (
           <Text size="sm">This pad is on an in-transit invoice; its numbers change after that invoice is accepted.</Text>
         ) : null}
-        {!locked && state === SERIES_ENTRY.NOT_USED ? (
+        {waiting ? (
+          <Text size="sm" data-testid="selection-pending">
+            {rangeText(waiting.request)} {waiting.request.from === waiting.request.to ? 'has' : 'have'} a{' '}
+            {pendingWord(waiting.request.outcome)} (asked by {waiting.request.requested_by}):{' '}
+            {waiting.request.from === waiting.request.to ? 'it' : 'they'} cannot be used until the Branch Head or Supervisor decides.
+          </Text>
+        ) : null}
+        {!locked && !waiting && state === SERIES_ENTRY.NOT_USED ? (
           <Group gap="xs" wrap="wrap">
             {rights.use ? (
               <AppButton loading={usage.isPending} onClick={() => void markUsed(selected)}>
@@ -116,7 +162,8 @@ export function PadNumbersPanel({ pad, rights }: { pad: Pad; rights: NumberRight
   return (
     <>
       <QueuedActions only={(action) => action.padIds?.includes(pad.id) ?? false} />
-      <SeriesGrid series={pad.series} select={any ? { selected, onSelect: setSelected } : undefined}>
+      {any ? <TypedRange pad={pad} onSelect={setSelected} /> : null}
+      <SeriesGrid series={pad.series} pending={pad.pending_outcomes} select={any ? { selected, onSelect: setSelected } : undefined}>
         {bar}
       </SeriesGrid>
       {selected && dialog?.kind === 'skip' && pad.next_number !== null ? (

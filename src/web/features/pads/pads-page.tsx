@@ -1,5 +1,4 @@
-import { Button, Collapse, Group, Menu, Select, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Button, Collapse, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,9 +17,7 @@ import { SelectField } from '../../components/form-fields.tsx';
 import { ListCard } from '../../components/list-card.tsx';
 import { PadCards } from '../../components/pad-cards.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { notify } from '../../components/notify.ts';
 import { SearchInput } from '../../components/search-input.tsx';
-import { api, errorMessage, openBlob } from '../../lib/api.ts';
 import { useRowSelection } from '../../lib/use-row-selection.ts';
 import { useSession } from '../../lib/session.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
@@ -30,24 +27,11 @@ import { useUrlModal } from '../../lib/use-url-modal.ts';
 import { AddPadModal } from './add-pad-modal.tsx';
 import { padQueries } from './api.ts';
 import { EditPadModal } from './edit-pad-modal.tsx';
+import { HolderFilter } from './holder-filter.tsx';
+import { PrintLabelsMenu } from './print-labels-menu.tsx';
 import { PadDetailsModal } from './pad-details-modal.tsx';
 
 const padKey = (pad: Pad) => pad.id;
-
-/** docs/design.md §9 labels: the label sheet PDF of the chosen pads, opened in a new tab to print. */
-async function printLabels(ids: number[], size: 'a4' | '4x6') {
-  try {
-    openBlob(await api.file('pad-labels', { ids: ids.join(','), size }), 'pad-labels.pdf', false);
-  } catch (error) {
-    notify.error(errorMessage(error));
-  }
-}
-
-const HOLDER_OPTIONS = [
-  { value: 'all', label: 'All pads' },
-  { value: 'mine', label: 'My pads' },
-  { value: 'branch', label: 'My branch' },
-];
 
 /**
  * docs/spec.md §2 Inventories: pads with search, a Route filter, Add Pad for roles 1–3, VIEW for all and EDIT for roles 3, 5–8;
@@ -83,6 +67,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
     allLabel: 'Select all pads on this page',
   };
   const pickedIds = [...picked.selected.keys()];
+  const narrowed = Boolean(params.search || params.filters.route || (params.filters.holder && params.filters.holder !== 'all'));
 
   const actions = (pad: Pad) => (
     <Group gap={4} wrap="nowrap">
@@ -139,17 +124,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
             <SearchInput placeholder="Search by pad name" onSearch={setSearch} initial={params.search} hint={SEARCH_HINTS.pads} />
             <FilterToggle open={filterOpen} onToggle={() => setFilterOpen((open) => !open)} />
             <ExportButton fileBase="Inventories" download={(format) => padQueries.file(listParams, format)} />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <AppButton variant="secondary" leftSection={<IconPrinter size={16} />} disabled={pickedIds.length === 0}>
-                  Print labels{pickedIds.length > 0 ? ` (${pickedIds.length})` : ''}
-                </AppButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => void printLabels(pickedIds, 'a4')}>A4 sheet</Menu.Item>
-                <Menu.Item onClick={() => void printLabels(pickedIds, '4x6')}>4×6 in labels</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <PrintLabelsMenu picked={pickedIds} params={listParams} listed={narrowed ? (list.data?.total ?? null) : null} />
             {can(session?.user, 'count.use') ? (
               <Button variant="default" component={Link} to="/counts">
                 Counts
@@ -173,15 +148,7 @@ export function PadsPage({ padActions }: { padActions?: (pad: Pad) => ReactNode 
                 onChange={(value) => setFilter('route', value)}
                 w={{ base: '100%', xs: 360 }}
               />
-              <Select
-                label="Held by"
-                data={HOLDER_OPTIONS}
-                value={params.filters.holder ?? 'all'}
-                onChange={(value) => setFilter('holder', value ?? 'all')}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                w={{ base: '100%', xs: 200 }}
-              />
+              <HolderFilter actor={session?.user} value={params.filters.holder ?? 'all'} onChange={(value) => setFilter('holder', value)} />
               <AppButton variant="secondary" onClick={clearFilters}>
                 Clear Filter
               </AppButton>

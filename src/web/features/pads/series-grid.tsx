@@ -3,6 +3,7 @@ import { useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } 
 import { abbreviateSeries } from '../../../shared/format.ts';
 import { SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { SeriesEntry } from '../../../shared/pad-status.ts';
+import { pendingAt, pendingWord, type PendingOutcome } from '../../../shared/pending-outcomes.ts';
 import { nextSelection, span, type NumberRange } from './series-selection.ts';
 import classes from './series-grid.module.css';
 
@@ -15,8 +16,11 @@ const STATES = [
 
 const stateOf = (entry: SeriesEntry) => STATES.find((state) => state.status === entry.status) ?? STATES[0];
 
-/** The name of an entry's state as the grid and its legend say it. */
-const entryStateName = (entry: SeriesEntry) => stateOf(entry).name;
+/** An entry's state as the grid says it: "Not Used, cancellation pending" while a request for it waits (docs/design.md §9). */
+function stateName(entry: SeriesEntry, pending: readonly PendingOutcome[]): string {
+  const waiting = entry.status === SERIES_ENTRY.NOT_USED ? pendingAt(pending, entry.number) : null;
+  return waiting ? `${stateOf(entry).name}, ${pendingWord(waiting.outcome)}` : stateOf(entry).name;
+}
 
 const inRange = (range: NumberRange | null | undefined, number: number) => range != null && number >= range.from && number <= range.to;
 
@@ -37,20 +41,24 @@ export function SeriesGrid({
   onToggle,
   select,
   highlight,
+  pending = [],
   children,
 }: {
   series: SeriesEntry[];
   onToggle?: (number: number) => void;
   select?: SelectProps;
   highlight?: number;
+  /** Cancellations and losses waiting for approval: their numbers are marked, and named in the labels. */
+  pending?: readonly PendingOutcome[];
   /** Shown under the circles, kept in view while they scroll: the selection's actions. */
   children?: ReactNode;
 }) {
-  const [shown, setShown] = useState<SeriesEntry | null>(null);
+  const [shownNumber, setShown] = useState<number | null>(null);
+  const shown = series.find((entry) => entry.number === shownNumber) ?? null;
   const anchor = useRef<number | null>(null);
   const drag = useRef<{ start: number; moved: boolean } | null>(null);
 
-  const show = (entry: SeriesEntry) => setShown(entry);
+  const show = (entry: SeriesEntry) => setShown(entry.number);
 
   const pick = (entry: SeriesEntry, event: MouseEvent) => {
     show(entry);
@@ -86,11 +94,16 @@ export function SeriesGrid({
             <span className={`${classes.circle} ${state.className}`} aria-hidden /> {state.name}
           </span>
         ))}
+        {pending.length > 0 ? (
+          <span className={classes.legendItem}>
+            <span className={`${classes.circle} ${classes.pending}`} aria-hidden /> Pending approval
+          </span>
+        ) : null}
       </div>
       <Text size="sm" aria-live="polite" data-testid="series-shown" mih={20}>
         {shown ? (
           <>
-            Receipt no. <strong>{shown.number}</strong> · {entryStateName(shown)}
+            Receipt no. <strong>{shown.number}</strong> · {stateName(shown, pending)}
           </>
         ) : (
           <Text span c="dimmed" size="sm">
@@ -102,10 +115,12 @@ export function SeriesGrid({
         <div className={classes.grid} role="list" aria-label="Series">
           {series.map((entry) => {
             const state = stateOf(entry);
+            const name = stateName(entry, pending);
+            const waiting = name !== state.name;
             const picked = inRange(select?.selected, entry.number);
             const content = (
               <>
-                <span className={`${classes.circle} ${state.className}`} aria-hidden />
+                <span className={`${classes.circle} ${state.className} ${waiting ? classes.pending : ''}`} aria-hidden />
                 <span className={classes.label}>{abbreviateSeries(entry.number)}</span>
               </>
             );
@@ -118,7 +133,7 @@ export function SeriesGrid({
                   className={classes.entry}
                   title={String(entry.number)}
                   aria-pressed={entry.status === SERIES_ENTRY.USED}
-                  aria-label={`${entry.number}: ${state.name}, shown as ${abbreviateSeries(entry.number)}`}
+                  aria-label={`${entry.number}: ${name}, shown as ${abbreviateSeries(entry.number)}`}
                   aria-disabled={!togglable || undefined}
                   onClick={() => {
                     show(entry);
@@ -135,7 +150,7 @@ export function SeriesGrid({
                   className={`${classes.entry} ${picked ? classes.picked : ''}`}
                   title={String(entry.number)}
                   aria-pressed={picked}
-                  aria-label={`${entry.number}: ${state.name}, shown as ${abbreviateSeries(entry.number)}`}
+                  aria-label={`${entry.number}: ${name}, shown as ${abbreviateSeries(entry.number)}`}
                   onClick={(event) => pick(entry, event)}
                   onPointerDown={(event) => pressDown(entry, event)}
                   onPointerEnter={(event) => dragOver(entry, event)}
@@ -149,7 +164,7 @@ export function SeriesGrid({
                   className={`${classes.entry} ${classes.tappable} ${entry.number === highlight ? classes.highlight : ''}`}
                   role="img"
                   title={String(entry.number)}
-                  aria-label={`${entry.number}: ${state.name}`}
+                  aria-label={`${entry.number}: ${name}`}
                   aria-current={entry.number === highlight ? 'true' : undefined}
                   onClick={() => show(entry)}
                 >

@@ -1,6 +1,6 @@
 import { FORM_TYPES } from '../../../shared/lookups.ts';
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SelectField } from '../../components/form-fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -42,6 +42,12 @@ export function UnusedFormsPage() {
         <TextInput label="As of the end of" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
         <SelectField label="Establishment" clearable placeholder="All" options={branches.data} value={branchId} onChange={setBranchId} />
       </Group>
+      {report.isLoading ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Loading the unused forms…</Text>
+        </Group>
+      ) : null}
       {report.error ? <Text c="red">{errorMessage(report.error)}</Text> : null}
       {report.data ? (
         <>
