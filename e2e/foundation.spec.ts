@@ -25,8 +25,10 @@ test('when the admin signs in, then Transactions is home and every menu entry is
     'Transactions',
     'Dashboard',
     'Inventories',
+    'Counts',
     'Reports',
     'Accountability',
+    'Incidents',
     'Companies',
     'Routes',
     'Branches/Agencies',
@@ -36,6 +38,7 @@ test('when the admin signs in, then Transactions is home and every menu entry is
     'Import',
     'Registered series',
     'Unused forms',
+    'Settings',
     'Profile',
     'Logout',
   ]);
@@ -44,8 +47,8 @@ test('when the admin signs in, then Transactions is home and every menu entry is
 });
 
 for (const [role, home, menu] of [
-  [3, '/pads', ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Import', 'Profile', 'Logout']],
-  [5, '/invoices', ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Profile', 'Logout']],
+  [3, '/pads', ['Custodies', 'Transactions', 'Inventories', 'Counts', 'Accountability', 'Incidents', 'Import', 'Profile', 'Logout']],
+  [5, '/invoices', ['Custodies', 'Transactions', 'Inventories', 'Counts', 'Accountability', 'Incidents', 'Profile', 'Logout']],
   [10, '/custodies', ['Custodies', 'Profile', 'Logout']],
 ] as const) {
   test(`when a role ${role} user signs in, then ${home} is home with the role's menu`, async ({ page, request }) => {

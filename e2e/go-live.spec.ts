@@ -88,6 +88,6 @@ test('when a series is registered through its form and the inventory is asked as
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const text = pdfText(await pdf.body());
   expect(text).toContain('INVENTORY OF UNUSED ACCOUNTABLE FORMS');
-  expect(text).toContain(`ATP ${atp} of 2024-05-02`);
+  expect(text).toContain(`ATP ${atp} of 02 May 2024`);
   expect(text).toContain('800001-800100');
 });

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
+import { dateInZone } from '../src/shared/format.ts';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../src/shared/lookups.ts';
 
 /**
  * The first page of every PDF PadTrack prints, from a running demo (`npm run demo` on a fresh data folder, then the
@@ -72,9 +74,13 @@ const preview =
       })
     : null;
 const invoices = await rows('/api/get-invoices?per_page=100');
-const transfers = [...invoices.filter((row) => /transfer|turnover|return/i.test(JSON.stringify(row.type ?? ''))), ...invoices];
+/* The demo's Turnover in transit (#12 on a fresh demo): its slip carries the pad lost on the way. */
+const onTheRoad = (row: Row) => row.invoice_type_id === INVOICE_TYPE.TURNOVER && row.invoice_status_id === INVOICE_STATUS.IN_TRANSIT;
+const transfers = [...invoices.filter(onTheRoad), ...invoices];
 const pads = await rows('/api/get-pads?per_page=6');
-const today = new Date().toISOString().slice(0, 10);
+// -- the health endpoint's answer (healthResponse).
+const { time_zone: timeZone } = (await (await fetch(`${base}/api/health`)).json()) as { time_zone: string };
+const today = dateInZone(new Date(), timeZone);
 
 const kinds: Array<[string, string[]]> = [
   ['raaf', certificates.map((row) => `/api/raaf?month=${row.month as string}&${holderOf(row).type}_id=${holderOf(row).id}&format=pdf`)],

@@ -60,6 +60,8 @@ describe('formatters', () => {
     expect(dayText(lateUtc, 'UTC')).toBe('05 Nov 2026');
     expect(dayText(null, 'Asia/Manila')).toBe('-');
     expect(dayTimeText(lateUtc, 'Asia/Manila')).toBe('06 Nov 2026 01:30');
+    expect(dayText('2026-09-22T03:00:00Z', 'Asia/Manila')).toBe('22 Sep 2026');
+    expect(dayTimeText('2026-09-22T03:00:00Z', 'Asia/Manila')).toBe('22 Sep 2026 11:00');
   });
 
   it('when a screen shows a time on a device in another zone, then it is the APP_TIMEZONE time with the zone named', () => {

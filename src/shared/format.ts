@@ -65,6 +65,9 @@ export function dateInZone(instant: Date, timeZone: string): string {
 }
 
 type Instant = Date | string | null | undefined;
+
+/** Newer ICU data abbreviates September "Sept" in en-GB; every other month has three letters, and so does it here. */
+const threeLetterMonth = (text: string) => text.replace(' Sept ', ' Sep ');
 const asDate = (instant: Instant) => (instant === null || instant === undefined || instant === '' ? null : new Date(instant));
 
 /**
@@ -73,13 +76,13 @@ const asDate = (instant: Instant) => (instant === null || instant === undefined 
  */
 export function dayText(instant: Instant, timeZone: string): string {
   const at = asDate(instant);
-  return at ? zoned('day', 'en-GB', DAY, timeZone).format(at) : '-';
+  return at ? threeLetterMonth(zoned('day', 'en-GB', DAY, timeZone).format(at)) : '-';
 }
 
 /** An instant in APP_TIMEZONE, "05 Nov 2026 17:30"; "-" when there is none. The one date-and-time formatter, as dayText. */
 export function dayTimeText(instant: Instant, timeZone: string): string {
   const at = asDate(instant);
-  return at ? zoned('day-time', 'en-GB', DAY_TIME, timeZone).format(at).replace(',', '') : '-';
+  return at ? threeLetterMonth(zoned('day-time', 'en-GB', DAY_TIME, timeZone).format(at).replace(',', '')) : '-';
 }
 
 /**

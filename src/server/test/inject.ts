@@ -8,7 +8,7 @@ import type { TestApp } from './test-app.ts';
 export function apiCalls(current: () => TestApp) {
   const call = (
     who: { id?: number; headers: { authorization: string } } | null,
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
   ) => current().app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { INVOICE_TYPE } from '../../../shared/lookups.ts';
+import { and, asc, eq } from 'drizzle-orm';
 import { COUNT_MSG } from '../../../shared/schemas/counts.ts';
 import { countAsks, countItems, countResolutions } from '../../db/schema/counts.ts';
 import { lossIncidentFound } from '../../db/schema/incidents.ts';
-import { invoices } from '../../db/schema/invoices.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { users } from '../../db/schema/users.ts';
 import { encodePadLabel } from '../../lib/pad-label.ts';
+import { issueAndAccept } from '../../test/custody.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { apiCalls } from '../../test/inject.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 interface Who {
@@ -29,14 +29,7 @@ let padIds: number[];
 let lossNumber: string;
 let lossId: number;
 
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const { call, ok } = apiCalls(() => t);
 
 const person = async (values: { role_id: number; branch_id: number; first_name?: string; last_name?: string }) => {
   const s = await signedIn(t, values);
@@ -61,18 +54,7 @@ beforeAll(async () => {
   routeId = (await createRoute(t.db, { name: 'Batangas - Calapan' })).id;
   await ok(call(custodian, 'POST', '/api/add-pad', { route_id: routeId, series_from: 1001, series_to: 1150, pad_size: 50 }), 201);
   padIds = (await t.db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number))).map((p) => p.id);
-  const request = await ok(call(grace, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 3 }), 201);
-  await ok(
-    call(custodian, 'POST', '/api/issue-invoice', {
-      invoice_id: request.data.id,
-      pads: padIds,
-      assigned_user_id: courier.id,
-      expected_return: 3,
-    }),
-    201,
-  );
-  const [issued] = await t.db.select().from(invoices).where(eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED)).orderBy(desc(invoices.id));
-  await ok(call(grace, 'POST', `/api/accept-invoice/${issued.id}`));
+  await issueAndAccept(t, { holder: grace, custodian, courier, routeId, padIds });
   const reported = await ok(
     call(grace, 'POST', '/api/loss-incidents', {
       pads: [{ pad_id: padIds[0] }],

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { COUNT_MSG } from '../../../shared/schemas/counts.ts';
 import { countItems, countSessions } from '../../db/schema/counts.ts';
 import { lossIncidents } from '../../db/schema/incidents.ts';
-import { invoices } from '../../db/schema/invoices.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { encodePadLabel } from '../../lib/pad-label.ts';
+import { issueAndAccept } from '../../test/custody.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { apiCalls } from '../../test/inject.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -29,36 +29,11 @@ let branchId: number;
 let routeId: number;
 let padIds: number[];
 
-const call = (who: Who | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
-
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const { call, ok } = apiCalls(() => t);
 
 const label = (padId: number) => encodePadLabel(t.ctx.badgeSecret, padId);
 
-async function issueTo(who: Who, ids: number[]) {
-  const request = await ok(call(who, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: ids.length }), 201);
-  await ok(
-    call(role[3], 'POST', '/api/issue-invoice', {
-      invoice_id: request.data.id,
-      pads: ids,
-      assigned_user_id: courier.id,
-      expected_return: 3,
-    }),
-    201,
-  );
-  const [issued] = await t.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  await ok(call(who, 'POST', `/api/accept-invoice/${issued.id}`));
-}
+const issueTo = (who: Who, ids: number[]) => issueAndAccept(t, { holder: who, custodian: role[3], courier, routeId, padIds: ids });
 
 beforeAll(async () => {
   t = await createTestApp();

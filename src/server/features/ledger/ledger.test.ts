@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
-import { invoices } from '../../db/schema/invoices.ts';
 import { pads } from '../../db/schema/pads.ts';
+import { issueAndAccept, latestInvoice } from '../../test/custody.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { pdfToText } from '../../test/pdf.ts';
 import { certificateListColumns } from '../../../shared/list-columns.ts';
@@ -69,11 +69,6 @@ async function setUsed(who: Who, padId: number, used: number[], extra: Record<st
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-async function latestInvoice(typeId: number) {
-  const [row] = await t.db.select().from(invoices).where(eq(invoices.invoice_type_id, typeId)).orderBy(desc(invoices.id)).limit(1);
-  return row;
-}
-
 const raaf = async (who: Who, month: string, holder: string) =>
   (await ok(call(who, 'GET', `/api/raaf?month=${month}&${holder}`))).data as RaafBody;
 
@@ -107,18 +102,7 @@ beforeAll(async () => {
   padIds = (await t.db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number))).map((p) => p.id);
 
   at('2026-09-06T02:00:00Z');
-  const request = await ok(call(holderA, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 2 }), 201);
-  await ok(
-    call(role[3], 'POST', '/api/issue-invoice', {
-      invoice_id: request.data.id,
-      pads: [padIds[0], padIds[1]],
-      assigned_user_id: courier.id,
-      expected_return: 3,
-    }),
-    201,
-  );
-  const issued = await latestInvoice(INVOICE_TYPE.ISSUED);
-  await ok(call(holderA, 'POST', `/api/accept-invoice/${issued.id}`));
+  await issueAndAccept(t, { holder: holderA, custodian: role[3], courier, routeId, padIds: [padIds[0], padIds[1]] });
 
   at('2026-09-07T02:00:00Z');
   await setUsed(holderA, padIds[0], range(1, 5));
@@ -130,14 +114,14 @@ beforeAll(async () => {
   await setUsed(holderA, padIds[0], [1, 2, 3, 6]);
   at('2026-10-04T02:00:00Z');
   await ok(call(holderA, 'POST', '/api/create-return-invoice', { pads: [padIds[0]], assigned_user_id: courier.id }), 201);
-  const returned = await latestInvoice(INVOICE_TYPE.RETURN);
+  const returned = await latestInvoice(t, INVOICE_TYPE.RETURN);
   await ok(call(role[8], 'POST', `/api/accept-invoice/${returned.id}`));
   at('2026-10-05T02:00:00Z');
   await ok(
     call(holderA, 'POST', '/api/create-turnover-invoice', { pads: [padIds[1]], branch_id: thirdBranchId, assigned_user_id: courier.id }),
     201,
   );
-  const turnover = await latestInvoice(INVOICE_TYPE.TURNOVER);
+  const turnover = await latestInvoice(t, INVOICE_TYPE.TURNOVER);
   await ok(call(holderC, 'POST', `/api/accept-invoice/${turnover.id}`));
   at('2026-10-06T02:00:00Z');
   await setUsed(role[3], padIds[2], [], { pad_status_id: 5, remarks: 'Lost at sea' });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq } from 'drizzle-orm';
-import { INVOICE_TYPE } from '../../../shared/lookups.ts';
-import { invoices } from '../../db/schema/invoices.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
+import { cancellation, issueAndAccept } from '../../test/custody.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
@@ -40,16 +39,7 @@ let padId: number;
 const { call, ok, at } = apiCalls(() => t);
 
 const cancel = (who: Who, from: number, to: number, details: string) =>
-  ok(
-    call(who, 'POST', `/api/pads/${padId}/outcome`, {
-      from,
-      to,
-      outcome: 'cancelled',
-      reason: 'Spoiled (torn, stained, misprinted)',
-      details,
-      copies_retained: true,
-    }),
-  );
+  ok(call(who, 'POST', `/api/pads/${padId}/outcome`, cancellation(from, to, details)));
 
 async function routeRow(month: string) {
   const body = (await ok(call(holder, 'GET', `/api/raaf?month=${month}&user_id=${holder.id}`))).data as RaafBody;
@@ -77,23 +67,7 @@ beforeAll(async () => {
   at('2026-10-05T02:00:00Z');
   await ok(call(custodian, 'POST', '/api/add-pad', { route_id: routeId, series_from: 1001, series_to: 1050, pad_size: 50 }), 201);
   [{ id: padId }] = await t.db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
-  const request = await ok(call(holder, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 1 }), 201);
-  await ok(
-    call(custodian, 'POST', '/api/issue-invoice', {
-      invoice_id: request.data.id,
-      pads: [padId],
-      assigned_user_id: courier.id,
-      expected_return: 3,
-    }),
-    201,
-  );
-  const [issued] = await t.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  await ok(call(holder, 'POST', `/api/accept-invoice/${issued.id}`));
+  await issueAndAccept(t, { holder, custodian, courier, routeId, padIds: [padId] });
 
   at('2026-10-20T02:00:00Z');
   await cancel(custodian, 1005, 1006, 'coffee');

@@ -3,10 +3,11 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { OUTCOME_MSG } from '../../../shared/schemas/outcomes.ts';
 import { PAD_MSG, USAGE_MSG } from '../../../shared/schemas/pads.ts';
-import { invoices } from '../../db/schema/invoices.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
+import { cancellation, issueAndAccept, latestInvoice } from '../../test/custody.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { apiCalls } from '../../test/inject.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
 
@@ -35,49 +36,16 @@ let courier: Who;
 let routeId: number;
 let padIds: number[];
 
-const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
-
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const { call, ok } = apiCalls(() => t);
 
 const getPad = async (padId: number) => (await ok(call(role[3], 'GET', `/api/get-pad/${padId}`))).data as PadBody;
 const statusOf = (pad: PadBody, number: number) => pad.series.find((entry) => entry.number === number)?.status;
 const usage = (who: Who, padId: number, body: object) => call(who, 'POST', `/api/pads/${padId}/usage`, body);
 const outcome = (who: Who, padId: number, body: object) => call(who, 'POST', `/api/pads/${padId}/outcome`, body);
-const cancel = (from: number, to: number) => ({
-  from,
-  to,
-  outcome: 'cancelled',
-  reason: 'Spoiled (torn, stained, misprinted)',
-  details: 'coffee',
-  copies_retained: true,
-});
 
 const verified = () => expectLedgerVerified(t.db);
 
-async function issueTo(who: Who, ids: number[]) {
-  const request = await ok(call(who, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: ids.length }), 201);
-  await ok(
-    call(role[3], 'POST', '/api/issue-invoice', {
-      invoice_id: request.data.id,
-      pads: ids,
-      assigned_user_id: courier.id,
-      expected_return: 3,
-    }),
-    201,
-  );
-  const [issued] = await t.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  await ok(call(who, 'POST', `/api/accept-invoice/${issued.id}`));
-}
+const issueTo = (who: Who, ids: number[]) => issueAndAccept(t, { holder: who, custodian: role[3], courier, routeId, padIds: ids });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -183,7 +151,7 @@ describe('cancelling numbers', () => {
   let requestId: number;
 
   it('when a holder without approval rights asks to cancel, then 202 and the request waits in their Branch Head\u2019s Needs my action', async () => {
-    const res = await outcome(holder, padIds[0], cancel(1043, 1044));
+    const res = await outcome(holder, padIds[0], cancellation(1043, 1044));
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().message).toBe(OUTCOME_MSG.pending);
     requestId = res.json().data.request_id;
@@ -220,17 +188,17 @@ describe('cancelling numbers', () => {
   });
 
   it('when a cancelled or used number is cancelled again, then 409 for every approver', async () => {
-    const again = await outcome(role[3], padIds[0], cancel(1044, 1045));
+    const again = await outcome(role[3], padIds[0], cancellation(1044, 1045));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(USAGE_MSG.consumed(1044, 'cancelled'));
-    expect((await outcome(branchHead, padIds[0], cancel(1001, 1001))).statusCode).toBe(409);
-    expect((await outcome(holder, padIds[0], cancel(1001, 1001))).statusCode).toBe(409);
+    expect((await outcome(branchHead, padIds[0], cancellation(1001, 1001))).statusCode).toBe(409);
+    expect((await outcome(holder, padIds[0], cancellation(1001, 1001))).statusCode).toBe(409);
   });
 
   it('when an approver cancels, then it applies at once (200); a rejected request changes nothing', async () => {
-    const body = await ok(outcome(role[8], padIds[0], cancel(1045, 1045)));
+    const body = await ok(outcome(role[8], padIds[0], cancellation(1045, 1045)));
     expect(statusOf(body.data, 1045)).toBe(3);
-    const asked = await outcome(holder, padIds[0], cancel(1046, 1046));
+    const asked = await outcome(holder, padIds[0], cancellation(1046, 1046));
     const id = asked.json().data.request_id as number;
     expect((await call(branchHead, 'POST', `/api/outcome-requests/${id}/reject`, {})).statusCode).toBe(422);
     const rejected = await ok(call(branchHead, 'POST', `/api/outcome-requests/${id}/reject`, { reason: 'Receipt is fine' }));
@@ -242,10 +210,10 @@ describe('cancelling numbers', () => {
     expect((await outcome(role[3], padIds[0], { from: 1047, outcome: 'cancelled', copies_retained: true })).json().errors).toHaveProperty(
       'reason',
     );
-    expect((await outcome(role[3], padIds[0], { ...cancel(1047, 1047), reason: 'Because' })).json().errors).toEqual({
+    expect((await outcome(role[3], padIds[0], { ...cancellation(1047, 1047), reason: 'Because' })).json().errors).toEqual({
       reason: [OUTCOME_MSG.reasonNotListed],
     });
-    expect((await outcome(role[3], padIds[0], { ...cancel(1047, 1047), reason: 'Other', details: '' })).json().errors).toEqual({
+    expect((await outcome(role[3], padIds[0], { ...cancellation(1047, 1047), reason: 'Other', details: '' })).json().errors).toEqual({
       details: [OUTCOME_MSG.detailsForOther],
     });
     expect(
@@ -317,12 +285,7 @@ describe('the booklet and deleted pads', () => {
   it('when a fully used booklet is returned and accepted, then custody_out and custody_in of quantity 0 show how it travelled', async () => {
     await ok(usage(holder, padIds[3], { from: 1151, to: 1200 }));
     await ok(call(holder, 'POST', '/api/create-return-invoice', { pads: [padIds[3]], assigned_user_id: courier.id }), 201);
-    const [returned] = await t.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.invoice_type_id, INVOICE_TYPE.RETURN))
-      .orderBy(desc(invoices.id))
-      .limit(1);
+    const returned = await latestInvoice(t, INVOICE_TYPE.RETURN);
     await ok(call(role[8], 'POST', `/api/accept-invoice/${returned.id}`));
     const history = (await ok(call(role[9], 'GET', `/api/pad-history/${padIds[3]}`))).data as {
       events: Array<{ kind: string; qty: number; holder_branch: { id: number } | null }>;
@@ -340,7 +303,7 @@ describe('the booklet and deleted pads', () => {
     const refused = await call(role[3], 'DELETE', `/api/delete-pad/${padIds[2]}`);
     expect(refused.statusCode).toBe(409);
     expect([PAD_MSG.onInvoice, PAD_MSG.hasHistory]).toContain(refused.json().message);
-    await ok(outcome(role[3], padIds[9], cancel(1451, 1451)));
+    await ok(outcome(role[3], padIds[9], cancellation(1451, 1451)));
     expect((await call(role[3], 'DELETE', `/api/delete-pad/${padIds[9]}`)).json().message).toBe(PAD_MSG.hasHistory);
     const fresh = await getPad(padIds[8]);
     await ok(call(role[3], 'DELETE', `/api/delete-pad/${padIds[8]}`));

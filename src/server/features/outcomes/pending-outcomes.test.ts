@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, desc, eq } from 'drizzle-orm';
-import { INVOICE_TYPE } from '../../../shared/lookups.ts';
+import { asc, eq } from 'drizzle-orm';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
-import { invoices } from '../../db/schema/invoices.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
+import { cancellation, issueAndAccept } from '../../test/custody.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { apiCalls } from '../../test/inject.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 interface Who {
@@ -19,23 +19,8 @@ let holder: Who;
 let branchHead: Who;
 let padId: number;
 
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+const { call, ok } = apiCalls(() => t);
 
-async function ok(promise: ReturnType<typeof call>, status = 200) {
-  const res = await promise;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
-
-const cancel = (from: number, to: number) => ({
-  from,
-  to,
-  outcome: 'cancelled',
-  reason: 'Spoiled (torn, stained, misprinted)',
-  details: 'coffee',
-  copies_retained: true,
-});
 const storedPad = async () => (await t.db.select().from(pads).where(eq(pads.id, padId)))[0];
 const eventCount = async () => (await t.db.select().from(padEvents).where(eq(padEvents.pad_id, padId))).length;
 const myActions = async (who: Who) =>
@@ -58,23 +43,7 @@ beforeAll(async () => {
   const routeId = (await createRoute(t.db, { name: 'Batangas - Calapan' })).id;
   await ok(call(custodian, 'POST', '/api/add-pad', { route_id: routeId, series_from: 100251, series_to: 100300, pad_size: 50 }), 201);
   [{ id: padId }] = await t.db.select({ id: pads.id }).from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
-  const asked = await ok(call(holder, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 1 }), 201);
-  await ok(
-    call(custodian, 'POST', '/api/issue-invoice', {
-      invoice_id: asked.data.id,
-      pads: [padId],
-      assigned_user_id: courier.user.id,
-      expected_return: 3,
-    }),
-    201,
-  );
-  const [issued] = await t.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.invoice_type_id, INVOICE_TYPE.ISSUED))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  await ok(call(holder, 'POST', `/api/accept-invoice/${issued.id}`));
+  await issueAndAccept(t, { holder, custodian, courier: courier.user, routeId, padIds: [padId] });
 });
 afterAll(async () => {
   await t.close();
@@ -82,7 +51,7 @@ afterAll(async () => {
 
 describe('a cancellation waiting for approval', () => {
   it('when the holder asks to cancel 100255-100256, then the pad names it pending and it is in their Needs my action', async () => {
-    await ok(call(holder, 'POST', `/api/pads/${padId}/outcome`, cancel(100255, 100256)), 202);
+    await ok(call(holder, 'POST', `/api/pads/${padId}/outcome`, cancellation(100255, 100256)), 202);
     const pad = (await ok(call(holder, 'GET', `/api/get-pad/${padId}`))).data;
     expect(pad.pending_outcomes).toEqual([{ from: 100255, to: 100256, outcome: 'cancelled', requested_by: 'Ana Cruz' }]);
     expect(pad.series.find((entry: { number: number }) => entry.number === 100255).status).toBe(1);
@@ -103,7 +72,7 @@ describe('a cancellation waiting for approval', () => {
     const byRange = await call(holder, 'POST', `/api/pads/${padId}/usage`, { from: 100251, to: 100260 });
     expect(byRange.statusCode).toBe(409);
     expect(byRange.json().message).toBe(USAGE_MSG.pending(100255, pending));
-    const again = await call(holder, 'POST', `/api/pads/${padId}/outcome`, cancel(100256, 100258));
+    const again = await call(holder, 'POST', `/api/pads/${padId}/outcome`, cancellation(100256, 100258));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(USAGE_MSG.pending(100256, pending));
     const series = Array.from({ length: 50 }, (_, i) => ({ number: 100251 + i, status: i === 4 ? 2 : 1 }));

@@ -219,4 +219,4 @@ export function unusedFormsCsv(report: UnusedForms): Buffer {
 }
 
 export const unusedFormsPdf = async (ctx: AppContext, report: UnusedForms) =>
-  renderUnusedFormsPdf(report, new Date(), await operatorIdentity(ctx.db));
+  renderUnusedFormsPdf(report, new Date(), await operatorIdentity(ctx.db), ctx.config.timeZone);

@@ -158,6 +158,8 @@ export interface TableOptions {
   totals?: string[];
   /** Room the block after the table needs (e.g. signatures()): the last row moves to the next page with it when it would be left alone. */
   keepWithLast?: number;
+  /** A body row's text colour (e.g. a warning) instead of the ink. */
+  rowColor?: (index: number) => string | undefined;
 }
 
 /**
@@ -173,7 +175,7 @@ export function table(pdf: Pdf, columns: Column[], rows: string[][], options: Ta
   const body = (index: number): RowStyle => ({
     weight: 'regular',
     size: BODY_SIZE,
-    color: PALETTE.ink,
+    color: options.rowColor?.(index) ?? PALETTE.ink,
     background: index % 2 === 1 ? PALETTE.stripe : undefined,
   });
   const totals: RowStyle = { weight: 'bold', size: BODY_SIZE, color: PALETTE.ink };
@@ -236,11 +238,16 @@ export interface SignatureOptions {
   gutter: number;
   space: number;
   align?: Align;
+  /** Each slot's width, from the left; by default the slots share the body's width. */
+  slotWidth?: number;
 }
+
+const slotWidthOf = (pdf: Pdf, count: number, options: SignatureOptions) =>
+  options.slotWidth ?? (pdf.width - options.gutter * (count - 1)) / count;
 
 /** The room signatures() takes, with its captions wrapped in their slots: give it to table() as keepWithLast. */
 export function signaturesHeight(pdf: Pdf, slots: Signature[], options: SignatureOptions): number {
-  const slotWidth = (pdf.width - options.gutter * (slots.length - 1)) / slots.length;
+  const slotWidth = slotWidthOf(pdf, slots.length, options);
   return options.space + Math.max(...slots.map((slot) => captionTops(pdf, slot, slotWidth).bottom)) + 4;
 }
 
@@ -264,7 +271,7 @@ function captionTops(pdf: Pdf, slot: Signature, width: number): { tops: number[]
  */
 export function signatures(pdf: Pdf, slots: Signature[], options: SignatureOptions): void {
   const { doc, left } = pdf;
-  const slotWidth = (pdf.width - options.gutter * (slots.length - 1)) / slots.length;
+  const slotWidth = slotWidthOf(pdf, slots.length, options);
   pdf.ensureSpace(signaturesHeight(pdf, slots, options));
   const lineY = doc.y + options.space;
   let bottom = lineY;

@@ -168,6 +168,7 @@ describe('PDF layout', () => {
     async ({ draw, pages }) => {
       const { pdf, marks } = await drawnWithLayout(draw);
 
+      expect(marks.some((mark) => mark.kind === 'text')).toBe(true);
       expect(layoutFaults(pdf, marks)).toEqual([]);
       if (pages !== undefined) expect(printedWords(pdf)).toHaveLength(pages);
     },
@@ -306,28 +307,38 @@ async function labels() {
 }
 
 function unusedForms(): Parameters<typeof renderUnusedFormsPdf>[0] {
-  const route = { id: 1, name: ROUTE, tin: '004-512-889-001', company: COMPANY };
-  const holder = { type: 'user' as const, id: 2, name: PERSON, branch: BRANCH };
+  const route = (i: number) => ({ id: i, name: `${ROUTE} ${i}`, tin: `004-512-889-00${i}`, company: COMPANY });
+  const holder = (i: number) => ({ type: 'user' as const, id: i, name: `${PERSON} ${i}`, branch: `${BRANCH} ${i}` });
+  const atp = { id: 1, atp_number: `OCN-2024-${TOKEN}`, atp_date: '2024-05-02', form_type: 'converted_receipt' as const };
+  const series = (i: number) => ({
+    registered_series: i % 3 === 2 ? null : { ...atp, id: i },
+    route: route(i),
+    qty: 50 * (1 + (i % 4)) * 6,
+    ranges: ranges(6 * (1 + (i % 4)), 1000 * i),
+    holders: Array.from({ length: 1 + (i % 4) }, (_, h) => ({
+      holder: holder(h),
+      qty: 300,
+      ranges: ranges(6, 1000 * i + 600 * h),
+      outside_establishment: h % 2 === 1,
+    })),
+  });
   return {
     date: '2026-10-31',
-    total: 300,
-    establishments: [
-      {
-        branch: { id: 1, name: BRANCH },
-        qty: 300,
-        series: [
-          {
-            registered_series: null,
-            route,
-            qty: 300,
-            ranges: ranges(6, 1000),
-            holders: [{ holder, qty: 300, ranges: ranges(6, 1000), outside_establishment: true }],
-          },
-        ],
-      },
-    ],
-    in_transit: [
-      { invoice_id: 12, courier: PERSON, pads: [{ id: 1, number: 1001, route: `${COMPANY} - ${ROUTE}`, series_number: TOKEN }] },
-    ],
+    total: 12000,
+    establishments: [1, 2].map((b) => ({
+      branch: { id: b, name: `${BRANCH} ${b}` },
+      qty: 6000,
+      series: Array.from({ length: 8 }, (_, i) => series(b * 10 + i)),
+    })),
+    in_transit: [12, 13].map((id) => ({
+      invoice_id: id,
+      courier: PERSON,
+      pads: Array.from({ length: 3 }, (_, p) => ({
+        id: p,
+        number: 1001 + p,
+        route: `${COMPANY} - ${ROUTE}`,
+        series_number: `${TOKEN}${p}`,
+      })),
+    })),
   };
 }

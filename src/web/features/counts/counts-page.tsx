@@ -1,7 +1,14 @@
 import { Badge, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { COUNT_MSG, RESOLUTION_LABELS, type CountItem, type CountVariance, type ResolutionAction } from '../../../shared/schemas/counts.ts';
+import {
+  COUNT_MSG,
+  countItemStateLabel,
+  RESOLUTION_LABELS,
+  type CountItem,
+  type CountVariance,
+  type ResolutionAction,
+} from '../../../shared/schemas/counts.ts';
 import { AppButton } from '../../components/app-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { LastCounted, lastCountQuery, type CountedHolder } from '../../components/last-counted.tsx';
@@ -155,13 +162,7 @@ function ItemCard({ item, countId, closed }: { item: CountItem; countId: number;
           style={{ flexShrink: 0 }}
           color={item.state === 'found' ? (item.expected ? 'teal' : 'orange') : item.state === 'missing' ? 'red' : 'gray'}
         >
-          {item.state === 'found'
-            ? item.expected
-              ? 'Found'
-              : 'Not on the books here'
-            : item.state === 'missing'
-              ? 'Missing'
-              : 'Not yet scanned'}
+          {countItemStateLabel(item)}
         </Badge>
       </Group>
       {closed ? null : (
