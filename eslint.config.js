@@ -75,6 +75,8 @@ const ALLOWED_SERVER_IMPORTS = {
     users: ['read-model.ts'],
     /** Issue 36: a scanned pad in transit says on which invoice and with whom. */
     invoices: ['read-model.ts'],
+    /** Issue 36: a deleted pad's label scanned in a count says when it was voided. */
+    ledger: ['read-model.ts'],
     /** A closed count's certificate keeps the operator identity it first printed. */
     settings: ['read-model.ts', 'lifecycle.ts'],
   },

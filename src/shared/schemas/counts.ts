@@ -93,6 +93,9 @@ export const COUNT_MSG = {
   notCounter: 'Only the counter of this count may change it.',
   closedAlready: 'This count is closed and can no longer change.',
   padUnknown: 'Pad not found.',
+  /** Issue 36: a deleted pad's label says what became of it rather than "not found". */
+  padVoided: (from: number, to: number, day: string) =>
+    `This booklet (numbers ${from}–${to}) was voided on ${day}: it is off the books. Keep it with its void papers; nothing is recorded.`,
   labelUnknown: LABEL_MSG.unknown,
   firstUnusedOff: (from: number, to: number) => `First unused number must lie between ${from} and ${to + 1}`,
   firstUnusedMissing: 'A missing pad has no first unused number',

@@ -203,3 +203,18 @@ describe('a count that meets a booklet in transit (issue 36, 7)', () => {
     expect(variance).toMatchObject({ kind: 'found_elsewhere', detail: `Found here: ${note}; the books place it with Grace Mendoza` });
   });
 });
+
+describe('a count that meets a voided booklet (issue 36, 7)', () => {
+  it('when the label of a deleted pad is scanned, then the count says when it was voided and records nothing', async () => {
+    await ok(call(custodian, 'POST', '/api/add-pad', { route_id: routeId, series_from: 1151, series_to: 1200, pad_size: 50 }), 201);
+    const [fresh] = await t.db.select({ id: pads.id }).from(pads).where(eq(pads.series_from, 1151));
+    await ok(call(custodian, 'DELETE', `/api/delete-pad/${fresh.id}`));
+    const countId = (await ok(call(auditor, 'POST', '/api/counts', { user_id: grace.id }), 201)).data.id;
+    const refused = await call(auditor, 'POST', `/api/counts/${countId}/items`, { code: encodePadLabel(t.ctx.badgeSecret, fresh.id) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(
+      /^This booklet \(numbers 1151–1200\) was voided on \d{2} [A-Z][a-z]{2} \d{4}: it is off the books\./,
+    );
+    expect(await t.db.select().from(countItems).where(eq(countItems.pad_id, fresh.id))).toHaveLength(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { isPadLabel } from '../../../shared/custody-rules.ts';
+import { calendarDayText } from '../../../shared/format.ts';
 import { seriesSummary } from '../../../shared/pad-status.ts';
 import { isCountHolder, type Actor } from '../../../shared/permissions.ts';
 import {
@@ -24,6 +25,7 @@ import { recordFoundIn, reportIn } from '../incidents/lifecycle.ts';
 import { confirmedLossOfPad } from '../incidents/read-model.ts';
 import { labelPadId } from '../pads/documents.ts';
 import { applyUsage } from '../pads/lifecycle.ts';
+import { voidedPad } from '../ledger/read-model.ts';
 import { frozenIdentity } from '../settings/lifecycle.ts';
 import * as pads from '../pads/read-model.ts';
 import * as users from '../users/read-model.ts';
@@ -77,6 +79,13 @@ export async function start(ctx: AppContext, actor: Actor, input: CountStartInpu
   return detail(ctx, actor, id);
 }
 
+/** A pad that is not on the books: a voided one says when it was voided (a 409 the counter reads), any other is not found. */
+async function unknownPad(tx: Tx, padId: number, scanned: boolean): Promise<Error> {
+  const voided = await voidedPad(tx, padId);
+  if (voided) return conflict(COUNT_MSG.padVoided(voided.from_number, voided.to_number, calendarDayText(voided.business_date)));
+  return notFound(scanned ? COUNT_MSG.labelUnknown : COUNT_MSG.padUnknown);
+}
+
 /**
  * Records one pad seen, by id or its scanned label, with the first unused number on the booklet, or marks an expected pad
  * missing. A pad the books place elsewhere is recorded too; the books' first unused number is read at the scan. Parallel
@@ -90,7 +99,7 @@ export async function recordItem(ctx: AppContext, actor: Actor, id: number, inpu
       if (padId === null && input.code !== undefined && isPadLabel(input.code)) throw new WrongCode(notFound(COUNT_MSG.labelUnknown), {});
       if (padId === null) throw notFound(COUNT_MSG.labelUnknown);
       const pad = await pads.padView(tx, padId);
-      if (!pad) throw notFound(input.code !== undefined ? COUNT_MSG.labelUnknown : COUNT_MSG.padUnknown);
+      if (!pad) throw await unknownPad(tx, padId, input.code !== undefined);
       if (input.first_unused !== undefined && (input.first_unused < pad.series_from || input.first_unused > pad.series_to + 1))
         throw invalid('first_unused', COUNT_MSG.firstUnusedOff(pad.series_from, pad.series_to));
       const existing = (await repo.items(tx, s.id)).find((row) => row.pad_id === pad.id);

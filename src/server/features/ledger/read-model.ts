@@ -176,3 +176,20 @@ export async function voidedContaining(conn: Conn, receipt: number, routeId?: nu
     )
     .orderBy(asc(padEvents.pad_id));
 }
+
+/** Issue 36: the voided event of a deleted pad, so a count that scans its label says what became of it. */
+export async function voidedPad(conn: Conn, padId: number): Promise<PadEventRow | null> {
+  const [row] = await conn
+    .select()
+    .from(padEvents)
+    .where(
+      and(
+        eq(padEvents.pad_id, padId),
+        eq(padEvents.kind, 'voided'),
+        sql`not exists (select 1 from pads p where p.id = ${padEvents.pad_id})`,
+      ),
+    )
+    .orderBy(desc(padEvents.seq))
+    .limit(1);
+  return row ?? null;
+}
