@@ -110,6 +110,8 @@ export function QrScanner({
   /** Codes a continuous session has read: each restarts the too-close watch, as the camera reads fine. */
   const [reads, setReads] = useState(0);
   const started = useRef(false);
+  /** When the camera last decoded any code, one already taken included: the too-close watch waits on it. */
+  const lastDecode = useRef(0);
   /** The owner's latest onScan: the camera callback outlives the render that started it. */
   const latestOnScan = useRef(onScan);
   useEffect(() => {
@@ -173,6 +175,7 @@ export function QrScanner({
         { facingMode: 'environment' },
         { fps, qrbox: { width: side, height: side }, aspectRatio: SCANNER_DEFAULTS.aspectRatio },
         (decoded) => {
+          lastDecode.current = Date.now();
           if (!scanner.current?.isScanning || !session.current.take(decoded)) return;
           if (!continuous) {
             scanner.current.pause(true);
@@ -196,7 +199,10 @@ export function QrScanner({
 
   useEffect(() => {
     if (state !== 'scanning') return undefined;
-    const stop = watchTooClose(() => setTooClose(true));
+    const stop = watchTooClose(
+      () => setTooClose(true),
+      () => lastDecode.current,
+    );
     return () => {
       stop();
       setTooClose(false);

@@ -55,6 +55,22 @@ describe('a camera scanning session', () => {
     expect(tooClose).toHaveBeenCalledTimes(1);
   });
 
+  it('when a continuous scan keeps decoding the label it already took, then nothing is said until decoding stops for three seconds', () => {
+    vi.useFakeTimers();
+    const tooClose = vi.fn();
+    let lastDecode = Date.now();
+    watchTooClose(tooClose, () => lastDecode);
+    for (let i = 0; i < 10; i += 1) {
+      vi.advanceTimersByTime(1000);
+      lastDecode = Date.now();
+    }
+    expect(tooClose).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(TOO_CLOSE_AFTER_MS - 1);
+    expect(tooClose).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(tooClose).toHaveBeenCalledTimes(1);
+  });
+
   it('when a read comes (or the camera stops) before then, then nothing is said', () => {
     vi.useFakeTimers();
     const tooClose = vi.fn();

@@ -43,8 +43,20 @@ export function scanSession(options: { continuous?: boolean } = {}) {
  */
 export const stopsCamera = (outcome: { ok: boolean }, fromCamera: boolean, continuous = false) => !continuous && fromCamera && outcome.ok;
 
-/** Calls `onTooClose` once scanning has gone TOO_CLOSE_AFTER_MS without a read; the returned function cancels it. */
-export function watchTooClose(onTooClose: () => void): () => void {
-  const timer = setTimeout(onTooClose, TOO_CLOSE_AFTER_MS);
+/**
+ * Calls `onTooClose` once scanning has gone TOO_CLOSE_AFTER_MS without decoding anything; the returned function cancels
+ * it. `lastDecodeAt` moves the deadline on: a continuous scan still decodes the label it already took, so the camera
+ * reads fine at that distance.
+ */
+export function watchTooClose(onTooClose: () => void, lastDecodeAt: () => number = () => 0): () => void {
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = (wait: number) => {
+    timer = setTimeout(() => {
+      const quiet = Date.now() - lastDecodeAt();
+      if (quiet < TOO_CLOSE_AFTER_MS) arm(TOO_CLOSE_AFTER_MS - quiet);
+      else onTooClose();
+    }, wait);
+  };
+  arm(TOO_CLOSE_AFTER_MS);
   return () => clearTimeout(timer);
 }
