@@ -64,3 +64,24 @@ export async function openPhoneMenu(page: Page) {
   await expect(nav.getByRole('link').first()).toBeInViewport();
   return nav;
 }
+
+/** The query keys (their first two parts) whose answers the app saved on the phone (IndexedDB), one entry per saved call. */
+export const savedQueryKeys = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown[][]>((resolve) => {
+        const open = indexedDB.open('padtrack');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) return resolve([]);
+          const all = db.transaction('queries').objectStore('queries').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as Array<{ state: { queries: Array<{ queryKey: unknown[] }> } }>).flatMap((saved) =>
+                saved.state.queries.map((q) => q.queryKey.slice(0, 2)),
+              ),
+            );
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { MSG } from '../src/shared/messages.ts';
 import { acceptQuestion, CUSTODY_MSG, type PendingHandOver } from '../src/shared/schemas/custodies.ts';
 import { adminApi, apiAs, BASE_ARGS, createBranch, createUser, PHONE, uiLogin, uniq } from './support.ts';
-import { padsHeldBy } from './custodies-support.ts';
+import { padsHeldBy, savedQueryKeys } from './custodies-support.ts';
 import { badgePng, badgeVideo, fakeCamera, fakeCameraFile, type Person } from './badges.ts';
 
 const BADGE_Y4M = fakeCameraFile('offline-badge');
@@ -15,26 +15,8 @@ interface InvoiceDetail {
   data: { assigned_user_id: number | null; activities: Array<{ description: string; device_at?: string | null }> };
 }
 
-/** The endpoints whose answers are saved on the phone (IndexedDB): the couriers to hand to and the invoice's details. */
-const savedOnPhone = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('padtrack');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as Array<{ state: { queries: Array<{ queryKey: unknown[] }> } }>).flatMap((saved) =>
-                saved.state.queries.map((q) => q.queryKey.slice(0, 2).join(' ')),
-              ),
-            );
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
+/** The endpoints whose answers are saved on the phone: the couriers to hand to and the invoice's details. */
+const savedOnPhone = async (page: Page) => (await savedQueryKeys(page)).map((key) => key.join(' '));
 
 test.describe.serial('a courier at the pier scans the receiver’s badge without network', () => {
   let courier: Person;

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page, type Request } from '@playwright
 import { MSG } from '../src/shared/messages.ts';
 import { INCIDENT_MSG } from '../src/shared/schemas/incidents.ts';
 import { adminApi, apiAs, createBranch, createUser, PHONE, uiLogin, uniq, type Api } from './support.ts';
-import { padsHeldBy, type PadRow } from './custodies-support.ts';
+import { padsHeldBy, type PadRow, savedQueryKeys } from './custodies-support.ts';
 import type { Person } from './badges.ts';
 
 /** Like e2e/offline.spec.ts, this file lets the built app's service worker run: the screens must open with no network. */
@@ -18,26 +18,9 @@ interface IncidentPage {
   data: Array<{ number: string; summary: string }>;
 }
 
-/** The endpoints whose answers are saved on the phone (IndexedDB), one entry per saved call. */
-const savedOnPhone = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('padtrack');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as Array<{ state: { queries: Array<{ queryKey: unknown[] }> } }>).flatMap((saved) =>
-                saved.state.queries.map((q) => String(q.queryKey[0]) + (typeof q.queryKey[1] === 'number' ? ` ${q.queryKey[1]}` : '')),
-              ),
-            );
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
+/** The endpoints whose answers are saved on the phone, one entry per saved call. */
+const savedOnPhone = async (page: Page) =>
+  (await savedQueryKeys(page)).map(([name, id]) => String(name) + (typeof id === 'number' ? ` ${id}` : ''));
 
 const circle = (scope: Locator, number: number) => scope.getByRole('button', { name: new RegExp(`^${number}: `) });
 

@@ -19,7 +19,7 @@ import {
   uniq,
   type Api,
 } from './support.ts';
-import { padsHeldBy } from './custodies-support.ts';
+import { padsHeldBy, savedQueryKeys } from './custodies-support.ts';
 import type { Person } from './badges.ts';
 
 /** This file alone lets the built app's service worker run (playwright.config.ts blocks it elsewhere). */
@@ -33,26 +33,8 @@ interface InvoiceDetail {
   data: { assigned_user_id: number | null; activities: Array<{ description: string }> };
 }
 
-/** The endpoints whose answers are saved on the phone (IndexedDB), one entry per saved call: the reload offline needs them. */
-const savedOnPhone = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('padtrack');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as Array<{ state: { queries: Array<{ queryKey: unknown[] }> } }>).flatMap((saved) =>
-                saved.state.queries.map((q) => q.queryKey.slice(0, 2).join(' ')),
-              ),
-            );
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
+/** The endpoints whose answers are saved on the phone, one entry per saved call: the reload offline needs them. */
+const savedOnPhone = async (page: Page) => (await savedQueryKeys(page)).map((key) => key.join(' '));
 
 test('when a signed-in phone has loaded the app once, then Chromium finds it installable: manifest, icons and a service worker that answers offline', async ({
   playwright,
