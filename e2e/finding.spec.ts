@@ -27,6 +27,7 @@ let branchHead = { id: 0, full_name: '', email: '', password: '' };
 let driver = { id: 0, full_name: '' };
 let officeName = '';
 let heldPadNumber = 0;
+let pendingRequest = 0;
 
 /**
  * A branch whose head holds one pad (requested, issued and accepted through the API), a driver of the head office
@@ -55,7 +56,7 @@ test.beforeAll(async ({ request }) => {
     expected_return: 5,
   });
   await requester.post(`accept-invoice/${issued.data.id}`);
-  await ask();
+  pendingRequest = await ask();
 });
 
 async function openRail(page: Page) {
@@ -147,10 +148,7 @@ test('when the custodian issues a request, then Assign to shows each person with
   for (const { size, suffix } of SIZES) {
     await page.setViewportSize(size);
     await page.goto('/invoices');
-    await page
-      .getByRole('button', { name: /^View Request invoice/ })
-      .first()
-      .click();
+    await page.getByRole('button', { name: `View Request invoice ${pendingRequest}`, exact: true }).click();
     await page.getByRole('dialog', { name: 'Request Invoice Details' }).getByRole('button', { name: 'Issue', exact: true }).click();
     const issue = page.getByRole('dialog', { name: 'Create Issue Invoice' });
     const assign = issue.getByRole('combobox', { name: 'Assign to' });
