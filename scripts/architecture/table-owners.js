@@ -29,7 +29,9 @@ export const TABLE_OWNERS = {
   setup: ['settings'],
   counts: ['countSessions', 'countItems', 'countResolutions', 'countAsks'],
   imports: ['imports'],
-  'registered-series': ['registeredSeries'],
+  'registered-series': ['registeredSeries', 'registeredSeriesRoles'],
+  establishments: ['establishments'],
+  outages: ['outages', 'outageEvidence', 'paperUses', 'replacementEinvoices'],
   settings: ['operatorIdentity', 'documentIdentities'],
 };
 

@@ -24,6 +24,7 @@ import * as outcomes from './schema/outcomes.ts';
 import * as incidents from './schema/incidents.ts';
 import * as counts from './schema/counts.ts';
 import * as settings from './schema/settings.ts';
+import * as paperUse from './schema/paper-use.ts';
 import * as infrastructure from './schema/infrastructure.ts';
 
 /** Every table, for the ORM's relational API and its types. */
@@ -41,6 +42,7 @@ export const schema = {
   ...incidents,
   ...counts,
   ...settings,
+  ...paperUse,
   ...infrastructure,
 };
 export type Schema = typeof schema;
