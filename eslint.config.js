@@ -28,6 +28,8 @@ const ALLOWED_SERVER_IMPORTS = {
     routes: ['read-model.ts'],
     users: ['read-model.ts'],
     settings: ['read-model.ts'],
+    /** Issue 38: a pad of a retired series is not issued. */
+    'registered-series': ['read-model.ts'],
   },
   pads: {
     ledger: ['lifecycle.ts', 'read-model.ts'],
@@ -39,6 +41,8 @@ const ALLOWED_SERVER_IMPORTS = {
     outcomes: ['read-model.ts'],
     /** Issue 35: a pad label prints the operator's name. */
     settings: ['read-model.ts'],
+    /** Issue 38: every usage at an e-invoicing establishment is linked to its outage or opens an exception (or is refused). */
+    outages: ['lifecycle.ts'],
   },
   ledger: {
     invoices: ['read-model.ts'],
@@ -46,14 +50,42 @@ const ALLOWED_SERVER_IMPORTS = {
     routes: ['read-model.ts'],
     users: ['read-model.ts'],
     settings: ['read-model.ts'],
+    /** Issue 38: a RAAF is not certified while a paper-use exception of its holder's month is open. */
+    outages: ['read-model.ts'],
   },
   dashboard: { invoices: ['read-model.ts'], pads: ['read-model.ts'], counts: ['read-model.ts'] },
+  /** Issue 37: each alert kind reads the live tables and the ledger through their owners (never a copy of a rule). */
+  notifications: {
+    /** RAAF due: the month's RAAF holders and certificates; low stock and series: the numbers used in 30 days. */
+    ledger: ['read-model.ts'],
+    /** Count due: the count schedule Needs my action shows. */
+    counts: ['read-model.ts'],
+    /** Low stock and series: the unused numbers of held and generated pads. */
+    pads: ['read-model.ts'],
+    /** Low stock: the pads in transit to a branch. */
+    invoices: ['read-model.ts'],
+    /** Series nearly used up: the registered series of each establishment and route. */
+    'registered-series': ['read-model.ts'],
+    /** Alert texts name people, branches and routes; everyone is read once per run. */
+    users: ['read-model.ts'],
+    routes: ['read-model.ts'],
+    /** Loss reported: the confirm queue of each approver, as Needs my action. */
+    incidents: ['read-model.ts'],
+    /** Digests and immediate alerts are put in the outbox in the transaction that decided them. */
+    deliveries: ['lifecycle.ts'],
+    /** Paper-use exceptions (issue 38): the open ones. */
+    outages: ['read-model.ts'],
+    /** Reorder points name their branch. */
+    branches: ['read-model.ts'],
+  },
   'my-actions': {
     invoices: ['read-model.ts'],
     outcomes: ['read-model.ts'],
     incidents: ['read-model.ts'],
     counts: ['read-model.ts'],
     ledger: ['read-model.ts'],
+    /** Issue 38: open paper-use exceptions wait for Accounting. */
+    outages: ['read-model.ts'],
   },
   /** Issue 35: a badge prints the operator's name. */
   users: { branches: ['read-model.ts'], accounts: ['lifecycle.ts'], settings: ['read-model.ts'] },
@@ -82,6 +114,28 @@ const ALLOWED_SERVER_IMPORTS = {
   },
   /** DESIGN §10: opening balances go in through the pad's lifecycle; users through theirs; set-password links through accounts. */
   imports: { pads: ['lifecycle.ts', 'read-model.ts'], users: ['lifecycle.ts', 'read-model.ts'], accounts: ['lifecycle.ts'] },
+  /** Issue 37: the outbox sender skips the mail of a deactivated user. */
+  deliveries: { users: ['read-model.ts'] },
+  /** Issue 38: an establishment names who last set it and checks the branch exists. */
+  establishments: { users: ['read-model.ts'], branches: ['read-model.ts'] },
+  /**
+   * Issue 38: an outage is declared at a covered establishment, names its people and branch, and freezes once a certified
+   * RAAF (ledger) relies on it.
+   */
+  outages: {
+    establishments: ['read-model.ts'],
+    users: ['read-model.ts'],
+    branches: ['read-model.ts'],
+    ledger: ['read-model.ts'],
+    /** Issue 38: replacements and the summary list name each paper range's pad and route; the summary prints the operator. */
+    pads: ['read-model.ts'],
+    routes: ['read-model.ts'],
+    settings: ['read-model.ts'],
+    /** Issue 38: replacement e-invoices are imported from a file read within the go-live import's bounds. */
+    imports: ['read-model.ts'],
+    /** Issue 38: a paper use is refused or recorded by the role of the pad's registered series. */
+    'registered-series': ['read-model.ts'],
+  },
   /** The inventory of unused forms folds the ledger at a date and names pads, routes, people and in-transit invoices. */
   'registered-series': {
     ledger: ['lifecycle.ts', 'read-model.ts'],

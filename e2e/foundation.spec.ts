@@ -29,6 +29,7 @@ test('when the admin signs in, then Transactions is home and every menu entry is
     'Reports',
     'Accountability',
     'Incidents',
+    'Outages',
     'Companies',
     'Routes',
     'Branches/Agencies',
@@ -39,6 +40,9 @@ test('when the admin signs in, then Transactions is home and every menu entry is
     'Registered series',
     'Unused forms',
     'Settings',
+    'Alert settings',
+    'Jobs',
+    'Notifications',
     'Profile',
     'Logout',
   ]);
@@ -47,9 +51,29 @@ test('when the admin signs in, then Transactions is home and every menu entry is
 });
 
 for (const [role, home, menu] of [
-  [3, '/pads', ['Custodies', 'Transactions', 'Inventories', 'Counts', 'Accountability', 'Incidents', 'Import', 'Profile', 'Logout']],
-  [5, '/invoices', ['Custodies', 'Transactions', 'Inventories', 'Counts', 'Accountability', 'Incidents', 'Profile', 'Logout']],
-  [10, '/custodies', ['Custodies', 'Profile', 'Logout']],
+  [
+    3,
+    '/pads',
+    [
+      'Custodies',
+      'Transactions',
+      'Inventories',
+      'Counts',
+      'Accountability',
+      'Incidents',
+      'Outages',
+      'Import',
+      'Notifications',
+      'Profile',
+      'Logout',
+    ],
+  ],
+  [
+    5,
+    '/invoices',
+    ['Custodies', 'Transactions', 'Inventories', 'Counts', 'Accountability', 'Incidents', 'Outages', 'Notifications', 'Profile', 'Logout'],
+  ],
+  [10, '/custodies', ['Custodies', 'Notifications', 'Profile', 'Logout']],
 ] as const) {
   test(`when a role ${role} user signs in, then ${home} is home with the role's menu`, async ({ page, request }) => {
     const user = await createUser(await adminApi(request), { role_id: role, first_name: 'Rolando' });
@@ -75,7 +99,7 @@ test('when someone registers without a role, then the profile is home and the me
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/user-profile$/);
   await expect(page.getByLabel('First Name')).toHaveValue('Nina');
-  expect(await navLabels(page)).toEqual(['Custodies', 'Profile', 'Logout']);
+  expect(await navLabels(page)).toEqual(['Custodies', 'Notifications', 'Profile', 'Logout']);
 });
 
 test('when the register form is filled badly, then the spec messages appear under the fields', async ({ page }) => {

@@ -81,6 +81,7 @@ const pads = await rows('/api/get-pads?per_page=6');
 // -- the health endpoint's answer (healthResponse).
 const { time_zone: timeZone } = (await (await fetch(`${base}/api/health`)).json()) as { time_zone: string };
 const today = dateInZone(new Date(), timeZone);
+const yearAgo = dateInZone(new Date(Date.now() - 365 * 86_400_000), timeZone);
 
 const kinds: Array<[string, string[]]> = [
   ['raaf', certificates.map((row) => `/api/raaf?month=${row.month as string}&${holderOf(row).type}_id=${holderOf(row).id}&format=pdf`)],
@@ -100,6 +101,8 @@ const kinds: Array<[string, string[]]> = [
     ),
   ],
   ['unused-forms', [`/api/unused-forms?date=${today}&format=pdf`]],
+  /* Issue 38: the summary list of the first branch that is an e-invoicing establishment (the others answer 422). */
+  ['paper-use-summary', branches.map((id) => `/api/paper-use?branch_id=${id}&from=${yearAgo}&to=${today}&format=pdf`)],
 ];
 
 const missing: string[] = [];

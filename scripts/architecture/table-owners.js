@@ -33,6 +33,8 @@ export const TABLE_OWNERS = {
   establishments: ['establishments'],
   outages: ['outages', 'outageEvidence', 'paperUses', 'replacementEinvoices'],
   settings: ['operatorIdentity', 'documentIdentities'],
+  deliveries: ['deliveries'],
+  notifications: ['notifications', 'notificationSettings', 'alertSettings', 'reorderPoints'],
 };
 
 /**
@@ -60,6 +62,8 @@ export const TABLE_READS = {
   /** An approval queue row shows its pad and route, and the approver rule (permissions.ts) looks at the pad's holder. */
   outcomes: ['pads', 'routes'],
   pads: ['branches', 'companies', 'invoicePads', 'routes', 'registeredSeries'],
+  /** Issue 38: a paper-use exception's row names its establishment, pad and route (with its company). */
+  outages: ['branches', 'pads', 'routes', 'companies'],
   imports: ['branches', 'roles', 'routes', 'users'],
   'registered-series': ['branches', 'companies', 'routes'],
   reports: ['invoices', 'roles', 'users'],

@@ -37,6 +37,13 @@ import { registeredSeriesRoutes } from './features/registered-series/routes.ts';
 import { incidentRoutes } from './features/incidents/routes.ts';
 import { countRoutes } from './features/counts/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
+import { jobRoutes } from './features/jobs/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { establishmentRoutes } from './features/establishments/routes.ts';
+import { outageRoutes } from './features/outages/routes.ts';
+import { paperUseExceptionRoutes } from './features/outages/exceptions-routes.ts';
+import { replacementRoutes } from './features/outages/replacements-routes.ts';
+import { paperUseSummaryRoutes } from './features/outages/summary-routes.ts';
 import multipart from '@fastify/multipart';
 import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES } from '../shared/schemas/incidents.ts';
 
@@ -66,6 +73,13 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   importRoutes,
   registeredSeriesRoutes,
   settingsRoutes,
+  jobRoutes,
+  notificationRoutes,
+  establishmentRoutes,
+  outageRoutes,
+  paperUseExceptionRoutes,
+  replacementRoutes,
+  paperUseSummaryRoutes,
 ];
 
 /** A hop count becomes the function Fastify applies to numbers, which its option type does not list. */

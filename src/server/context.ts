@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Job } from './db/jobs.ts';
 import type { SharedState } from './db/shared-state.ts';
 import type { Mailer } from './lib/mail.ts';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   /** Throttles, rate limits and session news that every app instance on this database shares. */
   shared: SharedState;
   log: FastifyBaseLogger;
+  /** The server's background jobs (jobs.ts), for the Admin's jobs page and "run now"; start.ts fills it. */
+  jobs: Job[];
   /** The instant ledger events are recorded at; unset is now. Only the demo loader and tests set it, to lay down a past month. */
   ledgerClock?: () => Date;
 }

@@ -2,11 +2,13 @@ import path from 'node:path';
 import type { AppContext } from './context.ts';
 import { backupServer, dumpToFile, pruneBackups } from './db/backup.ts';
 import type { Database } from './db/client.ts';
-import { INSTANCE_ID, type Job } from './db/jobs.ts';
+import { INSTANCE_ID, purgeJobRuns, type Job } from './db/jobs.ts';
 import { purgeLimits } from './db/shared-state.ts';
 import { purgeDeadTokens } from './features/accounts/repo.ts';
+import { senderJob } from './features/deliveries/sender.ts';
 import { runLedgerCheck } from './features/ledger/checks.ts';
 import { businessDate } from './features/ledger/lifecycle.ts';
+import { notificationJobs } from './features/notifications/jobs.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -14,7 +16,9 @@ const HOUR_MS = 3_600_000;
 function backupJob(ctx: AppContext, database: Database, dir: string): Job {
   return {
     name: 'daily-backup',
+    description: 'Writes the daily backup to BACKUP_DIR and keeps the newest BACKUP_KEEP.',
     everyMs: 15 * 60_000,
+    leaseMs: 2 * HOUR_MS,
     period: (now) => businessDate(now, ctx.config.timeZone),
     run: async () => {
       const day = businessDate(new Date(), ctx.config.timeZone);
@@ -28,6 +32,8 @@ function backupJob(ctx: AppContext, database: Database, dir: string): Job {
 }
 
 const DAY_MS = 86_400_000;
+/** How long job runs are kept (each job's newest stays): the sender alone records one a minute. */
+const JOB_RUNS_KEPT_MS = 30 * DAY_MS;
 
 /** The period of a job run once in `everyDays` business days: the first day of the block of days `day` falls in, counted from 1970-01-01. */
 function periodOfDays(day: string, everyDays: number): string {
@@ -43,7 +49,9 @@ function periodOfDays(day: string, everyDays: number): string {
 function ledgerCheckJob(ctx: AppContext): Job {
   return {
     name: 'ledger-check',
+    description: "Verifies every pad's ledger chain and the RAAF certificates; a failure is mailed.",
     everyMs: 15 * 60_000,
+    leaseMs: 6 * HOUR_MS,
     period: (now) => periodOfDays(businessDate(now, ctx.config.timeZone), ctx.config.ledgerVerifyEveryDays),
     run: async () => {
       const { check } = await runLedgerCheck(ctx, {
@@ -64,14 +72,18 @@ export function serverJobs(ctx: AppContext, database: Database): Job[] {
   const jobs: Job[] = [
     {
       name: 'purge',
+      description: 'Forgets expired sign-ins, old rate-limit counters and job runs older than 30 days.',
       everyMs: 10 * 60_000,
       period: (now) => now.toISOString().slice(0, 13),
-      run: async () => {
-        await purgeDeadTokens(ctx.db, new Date());
+      run: async (now) => {
+        await purgeDeadTokens(ctx.db, now);
         await purgeLimits(ctx.db, HOUR_MS);
+        await purgeJobRuns(ctx.db, new Date(now.getTime() - JOB_RUNS_KEPT_MS));
       },
     },
     ledgerCheckJob(ctx),
+    senderJob(ctx),
+    ...notificationJobs(ctx),
   ];
   if (ctx.config.backupDir) jobs.push(backupJob(ctx, database, ctx.config.backupDir));
   return jobs;

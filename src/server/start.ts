@@ -31,10 +31,12 @@ export async function startApp(config: Config, options: { database?: Database; l
     badgeSecret: await badgeSecret(database.db),
     shared: sharedStateOf(database),
     log,
+    jobs: [],
   };
+  ctx.jobs = serverJobs(ctx, database);
   const app = await buildApp(ctx, { ping: database.ping });
   if (options.jobs ?? true) {
-    const stopJobs = startJobs(database.db, serverJobs(ctx, database), log);
+    const stopJobs = startJobs(database.db, ctx.jobs, log);
     app.addHook('onClose', stopJobs);
   }
   if (!options.database && database.kind === 'pglite') {

@@ -58,8 +58,8 @@ describe('roles and permissions', () => {
   });
 
   it('when the menu is built, then drivers see only Custodies and admins see everything', () => {
-    expect(menuFor(actor(10)).map((m) => m.label)).toEqual(['Custodies']);
-    expect(menuFor(actor(null)).map((m) => m.label)).toEqual(['Custodies']);
+    expect(menuFor(actor(10)).map((m) => m.label)).toEqual(['Custodies', 'Notifications']);
+    expect(menuFor(actor(null)).map((m) => m.label)).toEqual(['Custodies', 'Notifications']);
     expect(menuFor(actor(8)).map((m) => m.label)).toEqual([
       'Custodies',
       'Transactions',
@@ -71,6 +71,8 @@ describe('roles and permissions', () => {
       'Incidents',
       'Registered series',
       'Unused forms',
+      'Alert settings',
+      'Notifications',
     ]);
     expect(menuFor(actor(5)).map((m) => m.label)).not.toContain('Dashboard');
     expect(menuFor(actor(3)).map((m) => m.label)).toContain('Import');
@@ -95,6 +97,9 @@ describe('roles and permissions', () => {
       'Registered series',
       'Unused forms',
       'Settings',
+      'Alert settings',
+      'Jobs',
+      'Notifications',
     ]);
   });
 

@@ -35,12 +35,20 @@ export const SCREEN_ROLES: Record<string, readonly number[] | null> = {
   accountability: PAD_AND_INVOICE_ROLES,
   /** docs/design.md §9: the loss incidents and their Notices of Loss, for roles 1–9. */
   incidents: PAD_AND_INVOICE_ROLES,
+  /** Issue 38: outages, paper-use exceptions and the summary list, for roles 1–9 (branch staff see their own branch's). */
+  outages: PAD_AND_INVOICE_ROLES,
   /** docs/design.md §10: go-live imports, the form registry and the inventory of unused forms. */
   imports: [1, 2, 3],
   'registered-series': [1, 2, 8],
   'unused-forms': [1, 2, 8, 9],
   /** The operator's identity every document prints: the Admin alone. */
   settings: [1],
+  /** Issue 37: when each alert opens and escalates, and the reorder points of low stock: Admin and Accounting. */
+  'alert-settings': [1, 8],
+  /** Issue 37: the background jobs, their last run and Run now: the Admin. */
+  jobs: [1],
+  /** Issue 37: the signed-in user's own alerts, for everyone. */
+  notifications: null,
   custodies: null,
   'user-profile': null,
 };
@@ -87,6 +95,7 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Reports', path: '/reports', screen: 'reports', roles: [1, 2, 8, 9] },
     { label: 'Accountability', path: '/accountability', screen: 'accountability', roles: PAD_AND_INVOICE_ROLES },
     { label: 'Incidents', path: '/incidents', screen: 'incidents', action: 'incident.read' },
+    { label: 'Outages', path: '/outages', screen: 'outages', action: 'outage.read' },
     { label: 'Companies', path: '/companies', screen: 'companies', roles: [1, 2] },
     { label: 'Routes', path: '/routes', screen: 'routes', roles: [1, 2] },
     { label: 'Branches/Agencies', path: '/branches', screen: 'branches', roles: [1, 2] },
@@ -97,10 +106,13 @@ export function menuFor(actor: Actor | null | undefined): MenuItem[] {
     { label: 'Registered series', path: '/registered-series', screen: 'registered-series', roles: [1, 2, 8] },
     { label: 'Unused forms', path: '/unused-forms', screen: 'unused-forms', roles: [1, 2, 8, 9] },
     { label: 'Settings', path: '/settings', screen: 'settings', action: 'settings.manage' },
+    { label: 'Alert settings', path: '/alert-settings', screen: 'alert-settings', action: 'alertSettings.manage' },
+    { label: 'Jobs', path: '/jobs', screen: 'jobs', action: 'jobs.manage' },
+    { label: 'Notifications', path: '/notifications', screen: 'notifications' },
   ];
   return items
     .filter((item) => {
-      if (item.screen === 'custodies') return Boolean(actor);
+      if (item.screen === 'custodies' || item.screen === 'notifications') return Boolean(actor);
       return item.action ? can(actor, item.action) : hasRole(actor, item.roles ?? []);
     })
     .map(({ label, path }) => ({ label, path }));
@@ -149,6 +161,11 @@ interface Subjects {
   'count.read': CountForRules;
   'count.work': CountForRules;
   'count.signOff': CountForRules;
+  'outage.read': EstablishmentForRules;
+  'outage.manage': EstablishmentForRules;
+  'replacement.read': EstablishmentForRules;
+  'replacement.enter': EstablishmentForRules;
+  'paperUse.summary': EstablishmentForRules;
 }
 
 /** Whose pads a count covers: a user (with their branch) or a branch's stock and its users'. */
@@ -192,6 +209,11 @@ export interface PadForRules {
   locked_by_invoice_id: number | null;
 }
 
+/** Issue 38: the establishment (branch) an outage belongs to. */
+export interface EstablishmentForRules {
+  branch_id: number;
+}
+
 /** Whose RAAF: a user (with their branch) or a branch's own stock. */
 export interface RaafHolderForRules {
   type: 'user' | 'branch';
@@ -225,6 +247,7 @@ export type Action =
   | 'user.resetPassword'
   | 'ledger.read'
   | 'ledgerCheck.read'
+  | 'alertSettings.manage'
   | 'raaf.read'
   | 'raaf.certify'
   | 'raaf.review'
@@ -248,7 +271,18 @@ export type Action =
   | 'count.signOff'
   | 'import.use'
   | 'registry.use'
-  | 'unusedForms.read';
+  | 'unusedForms.read'
+  | 'jobs.manage'
+  | 'paperUse.read'
+  | 'paperUse.decide'
+  | 'establishment.read'
+  | 'establishment.manage'
+  | 'series.changeRole'
+  | 'outage.read'
+  | 'outage.manage'
+  | 'replacement.read'
+  | 'replacement.enter'
+  | 'paperUse.summary';
 
 export type SubjectOf<A extends Action> = A extends keyof Subjects ? Subjects[A] : never;
 
@@ -367,6 +401,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   'user.resetPassword': (actor, target) => target == null || target.id === actor.id || hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN]),
   'ledger.read': (actor) => hasRole(actor, PAD_AND_INVOICE_ROLES),
   'ledgerCheck.read': (actor) => hasRole(actor, LEDGER_CHECK_ROLES),
+  /** Issue 37: the alert thresholds and reorder points are set by Admin and Accounting. */
+  'alertSettings.manage': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING]),
   /** docs/design.md §8: your own RAAF; roles 1, 2, 3, 8, 9 anyone's; roles 4–6 their branch's and its users'. */
   'raaf.read': (actor, holder) => {
     if (!holder || !hasRole(actor, PAD_AND_INVOICE_ROLES)) return false;
@@ -415,6 +451,44 @@ const RULES: { [A in Action]: Rule<A> } = {
   'registry.use': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.ACCOUNTING]),
   /** docs/design.md §10 inventory of unused forms: the head office and the auditors. */
   'unusedForms.read': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.ACCOUNTING, ROLE.AUDITOR]),
+  /** Issue 37: the background jobs (GET /api/jobs) and running one now: the Admin alone. */
+  'jobs.manage': (actor) => hasRole(actor, [ROLE.ADMIN]),
+  /** Issue 38: paper-use exceptions are read by Admin, Accounting and the Auditor. */
+  'paperUse.read': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING, ROLE.AUDITOR]),
+  /** Issue 38: Accounting (or the Admin) justifies or rejects a paper-use exception. */
+  'paperUse.decide': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING]),
+  /** Issue 38: a branch's e-invoicing details are read by whoever reads the branch directory. */
+  'establishment.read': (actor) => can(actor, 'directory.read'),
+  /** Issue 38: Admin and Accounting set a branch's e-invoicing details. */
+  'establishment.manage': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING]),
+  /** Issue 38: Admin and Accounting change what a registered series is for after go-live. */
+  'series.changeRole': (actor) => hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING]),
+  /** Issue 38 outages: roles 1, 2, 3, 8, 9 read every establishment's; branch staff (roles 4–7) their own branch's. */
+  'outage.read': (actor, place) => {
+    if (hasRole(actor, [ROLE.ADMIN, ROLE.IT_ADMIN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR])) return true;
+    if (!hasRole(actor, [ROLE.BRANCH_CUSTODIAN, ROLE.BRANCH_HEAD, ROLE.SUPERVISOR, ROLE.TICKETING_OFFICER])) return false;
+    return !place || (actor.branch_id !== null && actor.branch_id === place.branch_id);
+  },
+  /** Issue 38: declaring, editing, closing an outage and adding evidence: Admin, Accounting, or the establishment's Branch Head or Supervisor. */
+  'outage.manage': (actor, place) => {
+    if (hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING])) return true;
+    if (!hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR])) return false;
+    return !place || (actor.branch_id !== null && actor.branch_id === place.branch_id);
+  },
+  /** Issue 38: an outage's replacement e-invoices are read by Admin, Accounting, the Auditor and the establishment's Branch Head or Supervisor. */
+  'replacement.read': (actor, place) => hasRole(actor, [ROLE.AUDITOR]) || can(actor, 'replacement.enter', place),
+  /** Issue 38: entered or imported by Admin, Accounting, or the establishment's Branch Head or Supervisor. */
+  'replacement.enter': (actor, place) => {
+    if (hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING])) return true;
+    if (!hasRole(actor, [ROLE.BRANCH_HEAD, ROLE.SUPERVISOR])) return false;
+    return !place || (actor.branch_id !== null && actor.branch_id === place.branch_id);
+  },
+  /** Issue 38: the summary list of paper used beside e-invoicing: Admin, Accounting, the Auditor, and the establishment's Branch Head. */
+  'paperUse.summary': (actor, place) => {
+    if (hasRole(actor, [ROLE.ADMIN, ROLE.ACCOUNTING, ROLE.AUDITOR])) return true;
+    if (!hasRole(actor, [ROLE.BRANCH_HEAD])) return false;
+    return !place || (actor.branch_id !== null && actor.branch_id === place.branch_id);
+  },
   /**
    * Who reports losses at all: anyone with a role but the IT Admin and the Auditor, who read only. The record-free
    * form of `incident.report`, which a route asks before the pads are read.

@@ -26,6 +26,8 @@ import * as counts from './schema/counts.ts';
 import * as settings from './schema/settings.ts';
 import * as paperUse from './schema/paper-use.ts';
 import * as infrastructure from './schema/infrastructure.ts';
+import * as deliveries from './schema/deliveries.ts';
+import * as notifications from './schema/notifications.ts';
 
 /** Every table, for the ORM's relational API and its types. */
 export const schema = {
@@ -44,6 +46,8 @@ export const schema = {
   ...settings,
   ...paperUse,
   ...infrastructure,
+  ...deliveries,
+  ...notifications,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

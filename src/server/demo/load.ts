@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { branchCount, lostOnTheWay } from './loss-and-count.ts';
 import { operatorIdentity } from './operator.ts';
+import { paperBesideEInvoicing } from './paper-use.ts';
 import { demoLoaded, holdsOtherData, markDemoLoaded } from './repo.ts';
 import {
   completedIssues,
@@ -43,6 +44,7 @@ export async function loadDemo(app: FastifyInstance, ctx: AppContext, options: {
   await report(world);
   await raafCertificate(world);
   await branchCount(app, world, held.supervisorPad);
+  await paperBesideEInvoicing(app, world);
   await markDemoLoaded(ctx.db);
   return 'loaded';
 }

@@ -66,4 +66,19 @@ describe('the demo has one timeline', () => {
     const named = (date: string | null) => dayText(new Date(`${date ?? ''}T00:00:00Z`), 'UTC');
     expect(report.remarks).toContain(`${named(report.period_from)} to ${named(report.period_to)}`);
   });
+
+  it('when the demo is loaded, then one covered establishment has a closed outage with a linked paper range and an open exception', async () => {
+    const covered = await rows(`select b.name from establishments e join branches b on b.id = e.branch_id where e.covered`);
+    expect(covered.map((r) => r.name)).toEqual(['Batangas Terminal']);
+    const uses =
+      await rows(`select p.state, p.number_from::text "from", p.number_to::text "to", p.series_role role, o.cause, o.ends_at::text ended
+      from paper_uses p left join outages o on o.id = p.outage_id order by p.number_from`);
+    expect(uses.map((u) => [u.state, u.role])).toEqual([
+      ['linked', 'contingency'],
+      ['open', 'contingency'],
+    ]);
+    expect(Number(uses[0].to) - Number(uses[0].from)).toBe(2);
+    expect(uses[0].cause).toBe('power');
+    expect(uses[0].ended).not.toBeNull();
+  });
 });

@@ -78,6 +78,7 @@ describe('the one CSV encoder', () => {
             series: [
               {
                 registered_series: null,
+                role: null,
                 route: { id: 1, name: 'Batangas - Calapan', tin: '000-111-222', company: payload(prefix) },
                 qty: 50,
                 ranges: [[1, 50]],

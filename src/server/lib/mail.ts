@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Message-ID header, "<…@…>"; the outbox derives it from the delivery's dedupe key, so a re-send is the same mail. */
+  messageId?: string;
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
@@ -16,7 +18,11 @@ export interface Mailer {
 }
 
 /** Nodemailer loads with the first mail rather than with the server's start; the transport is made once. */
-function lazyTransport(settings: string | { streamTransport: true; buffer: true; newline: 'unix' }): () => Promise<Transporter> {
+function lazyTransport(
+  settings:
+    | { url: string; connectionTimeout: number; greetingTimeout: number; socketTimeout: number }
+    | { streamTransport: true; buffer: true; newline: 'unix' },
+): () => Promise<Transporter> {
   let made: Promise<Transporter> | null = null;
   return () => (made ??= import('nodemailer').then((m) => m.default.createTransport(settings)));
 }
@@ -24,7 +30,8 @@ function lazyTransport(settings: string | { streamTransport: true; buffer: true;
 /** Real SMTP when a URL is configured; otherwise each mail becomes an .eml file under dataDir/mail. */
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = lazyTransport(options.smtpUrl);
+    // Short timeouts: a send must end well inside the outbox's claim lease (features/deliveries/sender.ts).
+    const transport = lazyTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
         await (
@@ -35,6 +42,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
           subject: message.subject,
           text: message.text,
           html: message.html,
+          messageId: message.messageId,
           attachments: message.attachments,
         });
       },
@@ -52,6 +60,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
         subject: message.subject,
         text: message.text,
         html: message.html,
+        messageId: message.messageId,
         attachments: message.attachments,
       });
       await fs.mkdir(dir, { recursive: true });

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * waiting for the user's approval (and those the user asked for, until decided), reported losses they may confirm and found numbers waiting for a second user; and the
  * holders whose physical count is due (docs/design.md §9 count schedule); and the hand-overs waiting for the user to accept
  * the custody (docs/design.md §5 two-party hand-over); and, for Admin, Accounting and Auditor, a failed ledger check until a
- * later one passes (docs/design.md §8 verifier).
+ * later one passes (docs/design.md §8 verifier); and, for Admin and Accounting, paper used at an e-invoicing establishment
+ * outside an outage (issue 38).
  */
 export const MY_ACTION_KINDS = [
   'issue',
@@ -21,6 +22,7 @@ export const MY_ACTION_KINDS = [
   'count_ask',
   'accept_hand_over',
   'ledger_check',
+  'paper_use_exception',
 ] as const;
 export type MyActionKind = (typeof MY_ACTION_KINDS)[number];
 
@@ -38,6 +40,8 @@ export const MY_ACTION_TITLES: Record<MyActionKind, string> = {
   count_ask: 'Asked by a count',
   accept_hand_over: 'Hand-overs to accept',
   ledger_check: 'Ledger check failed',
+  /** Issue 38: a paper number used at an e-invoicing establishment outside any outage, for Accounting to justify or reject. */
+  paper_use_exception: 'Paper used outside an outage',
 };
 
 /** How many items of a group the answer lists; the count covers them all. */

@@ -9,6 +9,7 @@ export const DOCUMENT_KINDS = {
   transmittal_slip: 'Transmittal slip',
   count_certificate: 'Physical count certificate',
   unused_forms: 'Inventory of unused forms',
+  paper_use_summary: 'Summary list of paper used beside e-invoicing',
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 // -- DOCUMENT_KINDS is keyed by DocumentKind and not empty; z.enum wants the non-empty tuple.

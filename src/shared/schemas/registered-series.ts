@@ -11,7 +11,23 @@ const seriesNumber = (label: string) => wholeNumber(label, { min: 0, max: MAX_SE
 // -- FORM_TYPES is keyed by FormType and not empty; z.enum wants the non-empty tuple.
 export const FORM_TYPE_KEYS = Object.keys(FORM_TYPES) as [FormType, ...FormType[]];
 
+/** Issue 38: what a registered series is for once its establishment issues e-invoices (registered_series_role_ck). */
+export const SERIES_ROLES = ['regular', 'contingency', 'converted', 'supplementary', 'retired'] as const;
+export type SeriesRole = (typeof SERIES_ROLES)[number];
+export const SERIES_ROLE_LABELS: Record<SeriesRole, string> = {
+  regular: 'Regular (uncovered places)',
+  contingency: 'Contingency (outages)',
+  converted: 'Converted receipts (until consumed)',
+  supplementary: 'Supplementary',
+  retired: 'Retired (to surrender)',
+};
+
 export const SERIES_MSG = {
+  roleChanged: (role: SeriesRole) => `Series role changed to ${SERIES_ROLE_LABELS[role]}`,
+  sameRole: (role: SeriesRole) => `The series is already ${SERIES_ROLE_LABELS[role]}.`,
+  role: `Role must be one of: ${SERIES_ROLES.join(', ')}`,
+  retiredNotIssuable: (padNumber: number, atp: string) =>
+    `Pad ${padNumber} is in a retired series (ATP ${atp}): retired series are to be surrendered, not issued.`,
   created: 'Registered series saved',
   updated: 'Registered series updated',
   notFound: 'Registered series not found.',
@@ -48,7 +64,18 @@ export const registeredSeriesInput = z
   });
 export type RegisteredSeriesInput = z.output<typeof registeredSeriesInput>;
 
-export const registeredSeriesQuery = listQuery.extend({ route_id: optionalId });
+export const registeredSeriesQuery = listQuery.extend({
+  route_id: optionalId,
+  /** Issue 38: `retired` lists the series to surrender. */
+  role: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SERIES_ROLES, { error: SERIES_MSG.role }).optional()),
+});
+
+/** PUT registered-series/{id}/role: the new role and why; the change is kept with who made it and when. */
+export const seriesRoleInput = z.object({
+  role: z.enum(SERIES_ROLES, { error: SERIES_MSG.role }),
+  reason: requiredText('Reason', 500),
+});
+export type SeriesRoleInput = z.output<typeof seriesRoleInput>;
 
 /** What a pad and a receipt carry of their series (get-pad, find-receipt). */
 export const registeredSeriesRef = z
@@ -72,9 +99,28 @@ export const registeredSeriesSchema = z
     remarks: z.string().nullable(),
     /** How many pads lie inside it. */
     pads: z.number(),
+    /** Issue 38: what it is for after go-live; `retired` is not issued. */
+    role: z.enum(SERIES_ROLES),
   })
   .meta({ id: 'RegisteredSeries' });
 export type RegisteredSeries = z.infer<typeof registeredSeriesSchema>;
+
+/** One change of a series' role, newest first in `role_history`. */
+export const seriesRoleChangeSchema = z.object({
+  id: z.number(),
+  role: z.enum(SERIES_ROLES),
+  previous_role: z.enum(SERIES_ROLES),
+  reason: z.string(),
+  changed_by: z.object({ id: z.number(), name: z.string() }),
+  changed_at: z.string(),
+});
+export type SeriesRoleChange = z.infer<typeof seriesRoleChangeSchema>;
+
+/** GET registered-series/{id}: the series with every change of its role. */
+export const registeredSeriesDetailSchema = registeredSeriesSchema
+  .extend({ role_history: z.array(seriesRoleChangeSchema) })
+  .meta({ id: 'RegisteredSeriesDetail' });
+export type RegisteredSeriesDetail = z.infer<typeof registeredSeriesDetailSchema>;
 
 export const UNUSED_MSG = {
   future: 'Choose a date up to today: the inventory is of what was unused at the end of that day.',
@@ -95,6 +141,8 @@ const holderRef = z.object({ type: z.enum(['user', 'branch']), id: z.number(), n
 /** One registered series (or the route's unregistered numbers) of one establishment, with who holds its unused numbers. */
 export const unusedSeriesSchema = z.object({
   registered_series: registeredSeriesRef.nullable(),
+  /** Issue 38: the series' role (what its booklets are for after go-live); null outside every registered series. */
+  role: z.enum(SERIES_ROLES).nullable(),
   route: z.object({ id: z.number(), name: z.string(), tin: z.string(), company: z.string() }),
   qty: z.number(),
   ranges,

@@ -12,6 +12,7 @@ import { notify } from '../components/notify.ts';
 import { accountApi } from '../features/accounts/api.ts';
 import { myActionQueries } from '../features/my-actions/api.ts';
 import { NeedsMyAction } from '../features/my-actions/needs-my-action.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { setupQueries } from '../features/setup/api.ts';
 import { SetupChecklist } from '../features/setup/setup-checklist.tsx';
 import { useMenuCounts } from '../features/my-actions/use-menu-counts.ts';
@@ -134,6 +135,7 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {can(user, 'ledger.read') ? <FindReceiptBox compact={!desktop} /> : null}
+            <NotificationBell enabled={Boolean(user) && !session?.ended} />
             <Menu position="bottom-end" width={200} withinPortal>
               <Menu.Target>
                 <UnstyledButton data-testid="account-menu">
@@ -143,7 +145,7 @@ export function AppLayout() {
                       {(user?.first_name?.[0] ?? 'U').toUpperCase()}
                     </Avatar>
                     {/* On a phone the name and role stay in the header; the receipt finder folds into an icon to leave them the room. */}
-                    <Stack gap={0} maw={{ base: 200, sm: 240 }} miw={0}>
+                    <Stack gap={0} maw={{ base: 150, xs: 200, sm: 240 }} miw={0}>
                       <Text size="sm" fw={600} lh={1.2} truncate="end">
                         {user?.full_name || 'User'}
                       </Text>

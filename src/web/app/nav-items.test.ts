@@ -7,9 +7,9 @@ import { ICONS } from './nav-rail.tsx';
 const user = (roleId: number | null): Actor => ({ id: 40, role_id: roleId, branch_id: 3 });
 const labels = (actor: Actor | null) => navItems(actor).map((item) => item.label);
 
-const PAD_WORK = ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Incidents'];
-const COUNTING_PAD_WORK = ['Custodies', 'Transactions', 'Inventories', 'Counts', 'Accountability', 'Incidents'];
-const HEAD_OFFICE_WORK = ['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability', 'Incidents'];
+const PAD_WORK = ['Custodies', 'Transactions', 'Inventories', 'Accountability', 'Incidents', 'Outages'];
+const COUNTING_PAD_WORK = ['Custodies', 'Transactions', 'Inventories', 'Counts', 'Accountability', 'Incidents', 'Outages'];
+const HEAD_OFFICE_WORK = ['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Reports', 'Accountability', 'Incidents', 'Outages'];
 const REFERENCE_DATA = ['Companies', 'Routes', 'Branches/Agencies', 'Locations', 'Users', 'Roles'];
 
 /** docs/spec.md §2 "Menu" with docs/design.md §5 and §10: each role's rail, top to bottom. */
@@ -18,40 +18,47 @@ const MENUS: Array<[string, number | null, string[]]> = [
     'Admin',
     ROLE.ADMIN,
     [
-      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Counts', 'Reports', 'Accountability', 'Incidents'],
+      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Counts', 'Reports', 'Accountability', 'Incidents', 'Outages'],
       ...REFERENCE_DATA,
       'Import',
       'Registered series',
       'Unused forms',
       'Settings',
+      'Alert settings',
+      'Jobs',
+      'Notifications',
       'Profile',
     ],
   ],
-  ['IT Admin', ROLE.IT_ADMIN, [...HEAD_OFFICE_WORK, ...REFERENCE_DATA, 'Import', 'Registered series', 'Unused forms', 'Profile']],
-  ['Custodian', ROLE.CUSTODIAN, [...COUNTING_PAD_WORK, 'Import', 'Profile']],
-  ['Branch Custodian', ROLE.BRANCH_CUSTODIAN, [...PAD_WORK, 'Profile']],
-  ['Branch Head', ROLE.BRANCH_HEAD, [...COUNTING_PAD_WORK, 'Profile']],
-  ['Supervisor', ROLE.SUPERVISOR, [...PAD_WORK, 'Profile']],
-  ['Ticketing Officer', ROLE.TICKETING_OFFICER, [...PAD_WORK, 'Profile']],
+  [
+    'IT Admin',
+    ROLE.IT_ADMIN,
+    [...HEAD_OFFICE_WORK, ...REFERENCE_DATA, 'Import', 'Registered series', 'Unused forms', 'Notifications', 'Profile'],
+  ],
+  ['Custodian', ROLE.CUSTODIAN, [...COUNTING_PAD_WORK, 'Import', 'Notifications', 'Profile']],
+  ['Branch Custodian', ROLE.BRANCH_CUSTODIAN, [...PAD_WORK, 'Notifications', 'Profile']],
+  ['Branch Head', ROLE.BRANCH_HEAD, [...COUNTING_PAD_WORK, 'Notifications', 'Profile']],
+  ['Supervisor', ROLE.SUPERVISOR, [...PAD_WORK, 'Notifications', 'Profile']],
+  ['Ticketing Officer', ROLE.TICKETING_OFFICER, [...PAD_WORK, 'Notifications', 'Profile']],
   [
     'Accounting',
     ROLE.ACCOUNTING,
     [
-      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Counts', 'Reports', 'Accountability', 'Incidents'],
-      ...['Registered series', 'Unused forms', 'Profile'],
+      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Counts', 'Reports', 'Accountability', 'Incidents', 'Outages'],
+      ...['Registered series', 'Unused forms', 'Alert settings', 'Notifications', 'Profile'],
     ],
   ],
   [
     'Auditor',
     ROLE.AUDITOR,
     [
-      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Counts', 'Reports', 'Accountability', 'Incidents'],
-      ...['Unused forms', 'Profile'],
+      ...['Custodies', 'Transactions', 'Dashboard', 'Inventories', 'Counts', 'Reports', 'Accountability', 'Incidents', 'Outages'],
+      ...['Unused forms', 'Notifications', 'Profile'],
     ],
   ],
-  ['Driver', ROLE.DRIVER, ['Custodies', 'Profile']],
-  ['Messenger', ROLE.MESSENGER, ['Custodies', 'Profile']],
-  ['a user without a role', null, ['Custodies', 'Profile']],
+  ['Driver', ROLE.DRIVER, ['Custodies', 'Notifications', 'Profile']],
+  ['Messenger', ROLE.MESSENGER, ['Custodies', 'Notifications', 'Profile']],
+  ['a user without a role', null, ['Custodies', 'Notifications', 'Profile']],
 ];
 
 describe('the navigation rail', () => {

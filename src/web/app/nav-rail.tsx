@@ -4,6 +4,7 @@ import {
   IconBuildingSkyscraper,
   IconBuildingStore,
   IconAlertTriangle,
+  IconPlugConnectedX,
   IconCircle,
   IconCertificate,
   IconFileImport,
@@ -21,6 +22,9 @@ import {
   IconTruckDelivery,
   IconUser,
   IconUsers,
+  IconBell,
+  IconBellCog,
+  IconClockPlay,
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -39,6 +43,7 @@ export const ICONS: Record<string, Icon> = {
   '/accountability': IconClipboardCheck,
   '/counts': IconClipboardList,
   '/incidents': IconAlertTriangle,
+  '/outages': IconPlugConnectedX,
   '/companies': IconBuildingSkyscraper,
   '/routes': IconRoute,
   '/branches': IconBuildingStore,
@@ -46,6 +51,9 @@ export const ICONS: Record<string, Icon> = {
   '/users': IconUsers,
   '/roles': IconShieldLock,
   '/settings': IconSettings,
+  '/alert-settings': IconBellCog,
+  '/jobs': IconClockPlay,
+  '/notifications': IconBell,
   '/user-profile': IconUser,
 };
 

@@ -48,7 +48,7 @@ const ModalsProvider = lazy(async () => ({ default: (await loadModals()).ModalsP
 const screens: Array<{ screen: string; load: () => Promise<unknown>; element: ReactNode }> = [
   signedInScreen('dashboard', () => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
   signedInScreen('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage'),
-  signedInScreen('user-profile', () => import('../features/accounts/profile-page.tsx'), 'ProfilePage'),
+  signedInScreen('user-profile', () => import('./profile-screen.tsx'), 'ProfileScreen'),
   signedInScreen('users', () => import('../features/users/users-page.tsx'), 'UsersPage'),
   signedInScreen('roles', () => import('../features/roles/roles-page.tsx'), 'RolesPage'),
   signedInScreen('companies', () => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
@@ -60,11 +60,15 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
   signedInScreen('invoices', () => import('./transactions-screen.tsx'), 'TransactionsScreen'),
   signedInScreen('accountability', () => import('../features/accountability/accountability-page.tsx'), 'AccountabilityPage'),
   signedInScreen('incidents', () => import('../features/incidents/incidents-page.tsx'), 'IncidentsPage'),
+  signedInScreen('outages', () => import('../features/outages/outages-page.tsx'), 'OutagesPage'),
   signedInScreen('counts', () => import('../features/counts/counts-page.tsx'), 'CountsPage'),
   signedInScreen('imports', () => import('../features/imports/imports-page.tsx'), 'ImportsPage'),
   signedInScreen('registered-series', () => import('../features/registered-series/registered-series-page.tsx'), 'RegisteredSeriesPage'),
   signedInScreen('unused-forms', () => import('../features/registered-series/unused-forms-page.tsx'), 'UnusedFormsPage'),
   signedInScreen('settings', () => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
+  signedInScreen('notifications', () => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage'),
+  signedInScreen('alert-settings', () => import('../features/notifications/alert-settings-page.tsx'), 'AlertSettingsPage'),
+  signedInScreen('jobs', () => import('../features/jobs/jobs-page.tsx'), 'JobsPage'),
 ];
 
 /**

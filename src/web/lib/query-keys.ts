@@ -66,6 +66,19 @@ export const queryKeys = {
   imports: endpoint<[params: object]>('imports'),
   registeredSeries: endpoint<[params: object]>('registered-series'),
   unusedForms: endpoint<[date: string, branchId: string | null]>('unused-forms'),
+  /** Issue 38: an establishment's e-invoicing details, outages, paper-use exceptions, replacements and the summary list. */
+  establishment: endpoint<[branchId: number]>('branches/e-invoicing'),
+  outages: endpoint<[params: object]>('outages'),
+  outage: endpoint<[id: number]>('outage'),
+  paperUseExceptions: endpoint<[params: object]>('paper-use-exceptions'),
+  paperUseException: endpoint<[id: number]>('paper-use-exception'),
+  replacements: endpoint<[outageId: number]>('outage-replacements'),
+  paperUseSummary: endpoint<[params: object]>('paper-use'),
+  seriesRoles: endpoint<[seriesId: number]>('registered-series-roles'),
+  notifications: endpoint<[params: object]>('notifications'),
+  notificationSettings: endpoint('notification-settings'),
+  alertSettings: endpoint('alert-settings'),
+  jobs: endpoint('jobs'),
 };
 
 /** The lists an invoice state change can alter: the invoice lists, the pads it moves or locks, and the counts of what needs whom. */

@@ -147,5 +147,8 @@ export const replacementEinvoices = pgTable(
       .references(() => users.id),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('replacement_einvoices_paper_uq').on(t.pad_id, t.paper_number), index('replacement_einvoices_outage_idx').on(t.outage_id)],
+  (t) => [
+    uniqueIndex('replacement_einvoices_paper_uq').on(t.pad_id, t.paper_number),
+    index('replacement_einvoices_outage_idx').on(t.outage_id),
+  ],
 );

@@ -210,6 +210,8 @@ export interface DueRow {
   id: number;
   name: string;
   last_counted: Date | string | null;
+  /** The user's branch, or the branch itself: whose counters a count-due alert goes to (issue 37). */
+  branch_id: number | null;
   total: number;
 }
 
@@ -228,19 +230,31 @@ export async function due(conn: Conn, actor: Actor, everyDays: number, limit: nu
 /** The Dashboard's view of the count schedule: every holder due, whoever looks. */
 export const dueEverywhere = (conn: Conn, everyDays: number, limit: number) => dueWhere(conn, sql`true`, sql`true`, everyDays, limit);
 
-async function dueWhere(conn: Conn, userScope: SQL, branchScope: SQL, everyDays: number, limit: number): Promise<DueRow[]> {
+/** Issue 37 count due: every holder due at the instant `at` (the alert evaluator's clock), with their branch. */
+export const dueAt = (conn: Conn, everyDays: number, at: Date) =>
+  dueWhere(conn, sql`true`, sql`true`, everyDays, null, sql`${at.toISOString()}::timestamptz`);
+
+async function dueWhere(
+  conn: Conn,
+  userScope: SQL,
+  branchScope: SQL,
+  everyDays: number,
+  limit: number | null,
+  now: SQL = sql`now()`,
+): Promise<DueRow[]> {
   return rowsOf<DueRow>(
     conn,
     sql`with holders as (
         select 'user' as type, u.id, ${fullNameOf('u')} as name,
-          (select max(s.closed_at) from count_sessions s where s.status = 'closed' and ${repo.countedUser(sql`u.id`)}) as last_counted
+          (select max(s.closed_at) from count_sessions s where s.status = 'closed' and ${repo.countedUser(sql`u.id`)}) as last_counted,
+          u.branch_id
         from users u where ${userScope} and exists (select 1 from pads p where p.holder_user_id = u.id)
         union all
         select 'branch', b.id, b.name,
-          (select max(closed_at) from count_sessions s where s.status = 'closed' and s.holder_branch_id = b.id)
+          (select max(closed_at) from count_sessions s where s.status = 'closed' and s.holder_branch_id = b.id), b.id
         from branches b where ${branchScope} and exists (select 1 from pads p where p.holder_branch_id = b.id and p.holder_user_id is null))
       select *, count(*) over ()::int as total from holders
-      where last_counted is null or last_counted < now() - make_interval(days => ${everyDays}::int)
-      order by last_counted nulls first, name limit ${limit}::int`,
+      where last_counted is null or last_counted < ${now} - make_interval(days => ${everyDays}::int)
+      order by last_counted nulls first, name${limit === null ? sql`` : sql` limit ${limit}::int`}`,
   );
 }

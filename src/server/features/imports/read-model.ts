@@ -7,6 +7,9 @@ import { users } from '../../db/schema/users.ts';
 import { offsetOf, paginated } from '../../lib/pagination.ts';
 import { fullNameOf } from '../users/read-model.ts';
 
+/** Issue 38: other uploads (replacement e-invoices) are read within the same bounds as a go-live import file. */
+export { FileProblem, readImportFile, type FileRow } from './parse.ts';
+
 /** GET imports: the past imports, newest first, with who ran each. */
 export async function listImports(
   ctx: AppContext,

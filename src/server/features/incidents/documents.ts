@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import { sniffType } from '../../lib/file-type.ts';
 import { renderNoticeOfLossPdf, type NoticeOfLoss } from '../../lib/pdf/notice-of-loss-pdf.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
 import type { InvoiceRow } from '../../../shared/schemas/invoices.ts';
@@ -34,14 +35,6 @@ export type CheckedFile = ReturnType<typeof checkedFiles>[number];
 
 const NOTICE_ROLES = [ROLE.BRANCH_CUSTODIAN, ROLE.CUSTODIAN, ROLE.ACCOUNTING, ROLE.AUDITOR] as const;
 const FORM_KIND = 'Official Receipts / Invoices (BIR-registered, pre-numbered)';
-
-/** The file's type by its first bytes: PDF, PNG or JPEG, whatever its name or declared type say. */
-export function sniffType(content: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | null {
-  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (content.length > 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 /** A report's files: a known kind each, a PDF or image by content, dated by the form field its kind names. */
 export function checkedFiles(files: UploadedFile[], input: LossIncidentInput, actorId: number) {

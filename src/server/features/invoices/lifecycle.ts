@@ -11,6 +11,8 @@ import { assertCan } from '../../lib/policy.ts';
 import { verifyBadge } from '../../lib/badge.ts';
 import { withCodeTries, WrongCode } from '../../lib/code-tries.ts';
 import { routeExists } from '../routes/read-model.ts';
+import { seriesRolesOf } from '../registered-series/read-model.ts';
+import { SERIES_MSG } from '../../../shared/schemas/registered-series.ts';
 import { firstLostNumber } from '../../../shared/pad-status.ts';
 import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
 import { complete, leaveLostPad, plural, type LostOnTheWay } from './completion.ts';
@@ -103,7 +105,22 @@ async function issuable(conn: Conn, input: IssueInput) {
     refuseLostNumbers(await repo.findPads(conn, padIds));
     throw invalid('pads', INVOICE_MSG.padsNotAvailable);
   }
+  await refuseRetiredSeries(conn, padIds);
   return { request, routeId, padIds, carrier };
+}
+
+/** Issue 38: a pad of a retired series is to be surrendered, never issued (409 naming the role). */
+async function refuseRetiredSeries(conn: Conn, padIds: number[]): Promise<void> {
+  const found = await repo.findPads(conn, padIds);
+  const roles = await seriesRolesOf(
+    conn,
+    found.flatMap((pad) => (pad.registered_series_id === null ? [] : [pad.registered_series_id])),
+  );
+  const retired = new Map(roles.filter((series) => series.role === 'retired').map((series) => [series.id, series]));
+  for (const pad of found) {
+    const series = pad.registered_series_id === null ? undefined : retired.get(pad.registered_series_id);
+    if (series) throw conflict(SERIES_MSG.retiredNotIssuable(pad.number, series.atp_number));
+  }
 }
 
 /**

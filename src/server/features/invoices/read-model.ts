@@ -287,3 +287,57 @@ export function handOversToAccept(conn: Conn, userId: number, limit: number) {
     .orderBy(pendingHandOvers.created_at)
     .limit(limit);
 }
+
+export interface AlertInvoiceRow {
+  kind: 'in_transit' | 'overdue';
+  id: number;
+  invoice_type_id: number;
+  invoice_type: string;
+  /** The requester: the holder of an issue, the receiver of an issue in transit. */
+  user_id: number;
+  branch_id: number | null;
+  from_branch_id: number | null;
+  assigned_user_id: number | null;
+  pad_count: number;
+  created_at: Date;
+  expected_return_date: string | null;
+}
+
+/**
+ * Issue 37: every invoice in transit and every overdue issue (its requester still holds a pad of it, due before `today`),
+ * with the columns the alert evaluators decide recipients and lateness from; the same conditions as Needs my action.
+ */
+export async function alertInvoices(conn: Conn, today: string): Promise<AlertInvoiceRow[]> {
+  const rows = await rowsOf<AlertInvoiceRow>(
+    conn,
+    sql`select m.kind, i.id, i.invoice_type_id, t.name as invoice_type, i.user_id, i.branch_id, i.from_branch_id, i.assigned_user_id,
+               i.pad_count, i.created_at, i.expected_return_date::text as expected_return_date
+        from (select 'in_transit'::text as kind, i.id from invoices i where ${inTransitSql}
+              union all
+              select 'overdue'::text, i.id from invoices i where ${overdueSql(today)}) m
+        join invoices i on i.id = m.id
+        join invoice_types t on t.id = i.invoice_type_id
+        order by i.id`,
+  );
+  const orNull = (value: number | null) => (value === null ? null : Number(value));
+  return toNumbers(rows, ['id', 'invoice_type_id', 'user_id', 'pad_count']).map((row) => ({
+    ...row,
+    branch_id: orNull(row.branch_id),
+    from_branch_id: orNull(row.from_branch_id),
+    assigned_user_id: orNull(row.assigned_user_id),
+    created_at: new Date(row.created_at),
+  }));
+}
+
+/** Issue 37 low stock: the unused numbers of the pads in transit to each branch, per route. */
+export async function unusedInTransitPerBranchRoute(conn: Conn): Promise<Array<{ branch_id: number; route_id: number; unused: number }>> {
+  const rows = await rowsOf<{ branch_id: number; route_id: number; unused: number }>(
+    conn,
+    sql`select i.branch_id, p.route_id, sum(length(p.series_status) - length(replace(p.series_status, '1', '')))::bigint as unused
+      from invoices i join invoice_pads ip on ip.invoice_id = i.id and ip.left_at is null
+        join pads p on p.id = ip.pad_id and p.locked_by_invoice_id = i.id
+      where ${inTransitSql} and i.branch_id is not null
+      group by i.branch_id, p.route_id`,
+  );
+  return toNumbers(rows, ['branch_id', 'route_id', 'unused']);
+}

@@ -7,12 +7,14 @@ import {
   type Raaf,
   type RaafCertificate,
 } from '../../../shared/schemas/ledger.ts';
+import { PAPER_USE_MSG } from '../../../shared/schemas/paper-uses.ts';
 import type { AppContext } from '../../context.ts';
 import { sqlState, type Conn } from '../../db/client.ts';
 import type { RowSource } from '../../lib/export.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { signedQueryFor, urlKey, verifySigned, type SignedQuery } from '../../lib/signed-url.ts';
+import { openExceptionsOf } from '../outages/read-model.ts';
 import { Names } from '../users/read-model.ts';
 import { activeActor } from '../users/read-model.ts';
 import { monthBounds } from './month-balances.ts';
@@ -72,6 +74,8 @@ export async function certify(ctx: AppContext, actor: Actor, input: CertifyRaafI
   await assertCertifiableMonth(ctx, input.month);
   const { end } = monthBounds(input.month);
   if (await reads.findCertificate(ctx.db, input.month, holder.type, holder.id)) throw conflict(LEDGER_MSG.alreadyCertified);
+  const exceptions = await openExceptionsOf(ctx.db, holder, input.month);
+  if (exceptions.count > 0) throw conflict(PAPER_USE_MSG.certifyBlocked(exceptions.count, exceptions.first ?? 0, input.month));
   const frozen: Raaf = { ...(await computeRaaf(ctx, holder, input.month)), certificate: null };
   const hashes = await repo.lastHashesOnRoutes(ctx.db, end, holderFilter(holder));
   let id: number;

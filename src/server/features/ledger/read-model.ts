@@ -8,10 +8,48 @@ import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { userInBranch, userNameById } from '../users/read-model.ts';
 import type { UndoneOriginal } from './undone-runs.ts';
 import type { CertificateRow, LedgerCheckRow, PadEventRow } from './repo.ts';
+import type { AppContext } from '../../context.ts';
+import { foldMonth } from './month-balances.ts';
+import { holderOfKey as holderOf } from './raaf-fold.ts';
+import * as useRepo from './use-repo.ts';
 
 export { mergeRanges } from './fold.ts';
 export { endingsAt, nextDay } from './month-balances.ts';
 export { holderOfKey } from './raaf-fold.ts';
+export { monthBounds, nextMonth, previousMonth } from './month-balances.ts';
+
+/** Issue 37 low stock: numbers used per branch and route over business dates from..to, opening balances left out. */
+export const usedPerBranchRoute = (conn: Conn, from: string, to: string) => useRepo.usedPerBranchRoute(conn, from, to);
+
+/** Issue 37 registered series: numbers used inside each keyed range over business dates from..to. */
+export const usedInRanges = (
+  conn: Conn,
+  ranges: Array<{ key: number; routeId: number; from: number; to: number }>,
+  from: string,
+  to: string,
+) => useRepo.usedInRanges(conn, ranges, from, to);
+
+/**
+ * Issue 37 RAAF due: the holders who owe a RAAF for an ended month, as the month's RAAF fold finds them (they held or
+ * moved forms in it: anything in Beginning, Receipt, Issued or Ending), each with whether it is certified.
+ */
+export async function raafHoldersOfMonth(
+  ctx: AppContext,
+  month: string,
+): Promise<Array<{ type: 'user' | 'branch'; id: number; certified: boolean }>> {
+  const folded = await foldMonth(ctx, month, null);
+  const certified = new Set((await certificatesOfMonth(ctx.db, month)).map((row) => `${row.holder_type}:${row.holder_id}`));
+  const holders: Array<{ type: 'user' | 'branch'; id: number; certified: boolean }> = [];
+  for (const [key, routes] of folded) {
+    const any = [...routes.values()].some(
+      (cells) => cells.beginning.length + cells.receipt.length + cells.issued.length + cells.ending.length > 0,
+    );
+    if (!any) continue;
+    const holder = holderOf(key);
+    holders.push({ type: holder.type, id: holder.id, certified: certified.has(`${holder.type}:${holder.id}`) });
+  }
+  return holders;
+}
 
 /** docs/design.md §9: a pad whose ledger holds anything but its receipt has a history that must stay. */
 export async function hasEventsBeyondReceipt(conn: Conn, padId: number): Promise<boolean> {
@@ -192,4 +230,66 @@ export async function voidedPad(conn: Conn, padId: number): Promise<PadEventRow 
     .orderBy(desc(padEvents.seq))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Issue 38: how many numbers were marked `used` at a branch on the business days from..to (inclusive) and are still used:
+ * a number whose use a later `used_reverted` undid is not counted, however much later the undo came. An event is at the
+ * branch its holder branch names (a pad's branch, or the branch it was issued to with its holder), else at its holding
+ * user's branch: where the usage happened, as issue 38's paper uses place it. Opening balances (imports) are left out:
+ * their uses were before go-live. The summary list must equal it.
+ */
+export async function usedNumbersAt(conn: Conn, branchId: number, fromDate: string, toDate: string): Promise<number> {
+  const atBranch = sql`(holder_branch_id = ${branchId}::int or (holder_branch_id is null and ${userInBranch(sql`holder_user_id`, sql`${branchId}::int`)}))`;
+  const counted = sql`kind = 'used' and import_id is null and business_date between ${fromDate}::date and ${toDate}::date and ${atBranch}`;
+  const rows = await rowsOf<{ pad_id: number; kind: string; from_number: string; to_number: string; counted: boolean }>(
+    conn,
+    sql`with firsts as (select pad_id, min(seq) as seq from pad_events where ${counted} group by pad_id)
+        select e.pad_id, e.kind, e.from_number::text as from_number, e.to_number::text as to_number, (${counted}) as counted
+        from pad_events e join firsts f on f.pad_id = e.pad_id and e.seq >= f.seq
+        where e.kind in ('used', 'used_reverted')
+        order by e.pad_id, e.seq`,
+  );
+  let total = 0;
+  let padId: number | null = null;
+  let used = new Set<number>();
+  for (const row of rows) {
+    if (row.pad_id !== padId) {
+      total += used.size;
+      used = new Set();
+      padId = row.pad_id;
+    }
+    for (let n = Number(row.from_number); n <= Number(row.to_number); n += 1) {
+      if (row.kind === 'used' && row.counted) used.add(n);
+      else used.delete(n);
+    }
+  }
+  return total + used.size;
+}
+
+/** A holder's RAAF month as another feature names it. */
+export interface HolderMonth {
+  holder_type: 'user' | 'branch';
+  holder_id: number;
+  /** YYYY-MM */
+  month: string;
+}
+
+/**
+ * Issue 38: which of these holder-months have a certified RAAF, with its number: an outage a certified RAAF relies on
+ * keeps its times. Reads only the keys, never the stored PDF.
+ */
+export async function certifiedAmong(conn: Conn, wanted: HolderMonth[]): Promise<Array<HolderMonth & { number: string }>> {
+  if (wanted.length === 0) return [];
+  const keys = [...new Set(wanted.map((w) => `${w.holder_type}:${w.holder_id}:${w.month}`))];
+  const rows = await rowsOf<{ holder_type: 'user' | 'branch'; holder_id: number; month: string; number: string }>(
+    conn,
+    sql`select holder_type, holder_id, month, number from raaf_certificates
+        where (holder_type || ':' || holder_id || ':' || month) in (${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )})
+        order by month, holder_type, holder_id`,
+  );
+  return rows.map((row) => ({ ...row, holder_id: Number(row.holder_id) }));
 }

@@ -17,6 +17,7 @@ import * as incidents from '../incidents/read-model.ts';
 import * as ledger from '../ledger/read-model.ts';
 import { handOversToAccept, workQueue, type WorkQueueRow } from '../invoices/read-model.ts';
 import * as outcomes from '../outcomes/read-model.ts';
+import { exceptionQueue } from '../outages/read-model.ts';
 
 /** Which groups a role has at all: issuing is roles 1 and 3; accepting and overdue returns need Transactions; anyone with a role may carry. */
 function kindsFor(actor: Actor): MyActionKind[] {
@@ -33,6 +34,7 @@ function kindsFor(actor: Actor): MyActionKind[] {
     count_ask: actor.role_id !== null,
     accept_hand_over: actor.role_id !== null,
     ledger_check: can(actor, 'ledgerCheck.read'),
+    paper_use_exception: can(actor, 'paperUse.decide'),
   };
   return MY_ACTION_KINDS.filter((kind) => applies[kind]);
 }
@@ -58,6 +60,7 @@ const LIST_FILTERS: Record<MyActionKind, string> = {
   count_ask: '',
   accept_hand_over: '',
   ledger_check: '',
+  paper_use_exception: '?tab=exceptions',
 };
 
 /** docs/design.md §9: cancellations wait on Inventories, losses and finds on Incidents. */
@@ -194,6 +197,36 @@ async function ledgerCheckGroup(ctx: AppContext, kinds: MyActionKind[]): Promise
   ];
 }
 
+/** Issue 38: paper used outside an outage is decided on the Outages screen's exceptions tab, as soon as it is recorded. */
+async function paperUseGroup(ctx: AppContext, kinds: MyActionKind[]): Promise<MyActionGroup[]> {
+  if (!kinds.includes('paper_use_exception')) return [];
+  const rows = await exceptionQueue(ctx.db, MY_ACTION_ITEM_LIMIT);
+  if (rows.length === 0) return [];
+  return [
+    {
+      kind: 'paper_use_exception',
+      title: MY_ACTION_TITLES.paper_use_exception,
+      count: rows[0].total,
+      menu_path: '/outages',
+      list_path: `/outages${LIST_FILTERS.paper_use_exception}`,
+      items: rows.map((row) => ({
+        id: row.id,
+        label: [
+          numberRange(row.number_from, row.number_to, '\u2013'),
+          `pad ${row.pad_number}`,
+          row.route_name,
+          row.branch_name,
+          dayTimeText(row.used_at, ctx.config.timeZone),
+          row.holder_name,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        path: `/outages?tab=exceptions&exception=${row.id}`,
+      })),
+    },
+  ];
+}
+
 const listPath = (screen: '/invoices' | '/custodies', kind: MyActionKind) =>
   screen === '/custodies' ? screen : `${screen}${LIST_FILTERS[kind]}`;
 
@@ -239,6 +272,7 @@ export async function myActions(ctx: AppContext, actor: Actor): Promise<MyAction
     ...(await countAskGroup(ctx, actor, kinds)),
     ...(await handOverGroup(ctx, actor, kinds)),
     ...(await ledgerCheckGroup(ctx, kinds)),
+    ...(await paperUseGroup(ctx, kinds)),
   ];
   return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }

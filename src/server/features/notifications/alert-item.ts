@@ -1,4 +1,6 @@
-import type { AlertKind } from '../../../shared/schemas/notifications.ts';
+import type { AlertKind, AlertThresholds } from '../../../shared/schemas/notifications.ts';
+import type { AppContext } from '../../context.ts';
+import type { People } from './people.ts';
 
 /**
  * One thing that is late, for one person, as an evaluator finds it in the live tables now. The evaluator framework
@@ -20,5 +22,34 @@ export interface AlertItem {
   link: string;
 }
 
-/** Reads the live tables and answers everything of its kinds that is late right now. */
-export type Evaluator = (now: Date) => Promise<AlertItem[]>;
+/** A branch and route's reorder point as Admin or Accounting set it (alert settings). */
+export interface ReorderPointSetting {
+  branchId: number;
+  routeId: number;
+  minimum: number;
+  leadDays: number;
+  /** YYYY-MM-DD: no low-stock alert while the business date is on or before it. */
+  snoozedUntil: string | null;
+}
+
+/** What every evaluator is given for one run: the clock, the business date and the thresholds in force. */
+export interface EvaluationInput {
+  now: Date;
+  /** The business date of `now` in APP_TIMEZONE (YYYY-MM-DD). */
+  today: string;
+  thresholds: AlertThresholds;
+  reorderPoints: ReorderPointSetting[];
+  /** Everyone, read once for the run: `withRoles`, `branchHeads`, `get`. A deactivated recipient is replaced by the framework. */
+  people: People;
+}
+
+/**
+ * Reads the live tables (through the owners' read-models) and answers everything of its kinds that is late right now.
+ * Each file of kinds/ exports `evaluator: Evaluator` and is listed once in evaluators.ts.
+ * `kinds` are the kinds it answers for: when it returns, the open notifications of those kinds it did not answer are
+ * resolved; when it throws, they are left as they were.
+ */
+export interface Evaluator {
+  kinds: readonly AlertKind[];
+  evaluate: (ctx: AppContext, input: EvaluationInput) => Promise<AlertItem[]>;
+}

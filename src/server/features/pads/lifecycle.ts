@@ -9,8 +9,9 @@ import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../../lib/policy.ts';
-import { recordNumberEvents, recordOpeningBalances, type NumberEventInput, type OpeningPad } from '../ledger/lifecycle.ts';
+import { recordNumberEvents, recordOpeningBalances, recordPadChange, type NumberEventInput, type OpeningPad } from '../ledger/lifecycle.ts';
 import { pendingOutcomesOn } from '../outcomes/read-model.ts';
+import { recordPaperUse, undoPaperUse } from '../outages/lifecycle.ts';
 import * as repo from './repo.ts';
 
 type StateName = 'not_used' | 'used' | 'cancelled' | 'lost';
@@ -155,9 +156,31 @@ export async function applyUsage(tx: Conn, ctx: AppContext, actor: Actor, padId:
   events.push({ kind: 'used', from: input.from, to: input.to });
   const deviceAt = input.device_at ? new Date(input.device_at) : null;
   for (const event of events) event.deviceAt = deviceAt;
+  await recordPaperUse(tx, ctx, { pad, from: input.from, to: input.to, usedAt: deviceAt, actorId: actor.id });
   await store(tx, ctx, pad, digits, events, actor.id);
   const other = await repo.otherPartlyUsedPad(tx, pad);
   return other === null ? null : USAGE_MSG.oneBookletAtATime(other);
+}
+
+/**
+ * A pad edit's ledger events (recordPadChange), after the paper uses of issue 38: the grid's toggle marks numbers used
+ * (1 to 2) and unmarks them (2 to 1) outside applyUsage; each run it marks is a paper use like a usage by range (refused
+ * for a regular series at a covered place), each run it unmarks undoes one.
+ */
+export async function recordPadEdit(
+  tx: Conn,
+  ctx: AppContext,
+  pad: repo.PadRow,
+  after: { series_status: string; pad_status_id: number; remarks: string | null },
+  actorId: number,
+): Promise<void> {
+  const next = after.series_status;
+  const last = pad.series_status.length - 1;
+  for (const [from, to] of runs(pad, 0, last, (i) => pad.series_status[i] === '2' && next[i] === '1'))
+    await undoPaperUse(tx, ctx, { padId: pad.id, from, to });
+  for (const [from, to] of runs(pad, 0, last, (i) => pad.series_status[i] === '1' && next[i] === '2'))
+    await recordPaperUse(tx, ctx, { pad, from, to, usedAt: null, actorId });
+  await recordPadChange(tx, ctx, pad, after, actorId);
 }
 
 export interface WriteOff {

@@ -390,3 +390,5 @@ export async function takenPadNumbers(
   }
   return lines;
 }
+
+export { numbersInSeries, unusedPerBranchRoute } from './stock-repo.ts';

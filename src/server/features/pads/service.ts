@@ -24,8 +24,8 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { assertCan } from '../../lib/policy.ts';
-import { recordGeneratedPads, recordPadChange, recordPadDeleted } from '../ledger/lifecycle.ts';
-import { wholePadWriteOff } from './lifecycle.ts';
+import { recordGeneratedPads, recordPadDeleted } from '../ledger/lifecycle.ts';
+import { recordPadEdit, wholePadWriteOff } from './lifecycle.ts';
 import { hasEventsBeyondReceipt } from '../ledger/read-model.ts';
 import { branchExists } from './read-model.ts';
 import { pendingOutcomesOn } from '../outcomes/read-model.ts';
@@ -200,7 +200,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
         throw conflict(PAD_MSG.returnInstead);
 
       const padStatusId = derivePadStatus(seriesFromStatus(pad.series_from, seriesStatus), input.pad_status_id);
-      await recordPadChange(tx, ctx, pad, { series_status: seriesStatus, pad_status_id: padStatusId, remarks }, actor.id);
+      await recordPadEdit(tx, ctx, pad, { series_status: seriesStatus, pad_status_id: padStatusId, remarks }, actor.id);
       await repo.updatePad(tx, id, {
         number: input.number ?? pad.number,
         issuance_status_id: input.issuance_status_id,

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FormType } from '../../../shared/lookups.ts';
+import type { SeriesRole } from '../../../shared/schemas/registered-series.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import * as repo from './repo.ts';
+import { registeredSeries } from '../../db/schema/registered-series.ts';
 
 /** A registered series (ATP) as a document names it beside the numbers it covers. */
 export interface SeriesCover {
@@ -26,3 +29,38 @@ export async function seriesCovering(conn: Conn, routeId: number, from: number, 
   );
   return rows.map((row) => ({ ...row, series_from: Number(row.series_from), series_to: Number(row.series_to) }));
 }
+
+/** Issue 38: the current role of a registered series (regular, contingency, converted, supplementary, retired); null when there is none. */
+export async function seriesRoleOf(conn: Conn, seriesId: number): Promise<string | null> {
+  const [row] = await rowsOf<{ role: string }>(conn, sql`select role from registered_series where id = ${seriesId}::int`);
+  return row?.role ?? null;
+}
+
+/** Issue 38: a series' current role and ATP, as issuing decides by it. */
+export interface SeriesRoleFacts {
+  id: number;
+  role: SeriesRole;
+  atp_number: string;
+  branch_id: number;
+}
+
+/** Issue 38: the roles of several series at once (the pads of one issue). */
+export async function seriesRolesOf(conn: Conn, ids: number[]): Promise<SeriesRoleFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await conn
+    .select({
+      id: registeredSeries.id,
+      role: registeredSeries.role,
+      atp_number: registeredSeries.atp_number,
+      branch_id: registeredSeries.branch_id,
+    })
+    .from(registeredSeries)
+    .where(inArray(registeredSeries.id, [...new Set(ids)]));
+  // -- registered_series_role_ck holds role to SeriesRole.
+  return rows.map((row) => ({ ...row, role: row.role as SeriesRole }));
+}
+
+export type { SeriesInUse } from './repo.ts';
+
+/** Issue 37 series nearly used up: the series that still give numbers (all but retired ones), by establishment and route. */
+export const seriesInUse = (conn: Conn) => repo.seriesInUse(conn);

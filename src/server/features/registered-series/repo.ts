@@ -1,13 +1,14 @@
 import type { FormType } from '../../../shared/lookups.ts';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { RegisteredSeries, RegisteredSeriesInput } from '../../../shared/schemas/registered-series.ts';
+import type { RegisteredSeries, RegisteredSeriesInput, SeriesRole, SeriesRoleChange } from '../../../shared/schemas/registered-series.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { branches, companies, routes } from '../../db/schema/reference.ts';
-import { registeredSeries } from '../../db/schema/registered-series.ts';
+import { registeredSeries, registeredSeriesRoles } from '../../db/schema/registered-series.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { padCountInSeries } from '../pads/read-model.ts';
+import { userNameById } from '../users/read-model.ts';
 
 export type SeriesRow = typeof registeredSeries.$inferSelect;
 
@@ -51,12 +52,17 @@ const toSeries = (row: Joined): RegisteredSeries => ({
   series_number: seriesRange(row.series.series_from, row.series.series_to),
   remarks: row.series.remarks,
   pads: Number(row.pads),
+  // -- registered_series_role_ck holds role to SeriesRole.
+  role: row.series.role as SeriesRole,
 });
 
-function searchWhere(q: { search?: string; route_id?: number }): SQL | undefined {
+type SeriesQuery = { page: number; per_page: number; search?: string; route_id?: number; role?: SeriesRole };
+
+function searchWhere(q: Omit<SeriesQuery, 'page' | 'per_page'>): SQL | undefined {
   const pattern = q.search ? likePattern(q.search) : null;
   return and(
     q.route_id ? eq(registeredSeries.route_id, q.route_id) : undefined,
+    q.role ? eq(registeredSeries.role, q.role) : undefined,
     pattern
       ? or(
           ilike(registeredSeries.atp_number, pattern),
@@ -68,7 +74,7 @@ function searchWhere(q: { search?: string; route_id?: number }): SQL | undefined
   );
 }
 
-export async function page(conn: Conn, q: { page: number; per_page: number; search?: string; route_id?: number }) {
+export async function page(conn: Conn, q: SeriesQuery) {
   const where = searchWhere(q);
   const [rows, [{ total }]] = await Promise.all([
     select(conn)
@@ -131,4 +137,77 @@ export async function routeAndBranchExist(conn: Conn, routeId: number, branchId:
     sql`select exists(select 1 from routes where id = ${routeId}::int) as route, exists(select 1 from branches where id = ${branchId}::int) as branch`,
   );
   return { route: Boolean(row?.route), branch: Boolean(row?.branch) };
+}
+
+/** The series' current role, its row locked so two role changes queue and each records the role it replaced. */
+export async function lockedRole(conn: Conn, id: number): Promise<SeriesRole | undefined> {
+  const [row] = await conn.select({ role: registeredSeries.role }).from(registeredSeries).where(eq(registeredSeries.id, id)).for('update');
+  // -- registered_series_role_ck holds role to SeriesRole.
+  return row?.role as SeriesRole | undefined;
+}
+
+/** Sets the role and keeps the change (who, when, why, what it was). */
+export async function changeRole(
+  conn: Conn,
+  change: { id: number; role: SeriesRole; previous: SeriesRole; reason: string; userId: number },
+): Promise<void> {
+  await conn
+    .update(registeredSeries)
+    .set({ role: change.role, updated_at: sql`now()` })
+    .where(eq(registeredSeries.id, change.id));
+  await conn.insert(registeredSeriesRoles).values({
+    registered_series_id: change.id,
+    role: change.role,
+    previous_role: change.previous,
+    reason: change.reason,
+    changed_by: change.userId,
+  });
+}
+
+/** Every change of the series' role, newest first. */
+export async function roleHistory(conn: Conn, id: number): Promise<SeriesRoleChange[]> {
+  const rows = await conn
+    .select({
+      id: registeredSeriesRoles.id,
+      role: registeredSeriesRoles.role,
+      previous_role: registeredSeriesRoles.previous_role,
+      reason: registeredSeriesRoles.reason,
+      changed_by: registeredSeriesRoles.changed_by,
+      changed_by_name: userNameById(registeredSeriesRoles.changed_by),
+      changed_at: registeredSeriesRoles.changed_at,
+    })
+    .from(registeredSeriesRoles)
+    .where(eq(registeredSeriesRoles.registered_series_id, id))
+    .orderBy(desc(registeredSeriesRoles.changed_at), desc(registeredSeriesRoles.id));
+  return rows.map((row) => ({
+    id: row.id,
+    // -- registered_series_roles_role_ck holds role to SeriesRole; previous_role is copied from a checked role.
+    role: row.role as SeriesRole,
+    previous_role: row.previous_role as SeriesRole,
+    reason: row.reason,
+    changed_by: { id: row.changed_by, name: row.changed_by_name ?? '' },
+    changed_at: row.changed_at.toISOString(),
+  }));
+}
+
+export interface SeriesInUse {
+  id: number;
+  branch_id: number;
+  branch_name: string;
+  route_id: number;
+  route_name: string;
+  atp_number: string;
+  series_from: number;
+  series_to: number;
+}
+
+/** Issue 37: every series not retired, with its establishment's and route's names, establishment and route together. */
+export async function seriesInUse(conn: Conn): Promise<SeriesInUse[]> {
+  const rows = await rowsOf<SeriesInUse>(
+    conn,
+    sql`select s.id, s.branch_id, b.name as branch_name, s.route_id, r.name as route_name, s.atp_number, s.series_from, s.series_to
+      from registered_series s join branches b on b.id = s.branch_id join routes r on r.id = s.route_id
+      where s.role <> 'retired' order by s.branch_id, s.route_id, s.series_from`,
+  );
+  return rows.map((row) => ({ ...row, series_from: Number(row.series_from), series_to: Number(row.series_to) }));
 }

@@ -2,9 +2,11 @@ import { can } from '../../../shared/permissions.ts';
 import { idParam } from '../../../shared/schemas/common.ts';
 import {
   SERIES_MSG,
+  registeredSeriesDetailSchema,
   registeredSeriesInput,
   registeredSeriesQuery,
   registeredSeriesSchema,
+  seriesRoleInput,
   unusedFormsQuery,
   unusedFormsSchema,
 } from '../../../shared/schemas/registered-series.ts';
@@ -50,6 +52,40 @@ export function registeredSeriesRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) =>
       reply.status(201).send({ message: SERIES_MSG.created, data: await service.create(ctx, currentUser(request).id, request.body) }),
+  );
+
+  app.get(
+    '/api/registered-series/:id',
+    {
+      schema: {
+        operationId: 'getRegisteredSeries',
+        summary: 'One registered series with the history of its role',
+        tags,
+        params: idParam,
+        response: ok(dataResponse(registeredSeriesDetailSchema), 403, 404),
+      },
+      onRequest: registrar,
+    },
+    async (request) => ({ data: await service.detail(ctx, request.params.id) }),
+  );
+
+  app.put(
+    '/api/registered-series/:id/role',
+    {
+      schema: {
+        operationId: 'changeRegisteredSeriesRole',
+        summary: 'Changes what a registered series is for after go-live (regular, contingency, converted, supplementary, retired)',
+        tags,
+        params: idParam,
+        body: seriesRoleInput,
+        response: ok(savedResponse(registeredSeriesDetailSchema), 403, 404, 409, 422),
+      },
+      onRequest: authorize((user) => can(user, 'series.changeRole')),
+    },
+    async (request) => {
+      const data = await service.changeRole(ctx, currentUser(request).id, request.params.id, request.body);
+      return { message: SERIES_MSG.roleChanged(data.role), data };
+    },
   );
 
   app.put(

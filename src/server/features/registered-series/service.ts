@@ -1,5 +1,12 @@
 import type { Paginated } from '../../../shared/schemas/common.ts';
-import { SERIES_MSG, type RegisteredSeries, type RegisteredSeriesInput } from '../../../shared/schemas/registered-series.ts';
+import {
+  SERIES_MSG,
+  type RegisteredSeries,
+  type RegisteredSeriesDetail,
+  type RegisteredSeriesInput,
+  type SeriesRole,
+  type SeriesRoleInput,
+} from '../../../shared/schemas/registered-series.ts';
 import { seriesRange } from '../../../shared/format.ts';
 import type { AppContext } from '../../context.ts';
 import type { Conn } from '../../db/client.ts';
@@ -13,7 +20,7 @@ const EXCLUSION_VIOLATION = '23P01';
 
 export async function list(
   ctx: AppContext,
-  q: { page: number; per_page: number; search?: string; route_id?: number },
+  q: { page: number; per_page: number; search?: string; route_id?: number; role?: SeriesRole },
 ): Promise<Paginated<RegisteredSeries>> {
   const { rows, total } = await repo.page(ctx.db, q);
   return paginated(rows, total, q.page, q.per_page);
@@ -23,6 +30,26 @@ export async function get(ctx: AppContext, id: number): Promise<RegisteredSeries
   const series = await repo.find(ctx.db, id);
   if (!series) throw notFound(SERIES_MSG.notFound);
   return series;
+}
+
+/** Issue 38: one series with every change of its role, newest first. */
+export async function detail(ctx: AppContext, id: number): Promise<RegisteredSeriesDetail> {
+  const series = await get(ctx, id);
+  return { ...series, role_history: await repo.roleHistory(ctx.db, id) };
+}
+
+/**
+ * Issue 38: changes what a series is for after go-live, keeping who, when, why and the role it replaced. Paper uses
+ * already recorded keep the role they were recorded under; only later usage and issuing see the new one.
+ */
+export async function changeRole(ctx: AppContext, actorId: number, id: number, input: SeriesRoleInput): Promise<RegisteredSeriesDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const previous = await repo.lockedRole(tx, id);
+    if (!previous) throw notFound(SERIES_MSG.notFound);
+    if (previous === input.role) throw conflict(SERIES_MSG.sameRole(input.role));
+    await repo.changeRole(tx, { id, role: input.role, previous, reason: input.reason, userId: actorId });
+  });
+  return detail(ctx, id);
 }
 
 async function checkRefs(conn: Conn, input: RegisteredSeriesInput): Promise<void> {

@@ -1,6 +1,6 @@
 import type { FormType } from '../../../shared/lookups.ts';
 import { numberRanges, seriesRange } from '../../../shared/format.ts';
-import { UNUSED_MSG, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
+import { SERIES_ROLE_LABELS, UNUSED_MSG, type SeriesRole, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import type { AppContext } from '../../context.ts';
 import { csvText } from '../../lib/csv.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -106,6 +106,8 @@ function establishmentsOf(
         ? // -- the form_type column is written only from the Zod-parsed FormType.
           { id: series.id, atp_number: series.atp_number, atp_date: series.atp_date, form_type: series.form_type as FormType }
         : null,
+      // -- the role column is checked against SERIES_ROLES by the database (registered_series_role_ck).
+      role: series ? (series.role as SeriesRole) : null,
       route: { id: cell.routeId, name: route?.name ?? '', tin: route?.tin ?? '', company: route?.company.name ?? '' },
       qty: qtyOf(ranges),
       ranges,
@@ -170,6 +172,7 @@ export function unusedFormsCsv(report: UnusedForms): Buffer {
       'Route',
       'TIN',
       'Form type',
+      'Series role',
       'ATP number',
       'ATP date',
       'Series quantity',
@@ -189,6 +192,7 @@ export function unusedFormsCsv(report: UnusedForms): Buffer {
           series.route.name,
           series.route.tin,
           series.registered_series?.form_type ?? '',
+          series.role ? SERIES_ROLE_LABELS[series.role] : '',
           series.registered_series?.atp_number ?? '',
           series.registered_series?.atp_date ?? '',
           String(series.qty),
@@ -204,6 +208,7 @@ export function unusedFormsCsv(report: UnusedForms): Buffer {
         `In transit on invoice #${invoice.invoice_id}`,
         '',
         pad.route,
+        '',
         '',
         '',
         '',

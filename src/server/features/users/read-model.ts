@@ -51,6 +51,16 @@ export async function activeRecipients(conn: Conn, roleIds: readonly number[]): 
     .orderBy(asc(users.id));
 }
 
+/** Which of the given users are deactivated: issue 37, they are sent nothing (the outbox skips their mail). */
+export async function deactivatedUserIds(conn: Conn, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await conn
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.user_status_id, USER_STATUS.INACTIVE)));
+  return new Set(rows.map((row) => row.id));
+}
+
 export interface PersonRow {
   id: number;
   first_name: string;
@@ -151,4 +161,28 @@ export class Names {
     }
     return this.branch(branchId)?.name ?? (branchId === null ? 'no holder' : `branch #${branchId}`);
   }
+}
+
+export interface AlertPerson {
+  id: number;
+  role_id: number | null;
+  branch_id: number | null;
+  active: boolean;
+  email: string;
+  full_name: string;
+}
+
+/** Issue 37: everyone with their role, branch and status, once per alert run: who is told, and who stands in for whom. */
+export async function alertPeople(conn: Conn): Promise<AlertPerson[]> {
+  const rows = await rowsOf<AlertPerson>(
+    conn,
+    sql`select u.id, u.role_id, u.branch_id, u.user_status_id = ${USER_STATUS.ACTIVE} as active, u.email, ${fullNameOf('u')} as full_name
+      from users u order by u.id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    role_id: row.role_id === null ? null : Number(row.role_id),
+    branch_id: row.branch_id === null ? null : Number(row.branch_id),
+  }));
 }

@@ -11,6 +11,7 @@ import { renderRaafPdf, type RaafDocument } from './raaf-pdf.ts';
 import { renderReportPdf, type ReportDocument } from './report-pdf.ts';
 import { renderTransmittalSlipPdf } from './transmittal-slip-pdf.ts';
 import { renderUnusedFormsPdf } from './unused-forms-pdf.ts';
+import { renderPaperUseSummaryPdf } from './paper-use-summary-pdf.ts';
 
 /** Thirty characters without a space: a line wrapper can only break it inside the word. */
 const TOKEN = 'NorthernMindanaoInterIslandXY';
@@ -29,7 +30,12 @@ const OPERATOR: IdentitySnapshot = {
   tin: '004-512-889-000',
   address: `Pier 4 North Harbor ${TOKEN}, Tondo, Manila 1012, Metro Manila, Philippines`,
   logo: null,
-  signatories: { raaf: signatory('Chief Accountant'), report: signatory('Comptroller'), unused_forms: signatory('Treasurer') },
+  signatories: {
+    raaf: signatory('Chief Accountant'),
+    report: signatory('Comptroller'),
+    unused_forms: signatory('Treasurer'),
+    paper_use_summary: signatory('Branch Accountant'),
+  },
 };
 const AT = new Date('2026-10-15T03:04:05Z');
 
@@ -160,6 +166,7 @@ const documents: Array<{ kind: string; draw: () => Promise<Buffer>; pages?: numb
   { kind: 'pad labels (4x6)', draw: async () => renderPadLabelsPdf(await labels(), '4x6', operatorShortName(OPERATOR)), pages: 7 },
   { kind: 'badge', draw: badge, pages: 1 },
   { kind: 'inventory of unused forms', draw: () => renderUnusedFormsPdf(unusedForms(), AT, OPERATOR) },
+  { kind: 'summary list of paper used', draw: () => renderPaperUseSummaryPdf(paperUseSummary(), AT, OPERATOR, 'Asia/Manila') },
 ];
 
 describe('PDF layout', () => {
@@ -312,6 +319,7 @@ function unusedForms(): Parameters<typeof renderUnusedFormsPdf>[0] {
   const atp = { id: 1, atp_number: `OCN-2024-${TOKEN}`, atp_date: '2024-05-02', form_type: 'converted_receipt' as const };
   const series = (i: number) => ({
     registered_series: i % 3 === 2 ? null : { ...atp, id: i },
+    role: i % 3 === 2 ? null : ('contingency' as const),
     route: route(i),
     qty: 50 * (1 + (i % 4)) * 6,
     ranges: ranges(6 * (1 + (i % 4)), 1000 * i),
@@ -340,5 +348,60 @@ function unusedForms(): Parameters<typeof renderUnusedFormsPdf>[0] {
         series_number: `${TOKEN}${p}`,
       })),
     })),
+  };
+}
+
+function paperUseSummary(): Parameters<typeof renderPaperUseSummaryPdf>[0] {
+  const person = (i: number) => ({ id: i, name: `${PERSON} ${i}` });
+  const range = (i: number) => ({
+    route: { id: i, name: `${ROUTE} ${i}` },
+    pad: { id: i, number: 1000 + i },
+    from: 1000001 + i * 50,
+    to: 1000050 + i * 50,
+    qty: 50,
+    used_at: '2027-01-05T01:30:00.000Z',
+    holder: i % 2 === 0 ? person(i) : null,
+  });
+  const outage = (id: number, open: boolean) => ({
+    id,
+    starts_at: '2027-01-05T01:00:00.000Z',
+    ends_at: open ? null : '2027-01-05T09:00:00.000Z',
+    cause: 'network' as const,
+    cause_label: `Network or internet down ${TOKEN}`,
+    details: REMARK,
+    notice_reference: `NOTICE-${TOKEN}`,
+    declared_by: person(id),
+    ranges: Array.from({ length: 12 }, (_, i) => range(id * 20 + i)),
+    qty: 600,
+    replacements: Array.from({ length: 40 }, (_, n) => ({
+      paper_number: 1000001 + n,
+      route: { id: 1, name: ROUTE },
+      einvoice_number: `EI-${TOKEN}-${n}`,
+      transmitted_on: '2027-01-06',
+    })),
+    pending: 560,
+  });
+  return {
+    establishment: {
+      branch: { id: 1, name: BRANCH },
+      bir_branch_code: '00012',
+      covered: true,
+      e_invoicing_since: '2027-01-01',
+      permit_reference: `PTU-${TOKEN}-2026-000123`,
+      invoicing_system: `Ocean Fast Ferries E-Invoicing and Point-of-Sale Suite ${TOKEN}`,
+    },
+    period: { from: '2027-01-01', to: '2027-01-31', time_zone: 'Asia/Manila' },
+    outages: [outage(1, false), outage(2, true)],
+    exceptions: Array.from({ length: 10 }, (_, i) => ({
+      ...range(100 + i),
+      id: i,
+      state: (['open', 'justified', 'rejected'] as const)[i % 3],
+      reason_code: i % 3 === 0 ? null : 'other',
+      reason_label: i % 3 === 0 ? null : `Other reason ${TOKEN}`,
+      reason_text: i % 3 === 0 ? null : REMARK,
+      decided_by: i % 3 === 0 ? null : person(i),
+      decided_at: i % 3 === 0 ? null : '2027-01-07T02:00:00.000Z',
+    })),
+    totals: { outage_numbers: 1200, exception_numbers: 500, total: 1700, ledger_used: 1700, matches: true },
   };
 }

@@ -1,7 +1,7 @@
 import { calendarDayText, countText, documentTimeText, numberRanges } from '../../../shared/format.ts';
 import { FORM_TYPES } from '../../../shared/lookups.ts';
 import { NO_IDENTITY, type IdentitySnapshot } from '../../../shared/schemas/operator-identity.ts';
-import type { UnusedForms } from '../../../shared/schemas/registered-series.ts';
+import { SERIES_ROLE_LABELS, type UnusedForms } from '../../../shared/schemas/registered-series.ts';
 import { Pdf } from './document.ts';
 import {
   documentTitle,
@@ -50,7 +50,7 @@ function seriesCell(series: Series): string {
   const route = [series.route.company, series.route.name, series.route.tin].filter(Boolean).join(' - ');
   const ref = series.registered_series;
   const registered = ref
-    ? `ATP ${ref.atp_number} of ${calendarDayText(ref.atp_date)}\nForm: ${FORM_TYPES[ref.form_type]}`
+    ? `ATP ${ref.atp_number} of ${calendarDayText(ref.atp_date)}\nForm: ${FORM_TYPES[ref.form_type]}${series.role ? `\nRole: ${SERIES_ROLE_LABELS[series.role]}` : ''}`
     : 'Not inside any registered series';
   return pdfText(`${route}\n${registered}`);
 }

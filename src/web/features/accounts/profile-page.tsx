@@ -1,5 +1,6 @@
 import { Group, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import { profileSchema, type SessionUser } from '../../../shared/schemas/accounts.ts';
 import { AppButton } from '../../components/app-button.tsx';
@@ -11,7 +12,8 @@ import { errorMessage, failureMessage } from '../../lib/api.ts';
 import { applyServerErrors, useZodForm } from '../../lib/use-zod-form.ts';
 import { accountQueries, useResetOwnPassword, useUpdateProfile } from './api.ts';
 
-export function ProfilePage() {
+/** The user's own details; `below` holds what other features keep of the user's own (the e-mail alerts). */
+export function ProfilePage({ below }: { below?: ReactNode }) {
   const profile = useQuery(accountQueries.profile());
   let body = (
     <Stack data-testid="table-loader">
@@ -28,6 +30,7 @@ export function ProfilePage() {
       <Paper withBorder radius="md" p="lg" maw={720} pos="relative">
         {body}
       </Paper>
+      {below}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ADMIN_MSG } from '../../../shared/messages.ts';
 import { branchSchema, type Branch } from '../../../shared/schemas/branches.ts';
 import { SelectField } from '../../components/form-fields.tsx';
@@ -7,6 +8,8 @@ import { BRANCH_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import { tableColumns } from '../../components/list-columns.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { EInvoicingModal } from '../../components/e-invoicing-modal.tsx';
 import { branchApi, branchCache } from './api.ts';
 
 type Values = { company_id: string | null; name: string; location_id: string | null };
@@ -15,6 +18,7 @@ type Values = { company_id: string | null; name: string; location_id: string | n
 export function BranchesPage() {
   const companies = useQuery(lookupQueries.companies());
   const locations = useQuery(lookupQueries.locations());
+  const [eInvoicing, setEInvoicing] = useState<Branch | null>(null);
   const screen: CrudScreen<Branch, Values> = {
     title: 'Branches/Agencies',
     Noun: 'Branch',
@@ -49,6 +53,17 @@ export function BranchesPage() {
     ],
     save: (values, row) => (row ? branchApi.update(row.id, values) : branchApi.create(values)),
     remove: (row) => branchApi.remove(row.id),
+    /** Issue 38: the branch as a tax establishment, edited by Admin and Accounting, read by the rest. */
+    extraActions: (row) => (
+      <AppButton size="compact-xs" variant="secondary" onClick={() => setEInvoicing(row)} aria-label={`E-INVOICING ${row.name}`}>
+        E-INVOICING
+      </AppButton>
+    ),
   };
-  return <CrudPage screen={screen} rowName={(r) => r.name} />;
+  return (
+    <>
+      <CrudPage screen={screen} rowName={(r) => r.name} />
+      <EInvoicingModal branch={eInvoicing} onClose={() => setEInvoicing(null)} />
+    </>
+  );
 }

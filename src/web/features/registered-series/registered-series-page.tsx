@@ -1,11 +1,16 @@
 import { FORM_TYPES } from '../../../shared/lookups.ts';
 import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { registeredSeriesInput, type RegisteredSeries } from '../../../shared/schemas/registered-series.ts';
+import { useState } from 'react';
+import { can } from '../../../shared/permissions.ts';
+import { registeredSeriesInput, SERIES_ROLE_LABELS, type RegisteredSeries } from '../../../shared/schemas/registered-series.ts';
+import { AppButton } from '../../components/app-button.tsx';
+import { useSession } from '../../lib/session.ts';
 import { SelectField, TextAreaField } from '../../components/form-fields.tsx';
 import { CrudPage, type CrudScreen } from '../../components/crud-page.tsx';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
 import { seriesApi, seriesCache } from './api.ts';
+import { ChangeRoleModal } from './change-role-modal.tsx';
 
 type Values = {
   route_id: string | null;
@@ -26,6 +31,8 @@ const formTypes = Object.entries(FORM_TYPES).map(([value, label]) => ({ value, l
 export function RegisteredSeriesPage() {
   const routes = useQuery(lookupQueries.routes());
   const branches = useQuery(lookupQueries.branches());
+  const user = useSession()?.user;
+  const [changing, setChanging] = useState<RegisteredSeries | null>(null);
   const screen: CrudScreen<RegisteredSeries, Values> = {
     title: 'Registered series',
     noun: 'registered series',
@@ -40,6 +47,7 @@ export function RegisteredSeriesPage() {
       { key: 'atp', header: 'ATP', render: (r) => `${r.atp_number} (${r.atp_date})` },
       { key: 'series', header: 'Series', render: (r) => r.series_number },
       { key: 'pads', header: 'Pads', render: (r) => r.pads },
+      { key: 'role', header: 'Role', render: (r) => SERIES_ROLE_LABELS[r.role] },
     ],
     cache: seriesCache,
     fetchPage: seriesApi.page,
@@ -85,11 +93,29 @@ export function RegisteredSeriesPage() {
       { label: 'Printer', value: `${row.printer}${row.delivery_date ? `, delivered ${row.delivery_date}` : ''}` },
       { label: 'Series', value: row.series_number },
       { label: 'Pads inside', value: row.pads },
+      { label: 'Role', value: SERIES_ROLE_LABELS[row.role] },
       { label: 'Remarks', value: row.remarks ?? '' },
     ],
     save: (values, row) => (row ? seriesApi.update(row.id, values) : seriesApi.create(values)),
     remove: () => Promise.reject(new Error('A registered series is corrected, never deleted.')),
     canDelete: () => false,
+    /** Issue 38: the series' role after go-live, changed with a reason and kept in its history. */
+    extraActions: (row) =>
+      can(user, 'series.changeRole') ? (
+        <AppButton
+          size="compact-xs"
+          variant="secondary"
+          onClick={() => setChanging(row)}
+          aria-label={`CHANGE ROLE ${row.atp_number} ${row.series_number}`}
+        >
+          CHANGE ROLE
+        </AppButton>
+      ) : null,
   };
-  return <CrudPage screen={screen} rowName={(r) => `${r.atp_number} ${r.series_number}`} />;
+  return (
+    <>
+      <CrudPage screen={screen} rowName={(r) => `${r.atp_number} ${r.series_number}`} />
+      {changing ? <ChangeRoleModal series={changing} onClose={() => setChanging(null)} /> : null}
+    </>
+  );
 }

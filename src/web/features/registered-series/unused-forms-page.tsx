@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage, openBlob } from '../../lib/api.ts';
 import { useClock } from '../../lib/clock.ts';
 import { lookupQueries } from '../../lib/lookup-queries.ts';
+import { SERIES_ROLE_LABELS } from '../../../shared/schemas/registered-series.ts';
 import { seriesApi, unusedFormsQuery } from './api.ts';
 
 const rangesText = (ranges: Array<[number, number]>) => ranges.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
@@ -65,6 +66,7 @@ export function UnusedFormsPage() {
                     <Table.Tr>
                       <Table.Th>Route</Table.Th>
                       <Table.Th>Series (ATP)</Table.Th>
+                      <Table.Th>Role</Table.Th>
                       <Table.Th>Qty</Table.Th>
                       <Table.Th>Unused numbers</Table.Th>
                       <Table.Th>Held by</Table.Th>
@@ -79,6 +81,7 @@ export function UnusedFormsPage() {
                             ? `${FORM_TYPES[series.registered_series.form_type]} · ATP ${series.registered_series.atp_number}`
                             : 'Not registered'}
                         </Table.Td>
+                        <Table.Td>{series.role ? SERIES_ROLE_LABELS[series.role] : '-'}</Table.Td>
                         <Table.Td>{series.qty}</Table.Td>
                         <Table.Td>{rangesText(series.ranges)}</Table.Td>
                         <Table.Td>
