@@ -8,7 +8,7 @@ const SIGNED_IN_UI =
   /node_modules[\\/](@mantine[\\/](core|hooks|modals|store)|@floating-ui|@tabler[\\/]icons-react|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-textarea-autosize|react-number-format|clsx)[\\/]/;
 const SHARED_WEB_CODE = /src[\\/]web[\\/](components|lib)[\\/]/;
 /** Forms bring zod, @mantine/form and the date pickers: they stay with the screens and modals that have forms. */
-export const FORM_CODE = /[\\/](crud-page|form-fields|use-zod-form)\.tsx?$/;
+export const FORM_CODE = /[\\/](crud-page|form-fields|use-zod-form|e-invoicing-modal)\.tsx?$/;
 
 /**
  * docs/design.md §2 installable app: Workbox precaches the built shell (scripts, styles, icons) so a signed-in screen

@@ -219,5 +219,9 @@ test('when the Admin runs a job now on Jobs, then its result and last run show',
   await expect(job.getByText('Succeeded', { exact: true })).toBeVisible();
   await waitForToastsToClose(page);
   /* The job at the top, below the fixed header, with its result under it. */
-  await shots(page, 'jobs', () => job.evaluate((card) => window.scrollBy(0, card.getBoundingClientRect().top - 76)));
+  const toTop = async () => {
+    await animationsSettled(page);
+    await job.evaluate((card) => window.scrollBy(0, card.getBoundingClientRect().top - 76));
+  };
+  await shots(page, 'jobs', toTop);
 });

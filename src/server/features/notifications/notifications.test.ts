@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import { runJob } from '../../db/jobs.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
+import { jobRuns } from '../../db/schema/infrastructure.ts';
 import { lossIncidents } from '../../db/schema/incidents.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { ledgerChecks } from '../../db/schema/ledger.ts';
@@ -217,6 +218,22 @@ describe('alert kinds', () => {
     await t.db.insert(ledgerChecks).values({ ...check, ok: true, problems: 0 });
     await evaluateAlerts(t.ctx, { kinds: ['check_failed'] });
     expect((await rowsOfSubject('check_failed', failed.id)).every((row) => row.resolved_at !== null)).toBe(true);
+  });
+  it('when the daily backup failed, then Admin and Accounting are told with its error until a later run succeeds', async () => {
+    const accounting = await createUser(t.db, { role_id: ROLE.ACCOUNTING });
+    const auditor = await createUser(t.db, { role_id: ROLE.AUDITOR });
+    const run = { name: 'daily-backup', period: '2026-11-20', instance: 'test', attempts: 3, started_at: new Date() };
+    await t.db.insert(jobRuns).values({ ...run, status: 'failed', last_error: 'pg_dump: connection refused' });
+    await evaluateAlerts(t.ctx, { kinds: ['check_failed'] });
+    const rows = await rowsOfSubject('check_failed', 'daily-backup');
+    expect(rows.map((row) => row.recipient_user_id)).toEqual(expect.arrayContaining([accounting.id]));
+    expect(rows.map((row) => row.recipient_user_id)).not.toContain(auditor.id);
+    expect(rows[0]).toMatchObject({ title: 'Backup of 2026-11-20 failed', link: '/jobs', resolved_at: null });
+    expect(rows[0].body).toContain('pg_dump: connection refused');
+
+    await t.db.insert(jobRuns).values({ ...run, period: '2026-11-21', status: 'ok', attempts: 1, started_at: new Date(Date.now() + 1000) });
+    await evaluateAlerts(t.ctx, { kinds: ['check_failed'] });
+    expect((await rowsOfSubject('check_failed', 'daily-backup')).every((row) => row.resolved_at !== null)).toBe(true);
   });
 });
 

@@ -3,12 +3,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { EXCEPTION_REASON_LABELS, PAPER_USE_MSG, type PaperUseException } from '../../../shared/schemas/paper-uses.ts';
 import type { MyActions } from '../../../shared/schemas/my-actions.ts';
 import { pads } from '../../db/schema/pads.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { establishments, paperUses } from '../../db/schema/paper-use.ts';
 import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { issueAndAccept } from '../../test/custody.ts';
 import { createBranch, createRoute, signedIn, type PadRow } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { runJob } from '../../db/jobs.ts';
+import { serverJobs } from '../../jobs.ts';
 
 interface Who {
   id: number;
@@ -288,5 +291,29 @@ describe('POST /api/paper-use-exceptions/{id}/decision', () => {
     expect((await decide(accounting, 999_999, justify)).statusCode).toBe(404);
     const [stored] = await t.db.select().from(paperUses).where(eq(paperUses.id, row.id));
     expect(stored).toMatchObject({ state: 'open', decided_by: null, reason_code: null });
+  });
+});
+
+describe('the alert (issue 37)', () => {
+  it('when an exception is open, then Accounting and Admin are alerted and mailed at once with its link, and the alert resolves when it is decided', async () => {
+    const { row } = await exceptionOf('Lina', '2026-10-11T01:00:00Z');
+    const alerts = () =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.kind, 'paper_use_exception'), eq(notifications.subject_id, String(row.id))));
+    const urgent = serverJobs(t.ctx, t.database).find((job) => job.name === 'alerts-urgent');
+    if (!urgent) throw new Error('no alerts-urgent job');
+    await runJob(t.db, urgent, { manual: true });
+    const open = await alerts();
+    expect(open.map((alert) => alert.recipient_user_id)).toEqual(expect.arrayContaining([accounting.id, admin.id]));
+    expect(open.map((alert) => alert.recipient_user_id)).not.toContain(auditor.id);
+    for (const alert of open) {
+      expect(alert).toMatchObject({ link: `/outages?tab=exceptions&exception=${row.id}`, resolved_at: null });
+      expect(alert.mailed_at).not.toBeNull();
+    }
+    await ok(decide(accounting, row.id, justify));
+    await runJob(t.db, urgent, { manual: true });
+    expect((await alerts()).every((alert) => alert.resolved_at !== null)).toBe(true);
   });
 });

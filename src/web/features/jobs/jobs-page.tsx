@@ -11,9 +11,9 @@ import { useClock } from '../../lib/clock.ts';
 import { jobQueries, useRunJob } from './api.ts';
 
 const STATUS: Record<JobRunStatus, { label: string; color: string }> = {
-  ok: { label: 'Succeeded', color: 'green.8' },
-  failed: { label: 'Failed', color: 'red.8' },
-  running: { label: 'Running', color: 'blue.8' },
+  ok: { label: 'Succeeded', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+  running: { label: 'Running', color: 'blue' },
 };
 
 /** "every 15 min", "every hour": how often each instance looks whether the job is due. */
@@ -96,7 +96,7 @@ function JobCard({ job }: { job: JobItem }) {
           </Stack>
           <Group gap="xs">
             {last ? (
-              <Badge color={STATUS[last.status].color} variant="filled">
+              <Badge color={STATUS[last.status].color} variant="light">
                 {STATUS[last.status].label}
               </Badge>
             ) : (

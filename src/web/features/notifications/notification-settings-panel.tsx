@@ -60,7 +60,7 @@ export function NotificationSettingsPanel() {
           </Title>
           <Text size="sm" c="dimmed">
             Every alert is on the{' '}
-            <Anchor component={Link} to="/notifications">
+            <Anchor component={Link} to="/notifications" underline="always">
               Notifications
             </Anchor>{' '}
             page and under the bell. The ones ticked here also come in a daily e-mail at 07:00; losses and failed checks come at once.
