@@ -170,7 +170,7 @@ test('when Admin sets the thresholds and a reorder point, then they are saved an
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(waitingEscalate).toHaveAccessibleDescription(/may not be less than/);
   await waitingEscalate.fill('80');
-  await page.getByRole('button', { name: 'Add reorder point' }).click();
+  await page.getByRole('button', { name: 'New reorder point' }).click();
   const point = page.getByRole('group', { name: `Reorder point ${before.reorder_points.length + 1}` });
   await point.getByRole('combobox', { name: 'Branch', exact: true }).fill(scene.agency.name);
   await page.getByRole('option', { name: scene.agency.name, exact: true }).click();

@@ -279,7 +279,7 @@ function ReorderPoints({ form }: { form: Form }) {
         })}
         <Group>
           <AppButton variant="secondary" onClick={add}>
-            Add reorder point
+            New reorder point
           </AppButton>
         </Group>
       </Stack>
