@@ -41,8 +41,9 @@ test.describe('a courier on a phone hands over by scanning the next courier’s 
     await expect(page).toHaveURL(/\/custodies$/);
     const nav = await openPhoneMenu(page);
     const entries = nav.locator('a, button');
-    await expect(entries).toHaveCount(3);
-    for (const [i, name] of ['Custodies', 'Profile', 'Logout'].entries()) await expect(entries.nth(i)).toHaveAccessibleName(name);
+    await expect(entries).toHaveCount(4);
+    for (const [i, name] of ['Custodies', 'Notifications', 'Profile', 'Logout'].entries())
+      await expect(entries.nth(i)).toHaveAccessibleName(name);
     await nav.getByRole('link', { name: 'Custodies' }).click();
     await expect(nav.getByRole('link').first()).not.toBeInViewport();
 

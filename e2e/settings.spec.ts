@@ -16,7 +16,7 @@ test('when the Admin sets the operator identity on Settings, then it is saved wi
   const itAdmin = await createUser(admin, { role_id: 2 });
 
   await uiLogin(page, ADMIN.email, ADMIN.password);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
   const name = page.getByLabel('Registered name');
@@ -73,7 +73,7 @@ test('when the Admin sets the operator identity on Settings, then it is saved wi
   const other = await browser.newPage();
   await uiLogin(other, itAdmin.email, itAdmin.password);
   await expect(other.getByRole('link', { name: 'Users' })).toBeVisible();
-  await expect(other.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await expect(other.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
   const itApi = await apiAs(request, itAdmin.email, itAdmin.password);
   const refused = await request.get('/api/settings/operator-identity', { headers: { authorization: `Bearer ${itApi.token}` } });
   expect(refused.status()).toBe(403);
