@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { idempotencyHeaders, signedUrlQuery } from '../../../shared/schemas/common.ts';
@@ -35,66 +34,24 @@ import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { SECURITY } from '../../lib/openapi.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { AppError, invalid, unauthenticated, type FieldErrors } from '../../lib/errors.ts';
+import { AppError, type FieldErrors } from '../../lib/errors.ts';
 import { sendFile } from '../../lib/send-file.ts';
+import { paperResponse, readMultipart, sendPaper, signedOrSignedIn } from '../../lib/uploaded-papers.ts';
 import { idempotent } from '../idempotency/lifecycle.ts';
 import { attachment, noticePdf, type UploadedFile } from './documents.ts';
 import * as lifecycle from './lifecycle.ts';
 import * as readModel from './read-model.ts';
 
 const tags = ['incidents'];
-const binary = { schema: z.string().meta({ format: 'binary' }) };
-/** An attachment travels as its bytes, with the type its content was checked to be. */
-const fileResponse = {
-  description: 'A PDF, PNG or JPEG file',
-  content: { 'application/pdf': binary, 'image/png': binary, 'image/jpeg': binary },
-};
 const reader = authorize((user) => can(user, 'incident.read'));
 const decider = authorize((user) => can(user, 'incident.decide'));
 const finder = authorize((user) => can(user, 'incident.found'));
-/** A file opens for a signed-in user or with a signed link; anyone else gets 401 before the address is read. */
-const signedOrSignedIn = async (request: FastifyRequest) => {
-  if (!request.user && !new URLSearchParams(request.url.split('?')[1] ?? '').has('signature')) throw unauthenticated();
-};
 
 /** Multipart text fields and files, or a JSON body without files; file size and count are limited by the plugin. */
 async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   // -- a JSON body is an object (the route's content type); its fields are validated by the schema next.
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
-  const fields: Record<string, unknown> = {};
-  const files: UploadedFile[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        try {
-          files.push({ field: part.fieldname, fileName: part.filename, content: await part.toBuffer() });
-        } catch (error) {
-          // -- fastify's multipart errors carry `code`; reading an absent one gives undefined.
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw invalid(part.fieldname, INCIDENT_MSG.fileTooLarge(part.filename));
-          throw error;
-        }
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // -- fastify's multipart errors carry `code`; reading an absent one gives undefined.
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid('files', INCIDENT_MSG.tooManyFiles);
-    throw error;
-  }
-  return { fields, files };
-}
-
-/** An attachment opens inline under its checked type; never sniffed by the browser, never framed by other sites. */
-function sendAttachment(reply: FastifyReply, file: { content_type: string; file_name: string; content: Buffer }) {
-  return reply
-    .header('content-type', file.content_type)
-    .header('content-disposition', `inline; filename="${file.file_name.replace(/[^\w. -]/g, '_')}"`)
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; img-src 'self'; frame-ancestors 'self'")
-    .header('x-content-type-options', 'nosniff')
-    .send(file.content);
+  return readMultipart(request, { fileTooLarge: INCIDENT_MSG.fileTooLarge, tooManyFiles: INCIDENT_MSG.tooManyFiles });
 }
 
 /** An attachment as an Idempotency-Key's fingerprint sees it: a retry sends the same bytes under the same name. */
@@ -292,13 +249,13 @@ export function incidentRoutes(app: App, ctx: AppContext) {
         security: SECURITY.bearerOrSignedLink,
         params: attachmentParams,
         querystring: signedUrlQuery,
-        response: { 200: fileResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) },
+        response: { 200: paperResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) },
       },
       onRequest: signedOrSignedIn,
     },
     async (request, reply) => {
       const file = await attachment(ctx, request.params.id, request.params.attachment_id, request.user, request.query);
-      return sendAttachment(reply, file);
+      return sendPaper(reply, file);
     },
   );
 }

@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { can } from '../../../shared/permissions.ts';
 import { signedUrlQuery } from '../../../shared/schemas/common.ts';
 import { MAX_ATTACHMENT_BYTES } from '../../../shared/schemas/incidents.ts';
@@ -19,57 +18,22 @@ import { created, dataResponse, errorAnswer, ok, pageResponse, savedResponse } f
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { invalid, unauthenticated } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { SECURITY } from '../../lib/openapi.ts';
+import { paperResponse, readMultipart, sendPaper, signedOrSignedIn } from '../../lib/uploaded-papers.ts';
 import * as service from './service.ts';
 
 const tags = ['outages'];
-const binary = { schema: z.string().meta({ format: 'binary' }) };
-/** Evidence travels as its bytes, with the type its content was checked to be. */
-const fileResponse = {
-  description: 'A PDF, PNG or JPEG file',
-  content: { 'application/pdf': binary, 'image/png': binary, 'image/jpeg': binary },
-};
 const reader = authorize((user) => can(user, 'outage.read'));
 const manager = authorize((user) => can(user, 'outage.manage'));
-/** A file opens for a signed-in user or with a signed link; anyone else gets 401 before the address is read. */
-const signedOrSignedIn = async (request: FastifyRequest) => {
-  if (!request.user && !new URLSearchParams(request.url.split('?')[1] ?? '').has('signature')) throw unauthenticated();
-};
-
-/** The files of a multipart body (its text fields are ignored); size and count are limited by the plugin. */
+/** The files of a multipart body (its text fields are ignored). */
 async function readFiles(request: FastifyRequest): Promise<service.UploadedEvidence[]> {
   if (!request.isMultipart()) throw invalid('files', OUTAGE_MSG.noFiles);
-  const files: service.UploadedEvidence[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      try {
-        files.push({ fileName: part.filename, content: await part.toBuffer() });
-      } catch (error) {
-        // -- fastify's multipart errors carry `code`; reading an absent one gives undefined.
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw invalid('files', OUTAGE_MSG.fileTooLarge(part.filename, MAX_ATTACHMENT_BYTES / 1024 / 1024));
-        throw error;
-      }
-    }
-  } catch (error) {
-    // -- fastify's multipart errors carry `code`; reading an absent one gives undefined.
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid('files', OUTAGE_MSG.tooManyFiles);
-    throw error;
-  }
+  const { files } = await readMultipart(request, {
+    fileTooLarge: (fileName) => OUTAGE_MSG.fileTooLarge(fileName, MAX_ATTACHMENT_BYTES / 1024 / 1024),
+    tooManyFiles: OUTAGE_MSG.tooManyFiles,
+  });
   return files;
-}
-
-/** Evidence opens inline under its checked type; never sniffed by the browser, never framed by other sites. */
-function sendEvidence(reply: FastifyReply, file: { content_type: string; file_name: string; content: Buffer }) {
-  return reply
-    .header('content-type', file.content_type)
-    .header('content-disposition', `inline; filename="${file.file_name.replace(/[^\w. -]/g, '_')}"`)
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; img-src 'self'; frame-ancestors 'self'")
-    .header('x-content-type-options', 'nosniff')
-    .send(file.content);
 }
 
 /** Issue 38: outages of e-invoicing establishments, their evidence, and closing them. */
@@ -189,11 +153,11 @@ export function outageRoutes(app: App, ctx: AppContext) {
         security: SECURITY.bearerOrSignedLink,
         params: evidenceParams,
         querystring: signedUrlQuery,
-        response: { 200: fileResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) },
+        response: { 200: paperResponse, 401: errorAnswer(401), 403: errorAnswer(403), 404: errorAnswer(404) },
       },
       onRequest: signedOrSignedIn,
     },
     async (request, reply) =>
-      sendEvidence(reply, await service.evidenceFile(ctx, request.params.id, request.params.evidence_id, request.user, request.query)),
+      sendPaper(reply, await service.evidenceFile(ctx, request.params.id, request.params.evidence_id, request.user, request.query)),
   );
 }
