@@ -42,14 +42,10 @@ export const outageQueries = {
         }),
       placeholderData: keepPreviousData,
     }),
-  /** GET paper-use-exceptions has no one-item read: the one a link names is looked for among the latest 100. */
   exception: (id: number) =>
     queryOptions({
       queryKey: queryKeys.paperUseException.of(id),
-      queryFn: async () => {
-        const page = await api.get<Paginated<PaperUseException>>('paper-use-exceptions', { per_page: 100 });
-        return page.data.find((row) => row.id === id) ?? null;
-      },
+      queryFn: () => api.get<{ data: PaperUseException }>(`paper-use-exceptions/${id}`).then((answer) => answer.data),
     }),
 };
 

@@ -129,7 +129,6 @@ function ExceptionModal({ id, onClose }: { id: number; onClose: () => void }) {
       >
         {found.isPending ? <Loader size="sm" role="status" aria-label="Loading the exception" /> : null}
         {found.error ? <Text c="red">{errorMessage(found.error)}</Text> : null}
-        {found.data === null ? <Text>This exception was not found.</Text> : null}
         {exception ? (
           <Stack>
             <ExceptionStateBadge state={exception.state} />
