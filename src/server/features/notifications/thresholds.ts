@@ -18,6 +18,7 @@ export async function currentThresholds(ctx: AppContext): Promise<AlertThreshold
   return merged;
 }
 
+/** The reorder points as the low-stock evaluator reads them, snooze dates included. */
 export async function currentReorderPoints(ctx: AppContext): Promise<ReorderPointSetting[]> {
   const rows = await listReorderPoints(ctx.db);
   return rows.map((row) => ({

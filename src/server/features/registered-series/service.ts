@@ -18,6 +18,7 @@ import * as repo from './repo.ts';
 
 const EXCLUSION_VIOLATION = '23P01';
 
+/** The form registry, filtered by route, establishment or role (retired series are the ones to surrender). */
 export async function list(
   ctx: AppContext,
   q: { page: number; per_page: number; search?: string; route_id?: number; role?: SeriesRole },
@@ -26,6 +27,7 @@ export async function list(
   return paginated(rows, total, q.page, q.per_page);
 }
 
+/** One series with its role history, so a role change shows who made it and why. */
 export async function get(ctx: AppContext, id: number): Promise<RegisteredSeries> {
   const series = await repo.find(ctx.db, id);
   if (!series) throw notFound(SERIES_MSG.notFound);
