@@ -409,7 +409,19 @@ async function step(w: Walk, rows: PadRow[]): Promise<{ status: number; what: st
       const atHeadOffice = unlocked.filter(
         (row) => row.holder_user_id === null && !writtenOff(row) && row.series_status.includes('1') && !row.series_status.includes('4'),
       );
-      const pad = rng.pick(mostly(atHeadOffice, rows));
+      let pad = rng.pick(mostly(atHeadOffice, rows));
+      if (atHeadOffice.length === 0) {
+        /* Every booklet left the head office or has a lost number, which is never issued: a new one arrives, as the custodian would order it. */
+        const last = Math.max(...rows.map((row) => row.series_to));
+        const added = await call(custodian, 'POST', '/api/add-pad', {
+          route_id: routeId,
+          series_from: last + 1,
+          series_to: last + PAD_SIZE,
+          pad_size: PAD_SIZE,
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        pad = (await padRows()).find((row) => row.series_from === last + 1) as PadRow;
+      }
       const { res, what } = await send(`issue pad ${pad.number} to ${requester.name}`, custodian, 'POST', '/api/issue-invoice', {
         invoice_id: request,
         pads: [pad.id],
