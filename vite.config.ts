@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/build/precompress-plugin.ts';
+import { prerenderSignIn } from './scripts/build/prerender-sign-in-plugin.ts';
 
 /** Mantine and what its components use, beside the icons: one chunk for every signed-in screen. */
 const SIGNED_IN_UI =
@@ -47,7 +48,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), precompress(), pwa],
+  plugins: [react(), prerenderSignIn(), precompress(), pwa],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,7 +2,9 @@
  * The goal of docs/BENCHMARKS.md "API lists": invoice and custody lists (get-invoices, get-in-transit-invoices, get-user-pads) and
  * get-invoice/{id} against a bare Fastify + pg server that runs the same SQL as named prepared statements
  * (bench/bare.ts), started side by side, measured in turns with autocannon (10 connections). 20,000 pads
- * (300 of them held by the caller) and 4,500 invoices, statistics fresh. PostgreSQL only:
+ * (300 of them held by the caller) and 4,500 invoices, vacuumed and analysed as autovacuum leaves them. Each turn also
+ * records the CPU time per request of the server answering (the app is this process, the bare server its child) and of
+ * the PostgreSQL backends of the database (bench/cpu.ts), idle and again with one core kept busy. PostgreSQL only:
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/api.ts
  */
 import { spawn } from 'node:child_process';
@@ -11,10 +13,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { backendPids, idleAndBusy, measure, processCpuMs } from './cpu.ts';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, createUser, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { load, loadAverage, type LoadResult, machine, median, PRODUCTION_ENV, RESULTS_DIR, ROOT, saveResult } from './support.ts';
+import { load, loadAverage, machine, median, PRODUCTION_ENV, RESULTS_DIR, ROOT, saveResult } from './support.ts';
 
 const INVOICES = 4_500;
 const HELD_PADS = 300;
@@ -84,7 +87,7 @@ try {
   await t.db.execute(sql`
     update pads set holder_user_id = ${admin.user.id}, holder_branch_id = ${headOffice.id}
     where id in (select id from pads order by id limit ${HELD_PADS})`);
-  await t.db.execute(sql`analyze`);
+  await t.db.execute(sql`vacuum analyze`);
   const [{ id: middleInvoice }] = (
     (await t.db.execute(
       sql`select id from invoices where invoice_status_id = ${INVOICE_STATUS.IN_TRANSIT} order by id offset ${INVOICES / 6} limit 1`,
@@ -139,46 +142,99 @@ try {
     bare.process?.on('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
   });
 
-  const results: Record<string, { app: LoadResult[]; bare: LoadResult[]; load_average: number[]; statements: number }> = {};
-  for (const [name, url] of Object.entries(endpoints)) {
-    results[name] = { app: [], bare: [], load_average: [], statements: statements[name].length };
-    /* Both servers first answer a short unmeasured load: JIT, compiled serializers and each pooled connection's prepared statements are then warm. */
-    await load(`${appBase}${url}`, admin.headers, WARM_UP_SECONDS);
-    await load(`http://127.0.0.1:${BARE_PORT}/bare/${name}`, {}, WARM_UP_SECONDS);
-    for (let round = 0; round < ROUNDS; round += 1) {
-      results[name].app.push(await load(`${appBase}${url}`, admin.headers));
-      results[name].bare.push(await load(`http://127.0.0.1:${BARE_PORT}/bare/${name}`, {}));
-      results[name].load_average.push(loadAverage());
+  const monitor = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await monitor.connect();
+  const pgPids = () => backendPids((text, values) => monitor.query<{ pid: number }>(text, values), db);
+  /** The bare server's process and its children: tsx runs the script in a child node process. */
+  const withChildren = (pid: number): number[] => {
+    const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`)
+      ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+      : [];
+    return [pid, ...children.flatMap(withChildren)];
+  };
+  const barePids = withChildren(bare.process.pid ?? 0);
+
+  /** One autocannon turn with the CPU it cost per request: the answering server's (node) and PostgreSQL's. */
+  const turn = async (target: string, headers: Record<string, string>, server: 'app' | 'bare') => {
+    const bareStart = processCpuMs(barePids);
+    const { result, cost } = await measure(() => load(target, headers), pgPids);
+    const nodeMs = server === 'app' ? cost.node_cpu_ms : processCpuMs(barePids) - bareStart;
+    const perRequest = (ms: number) => Number(((ms * 1000) / Math.max(1, result.requests)).toFixed(0));
+    return { ...result, node_cpu_us_per_request: perRequest(nodeMs), pg_cpu_us_per_request: perRequest(cost.pg_cpu_ms) };
+  };
+  type Turn = Awaited<ReturnType<typeof turn>>;
+
+  const measureAll = async () => {
+    const results: Record<string, { app: Turn[]; bare: Turn[]; load_average: number[]; statements: number }> = {};
+    for (const [name, url] of Object.entries(endpoints)) {
+      results[name] = { app: [], bare: [], load_average: [], statements: statements[name].length };
+      /* Both servers first answer a short unmeasured load: JIT, compiled serializers and each pooled connection's prepared statements are then warm. */
+      await load(`${appBase}${url}`, admin.headers, WARM_UP_SECONDS);
+      await load(`http://127.0.0.1:${BARE_PORT}/bare/${name}`, {}, WARM_UP_SECONDS);
+      for (let round = 0; round < ROUNDS; round += 1) {
+        results[name].app.push(await turn(`${appBase}${url}`, admin.headers, 'app'));
+        results[name].bare.push(await turn(`http://127.0.0.1:${BARE_PORT}/bare/${name}`, {}, 'bare'));
+        results[name].load_average.push(loadAverage());
+      }
     }
-  }
-  const summary = Object.fromEntries(
-    Object.entries(results).map(([name, r]) => {
-      const appRps = median(r.app.map((x) => x.rps));
-      const bareRps = median(r.bare.map((x) => x.rps));
-      return [
-        name,
-        {
-          url: endpoints[name],
-          statements: r.statements,
-          app_rps: appRps,
-          app_p95_ms: median(r.app.map((x) => x.p95_ms)),
-          bare_rps: bareRps,
-          bare_p95_ms: median(r.bare.map((x) => x.p95_ms)),
-          ratio: Number((appRps / bareRps).toFixed(2)),
-          load_average: r.load_average,
-          runs: r,
-        },
-      ];
-    }),
-  );
-  saveResult('api-postgres', {
-    date: new Date().toISOString(),
-    machine: machine(),
-    database: 'postgres',
-    data: { pads: generated.json().data.pads_created, invoices: INVOICES },
-    goal: 'ratio ≥ 0.60 and app p95 ≤ 30 ms',
-    endpoints: summary,
+    return Object.fromEntries(
+      Object.entries(results).map(([name, r]) => {
+        const appRps = median(r.app.map((x) => x.rps));
+        const bareRps = median(r.bare.map((x) => x.rps));
+        return [
+          name,
+          {
+            url: endpoints[name],
+            statements: r.statements,
+            app_rps: appRps,
+            app_p95_ms: median(r.app.map((x) => x.p95_ms)),
+            bare_rps: bareRps,
+            bare_p95_ms: median(r.bare.map((x) => x.p95_ms)),
+            ratio: Number((appRps / bareRps).toFixed(2)),
+            app_node_cpu_us_per_request: median(r.app.map((x) => x.node_cpu_us_per_request)),
+            bare_node_cpu_us_per_request: median(r.bare.map((x) => x.node_cpu_us_per_request)),
+            app_pg_cpu_us_per_request: median(r.app.map((x) => x.pg_cpu_us_per_request)),
+            bare_pg_cpu_us_per_request: median(r.bare.map((x) => x.pg_cpu_us_per_request)),
+            load_average: r.load_average,
+            runs: r,
+          },
+        ];
+      }),
+    );
+  };
+  type Summary = Awaited<ReturnType<typeof measureAll>>[string];
+  /** bench/table.ts's side of a load run: per-request CPU in ms beside the throughput and latency. */
+  const side = (e: Summary, server: 'app' | 'bare') => ({
+    wall_ms: e[`${server}_p95_ms`],
+    node_cpu_ms: e[`${server}_node_cpu_us_per_request`] / 1000,
+    pg_cpu_ms: e[`${server}_pg_cpu_us_per_request`] / 1000,
+    p95_ms: e[`${server}_p95_ms`],
+    rps: e[`${server}_rps`],
   });
+  try {
+    const { idle, busy } = await idleAndBusy(measureAll);
+    const points = Object.keys(idle).map((name) => ({
+      measure: `${name} under load (10 connections), PostgreSQL: app, ratio ${idle[name].ratio} (busy ${busy[name].ratio})`,
+      idle: side(idle[name], 'app'),
+      busy: side(busy[name], 'app'),
+      anchor: { label: 'bare server', idle: side(idle[name], 'bare'), busy: side(busy[name], 'bare') },
+      goal: 'app / bare ≥ 0.70',
+      met: idle[name].ratio >= 0.7,
+      met_busy: busy[name].ratio >= 0.7,
+    }));
+    saveResult('api-postgres', {
+      date: new Date().toISOString(),
+      machine: machine(),
+      database: 'postgres',
+      data: { pads: generated.json().data.pads_created, invoices: INVOICES },
+      goal: 'ratio ≥ 0.70 and app p95 ≤ 30 ms',
+      endpoints: idle,
+      busy_core: busy,
+      points,
+    });
+  } finally {
+    await monitor.end();
+  }
 } finally {
   const running = bare.process;
   if (running && running.exitCode === null) {

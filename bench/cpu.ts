@@ -49,20 +49,21 @@ export async function measure<T>(
   pids: number[] | (() => Promise<number[]>) = [],
 ): Promise<{ result: T; cost: Cost }> {
   const before = typeof pids === 'function' ? await pids() : pids;
-  const pgStart = processCpuMs(before);
+  // Per backend, so a pool that closes an idle backend and opens another during the work does not cancel it out.
+  const pgStart = new Map(before.map((pid) => [pid, processCpuMs([pid])]));
   const nodeStart = process.cpuUsage();
   const start = performance.now();
   const result = await work();
   const wall = performance.now() - start;
   const used = process.cpuUsage(nodeStart);
   const after = typeof pids === 'function' ? await pids() : pids;
-  const pgAfter = processCpuMs(after);
+  const pgUsed = after.reduce((sum, pid) => sum + processCpuMs([pid]) - (pgStart.get(pid) ?? 0), 0);
   return {
     result,
     cost: {
       wall_ms: Math.round(wall),
       node_cpu_ms: Math.round((used.user + used.system) / 1000),
-      pg_cpu_ms: Math.max(0, pgAfter - pgStart),
+      pg_cpu_ms: pgUsed,
     },
   };
 }

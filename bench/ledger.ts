@@ -8,7 +8,6 @@
  * Runs on a fresh in-memory PGlite, or on the PostgreSQL server named by TEST_DATABASE_URL:
  *   npx tsx bench/ledger.ts [numbers=1000000] [repeats=3]
  */
-import fs from 'node:fs';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { INVOICE_TYPE, PAD_STATUS, ROLE } from '../src/shared/lookups.ts';
@@ -19,7 +18,8 @@ import { runLedgerVerify } from '../src/server/features/ledger/verifier.ts';
 import { appendPadEvents, type PadEventInput } from '../src/server/features/ledger/lifecycle.ts';
 import { createBranch, createRoute, signedIn, type PadRow } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { loadAverage, machine, median, PRODUCTION_ENV, saveResult } from './support.ts';
+import { measure } from './cpu.ts';
+import { loadAverage, machine, median, PRODUCTION_ENV, saveResult, testAppBackends } from './support.ts';
 
 const numbers = Number(process.argv[2] ?? 1_000_000);
 const repeats = Number(process.argv[3] ?? 3);
@@ -30,7 +30,6 @@ const SERIES_FROM = 100_000_001;
 const MONTH = '2026-10';
 const MIN_EVENTS = 100_000;
 const BUDGET_MS = { verify: 10_000, holder_raaf: 1_000, summary: 5_000 };
-const TICK_MS = 10;
 
 type Headers = { authorization: string };
 interface Who {
@@ -44,28 +43,6 @@ const padsPerInvoice = Math.min(1000, Math.floor(numbers / PAD_SIZE / 20));
 const part = (n: number) => Math.max(1, Math.min(n, Math.floor(padsPerInvoice / 2)));
 
 const t = await createTestApp(PRODUCTION_ENV);
-
-/** PostgreSQL backends of this database (empty for PGlite or a remote server). */
-async function backendPids(): Promise<number[]> {
-  if (t.kind !== 'postgres') return [];
-  const rows = (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
-    rows: Array<{ pid: number }>;
-  };
-  return rows.rows.map((r) => Number(r.pid)).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
-}
-
-function backendCpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the backend ended; its time is lost to the count
-    }
-  }
-  return ticks * TICK_MS;
-}
 
 const phases: Record<string, number> = {};
 let phaseStart = performance.now();
@@ -162,25 +139,26 @@ async function markInBulk(rows: PadRow[]) {
   }
 }
 
-/** Wall time of each repetition, and CPU time of this process plus (on PostgreSQL) the server backends. */
+/** Wall time of each repetition, and CPU time of this process and (on PostgreSQL) of the server backends (bench/cpu.ts). */
 async function timed(label: string, pids: number[], work: () => Promise<{ bytes: number }>) {
   const samples: number[] = [];
-  let cpuMs = 0;
+  let nodeCpuMs = 0;
+  let pgCpuMs = 0;
   let bytes = 0;
   for (let i = 0; i < repeats; i += 1) {
-    const processStart = process.cpuUsage();
-    const serverStart = backendCpuMs(pids);
-    const start = performance.now();
-    bytes = (await work()).bytes;
-    samples.push(performance.now() - start);
-    const used = process.cpuUsage(processStart);
-    cpuMs += (used.user + used.system) / 1000 + backendCpuMs(pids) - serverStart;
+    const { result, cost } = await measure(work, pids);
+    bytes = result.bytes;
+    samples.push(cost.wall_ms);
+    nodeCpuMs += cost.node_cpu_ms;
+    pgCpuMs += cost.pg_cpu_ms;
   }
   return {
     label,
     median_ms: Math.round(median(samples)),
     max_ms: Math.round(Math.max(...samples)),
-    cpu_ms: Math.round(cpuMs / repeats),
+    cpu_ms: Math.round((nodeCpuMs + pgCpuMs) / repeats),
+    node_cpu_ms: Math.round(nodeCpuMs / repeats),
+    pg_cpu_ms: Math.round(pgCpuMs / repeats),
     bytes,
   };
 }
@@ -314,7 +292,7 @@ try {
   const benchHolderPads = (await heldBy(holders[0])).length;
   if (numbers >= 1_000_000 && events < MIN_EVENTS) throw new Error(`Only ${events} events were seeded; the benchmark needs ${MIN_EVENTS}`);
 
-  const pids = await backendPids();
+  const pids = await testAppBackends(t);
   const lines: string[] = [];
   const verify = await timed('ledger:verify', pids, async () => {
     lines.length = 0;

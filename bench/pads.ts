@@ -8,53 +8,19 @@
  * the server backends serving this benchmark's database, read from /proc. On a shared machine the CPU
  * time shows what a request costs when wall time is inflated by other work.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { ROLE } from '../src/shared/lookups.ts';
 import { createBranch, createRoute, signedIn } from '../src/server/test/factories.ts';
 import { createTestApp } from '../src/server/test/test-app.ts';
-import { PRODUCTION_ENV } from './support.ts';
+import { measure } from './cpu.ts';
+import { PRODUCTION_ENV, testAppBackends } from './support.ts';
 
 const numbers = Number(process.argv[2] ?? 1_000_000);
 const repeats = Number(process.argv[3] ?? 40);
 const SERIES_FROM = 100_000_001;
-const TICK_MS = 10;
 
 const t = await createTestApp(PRODUCTION_ENV);
-
-/** PostgreSQL backends of this database (empty for PGlite or a remote server). */
-async function backendPids(): Promise<number[]> {
-  if (t.kind !== 'postgres') return [];
-  const rows = (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
-    rows: Array<{ pid: number }>;
-  };
-  return rows.rows.map((r) => Number(r.pid)).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
-}
-
-function backendCpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the backend ended; its time is lost to the count
-    }
-  }
-  return ticks * TICK_MS;
-}
-
-/** Wall and CPU time of a piece of work. */
-async function measure<T>(pids: number[], work: () => Promise<T>) {
-  const processStart = process.cpuUsage();
-  const serverStart = backendCpuMs(pids);
-  const start = performance.now();
-  const result = await work();
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(processStart);
-  return { result, wallMs, processCpuMs: (used.user + used.system) / 1000, serverCpuMs: backendCpuMs(pids) - serverStart };
-}
 
 try {
   const budget = { generate_ms: t.kind === 'postgres' ? 10_000 : 30_000, list_p95_ms: 50 };
@@ -63,15 +29,17 @@ try {
   const route = await createRoute(t.db, { name: 'Batangas - Calapan', tin: '000-123-456-000' });
   const { headers } = await signedIn(t, { role_id: ROLE.CUSTODIAN, branch_id: headOffice.id });
   await Promise.all(Array.from({ length: 10 }, () => t.db.execute(sql`select pg_sleep(0.05)`)));
-  const pids = await backendPids();
+  const pids = await testAppBackends(t);
 
-  const generation = await measure(pids, () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/add-pad',
-      headers,
-      payload: { route_id: route.id, series_from: SERIES_FROM, series_to: SERIES_FROM + numbers - 1 },
-    }),
+  const generation = await measure(
+    () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/add-pad',
+        headers,
+        payload: { route_id: route.id, series_from: SERIES_FROM, series_to: SERIES_FROM + numbers - 1 },
+      }),
+    pids,
   );
   if (generation.result.statusCode !== 201) throw new Error(`add-pad answered ${generation.result.statusCode}: ${generation.result.body}`);
   const padCount: number = generation.result.json().data.pads_created;
@@ -86,13 +54,13 @@ try {
     const total = await get();
     await get();
     const samples: number[] = [];
-    const batch = await measure(pids, async () => {
+    const { cost: batch } = await measure(async () => {
       for (let i = 0; i < repeats; i += 1) {
         const start = performance.now();
         await get();
         samples.push(performance.now() - start);
       }
-    });
+    }, pids);
     samples.sort((a, b) => a - b);
     const at = (q: number) => Number(samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)].toFixed(1));
     return {
@@ -101,8 +69,8 @@ try {
       matches: total,
       p50_ms: at(0.5),
       p95_ms: at(0.95),
-      cpu_ms_per_request: Number(((batch.processCpuMs + batch.serverCpuMs) / repeats).toFixed(1)),
-      of_which_database_server_ms: Number((batch.serverCpuMs / repeats).toFixed(1)),
+      cpu_ms_per_request: Number(((batch.node_cpu_ms + batch.pg_cpu_ms) / repeats).toFixed(1)),
+      of_which_database_server_ms: Number((batch.pg_cpu_ms / repeats).toFixed(1)),
     };
   };
 
@@ -126,16 +94,16 @@ try {
     numbers,
     pads: padCount,
     load_average_1m: Number(os.loadavg()[0].toFixed(2)),
-    generate_ms: Math.round(generation.wallMs),
-    generate_cpu_ms: Math.round(generation.processCpuMs + generation.serverCpuMs),
+    generate_ms: generation.cost.wall_ms,
+    generate_cpu_ms: generation.cost.node_cpu_ms + generation.cost.pg_cpu_ms,
     requests,
     budget,
   };
   console.log(JSON.stringify(result, null, 2));
   const slowList = requests.filter((r) => r.p95_ms > budget.list_p95_ms);
-  if (generation.wallMs > budget.generate_ms || (t.kind === 'postgres' && slowList.length > 0)) {
+  if (generation.cost.wall_ms > budget.generate_ms || (t.kind === 'postgres' && slowList.length > 0)) {
     console.error(
-      `Over budget: generation ${Math.round(generation.wallMs)} ms (budget ${budget.generate_ms} ms); p95 over ${budget.list_p95_ms} ms: ${
+      `Over budget: generation ${generation.cost.wall_ms} ms (budget ${budget.generate_ms} ms); p95 over ${budget.list_p95_ms} ms: ${
         slowList.map((r) => `${r.label} ${r.p95_ms} ms`).join(', ') || 'none'
       }`,
     );

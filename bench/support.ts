@@ -1,9 +1,13 @@
 /** What every benchmark script shares: the machine line, load average, load runs in a child process, result files. */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../src/server/db/client.ts';
+import { backendPids } from './cpu.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS_DIR = path.join(ROOT, '.tmp/bench');
@@ -61,3 +65,78 @@ export function saveResult(name: string, result: unknown): void {
 
 /** The app as it runs in production: answers written by the compiled serializer without the tests' zod check. */
 export const PRODUCTION_ENV = { CHECK_RESPONSES: 'false' };
+
+/**
+ * The PostgreSQL backends serving a test app's database, for bench/cpu.ts `measure` (none on PGlite, whose work is
+ * this process's CPU). Listed from a connection of its own to TEST_DATABASE_URL's server.
+ */
+export async function testAppBackends(t: { kind: string; db: Db }): Promise<number[]> {
+  if (t.kind !== 'postgres') return [];
+  const [{ name }] = ((await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows;
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await backendPids((text, values) => client.query<{ pid: number }>(text, values), name);
+  } finally {
+    await client.end();
+  }
+}
+
+export type Statement = { text: string; values: unknown[] };
+
+/**
+ * Records the SQL statements (text and values) `work` sends through node-postgres, so bench/bare.ts can replay exactly
+ * those as its baseline. Every client of the process is recorded while `work` runs.
+ */
+export async function recordStatements(work: () => Promise<unknown>): Promise<Statement[]> {
+  type Query = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const prototype = pg.Client.prototype as unknown as { query: Query };
+  const original = prototype.query;
+  const recorded: Statement[] = [];
+  prototype.query = function (this: pg.Client, config, values, callback) {
+    if (typeof config === 'object' && config !== null && 'text' in config) {
+      const c = config as { text: string; values?: unknown[] };
+      recorded.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []) });
+    }
+    return original.call(this, config, values, callback);
+  };
+  try {
+    await work();
+  } finally {
+    prototype.query = original;
+  }
+  return recorded;
+}
+
+/**
+ * bench/bare.ts serving `statements` (endpoint name → its SQL) on `port`, in a node process of its own (no tsx wrapper, so
+ * `pid` is the server's and bench/cpu.ts `processCpuMs` reads its CPU); `stop` ends it.
+ */
+export async function startBare(
+  port: number,
+  databaseUrl: string,
+  statements: Record<string, Statement[]>,
+): Promise<{ pid: number; stop: () => Promise<void> }> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `bare-statements-${port}.json`);
+  fs.writeFileSync(file, JSON.stringify(statements, null, 2));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare.ts'), String(port), databaseUrl, file], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

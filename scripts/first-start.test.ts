@@ -80,7 +80,7 @@ describe('first start and demo output', () => {
     const webDir = fs.mkdtempSync(path.join(ROOT, '.tmp', 'first-start-web-'));
     dataDirs.push(webDir);
     const { stdout } = await run(
-      'scripts/start.ts',
+      'scripts/start.js',
       { PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ADMIN_EMAIL: 'first@padtrack.test', WEB_DIR: webDir },
       (out) => out.includes('PadTrack is running at'),
     );

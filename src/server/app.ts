@@ -121,6 +121,8 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
 
   const webDir = ctx.config.webDir;
   const indexFile = webDir ? path.join(webDir, 'index.html') : null;
+  /* The sign-in page with its form already in the HTML (scripts/build/prerender-sign-in-plugin.ts); a build without it serves index.html. */
+  const signInFile = webDir ? path.join(webDir, 'login.html') : null;
   if (webDir && indexFile && fs.existsSync(indexFile)) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -131,15 +133,29 @@ export async function buildApp(ctx: AppContext, options: { ping: () => Promise<v
       setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDir, filePath)),
     });
   }
+  await app.register(signInWithoutScript);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` });
     }
+    if (url === '/login' && signInFile && fs.existsSync(signInFile)) return reply.type('text/html').sendFile('login.html');
     if (indexFile && fs.existsSync(indexFile)) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
   });
   return app;
+}
+
+/**
+ * The prerendered sign-in form posts here only when it is sent before the script has taken it over. The session lives in
+ * the script's storage, not in a cookie, so nothing is signed in here: the browser is sent back to the form (303, so a
+ * reload does not send the password again), by then with the script.
+ */
+async function signInWithoutScript(scope: FastifyInstance) {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+    done(null, null),
+  );
+  scope.post('/login', { schema: { hide: true } }, (_request, reply) => reply.redirect('/login', 303));
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import { purgeLimits } from './db/shared-state.ts';
 import { purgeDeadTokens } from './features/accounts/repo.ts';
 import { senderJob } from './features/deliveries/sender.ts';
 import { runLedgerCheck } from './features/ledger/checks.ts';
+import { closeMonthsJob } from './features/ledger/jobs.ts';
 import { businessDate } from './features/ledger/lifecycle.ts';
 import { notificationJobs } from './features/notifications/jobs.ts';
 
@@ -43,8 +44,8 @@ function periodOfDays(day: string, everyDays: number): string {
 
 /**
  * The full ledger check, once in LEDGER_VERIFY_EVERY_DAYS days (weekly by default), its result stored and a failure mailed
- * (features/ledger/checks.ts). It reads a page of pads at a time in short snapshots and yields between pads, so requests
- * keep being answered while it runs.
+ * (features/ledger/checks.ts). It reads in slices sized to take about a tenth of a second, each its own read-only snapshot
+ * on a connection released at its end, and yields while it checks them, so requests keep being answered while it runs.
  */
 function ledgerCheckJob(ctx: AppContext): Job {
   return {
@@ -82,6 +83,7 @@ export function serverJobs(ctx: AppContext, database: Database): Job[] {
       },
     },
     ledgerCheckJob(ctx),
+    closeMonthsJob(ctx),
     senderJob(ctx),
     ...notificationJobs(ctx),
   ];

@@ -4,8 +4,11 @@ import type { Config } from './config.ts';
 import { openDatabase, sqlState, type Database } from './db/client.ts';
 import { runLedgerCheck } from './features/ledger/checks.ts';
 import { createMailer } from './lib/mail.ts';
+import { ledgerCheckProgressText } from '../shared/schemas/ledger.ts';
 
 const OPTIONS = ['--quick', '--full', '--balances=all'];
+/** How often the command tells, on `progress`, how far the check has got. */
+const PROGRESS_EVERY_MS = 1_000;
 export const LEDGER_VERIFY_USAGE = 'Usage: npm run ledger:verify [-- --quick] [--balances=all]';
 
 /** The role named in a PostgreSQL URL, for the message that says it may not do what the check needs. */
@@ -14,16 +17,23 @@ const roleOf = (url: string) => decodeURIComponent(new URL(url).username) || 'of
 /**
  * `npm run ledger:verify`: the full check (every pad and every event; `--full` is still accepted and changes nothing), or
  * with `--quick` only the pads whose chain grew since they were last verified, which misses an old event edited or
- * deleted behind the app. The result is stored and a failure mailed like the scheduled check's. Opening the database
+ * deleted behind the app. The result is stored and a failure mailed like the scheduled check's; `progress`, when given, hears
+ * once a second how far the check has got (the script writes it to stderr). Opening the database
  * migrates it, which the app's own role may not do: with DATABASE_URL alone as that role, one line names the URL it needs.
  */
-export async function runLedgerVerifyCommand(config: Config, args: string[], print: (line: string) => void): Promise<number> {
+export async function runLedgerVerifyCommand(
+  config: Config,
+  args: string[],
+  print: (line: string) => void,
+  progress?: (line: string) => void,
+): Promise<number> {
   const unknown = args.find((arg) => arg !== '--' && !OPTIONS.includes(arg));
   if (unknown) {
     print(`Unknown option ${unknown}. ${LEDGER_VERIFY_USAGE}`);
     return 2;
   }
   let database: Database | undefined;
+  let shownAt = Date.now();
   try {
     database = await openDatabase({
       url: config.databaseUrl,
@@ -43,6 +53,12 @@ export async function runLedgerVerifyCommand(config: Config, args: string[], pri
         balances: args.includes('--balances=all') ? 'all' : 'sample',
         source: 'command',
         ranBy: `npm run ledger:verify by ${os.userInfo().username} on ${os.hostname()}`,
+        onProgress: (done) => {
+          const now = Date.now();
+          if (!progress || now - shownAt < PROGRESS_EVERY_MS) return;
+          shownAt = now;
+          progress(ledgerCheckProgressText(done, new Date(now)));
+        },
       },
     );
     for (const line of [...result.lines, ...result.summary]) print(line);

@@ -16,6 +16,7 @@ beforeAll(async () => {
     path.join(webDir, 'index.html'),
     '<!doctype html><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>',
   );
+  fs.writeFileSync(path.join(webDir, 'login.html'), '<!doctype html><div id="root"><form method="post" action="/login"></form></div>');
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   fs.writeFileSync(path.join(webDir, 'assets/index-AbC123.js'), script);
   fs.writeFileSync(path.join(webDir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
@@ -60,6 +61,28 @@ describe('web assets', () => {
     expect(screen.headers['content-type']).toMatch(/text\/html/);
     expect(screen.headers['cache-control']).toBe('no-cache');
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('when /login is asked for, then the page with the sign-in form already in it is sent; any other screen gets the empty shell', async () => {
+    const signIn = await get('/login');
+    const other = await get('/invoices');
+
+    expect(signIn.body).toContain('<form method="post" action="/login">');
+    expect(signIn.headers['cache-control']).toBe('no-cache');
+    expect(other.body).toContain('<div id="root"></div>');
+  });
+
+  it('when the sign-in form is sent before its script has taken it over, then the browser is sent back to /login and nothing is signed in', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40example.com&password=whatever1',
+    });
+
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('when a screen, an asset, an API answer or an unknown address is served, then each carries the same security policy', async () => {

@@ -43,25 +43,35 @@ export function numberRanges(ranges: ReadonlyArray<readonly [number, number]>, s
   return ranges.map(([from, to]) => numberRange(from, to)).join(separator);
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const formats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, ...TIME };
+const ISO_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
-/** One formatter per style and zone, as making one costs more than formatting. */
-function zoned(style: string, locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
-  const key = `${style}|${timeZone}`;
-  let format = formats.get(key);
+/**
+ * The one cache of date formatters, per (options, locale, zone): making an Intl.DateTimeFormat costs far more than
+ * formatting with one (issue 39). `options` must be a constant of the caller's module, as the cache is keyed by it.
+ */
+export function zonedFormat(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  let byZone = formats.get(options);
+  if (!byZone) {
+    byZone = new Map();
+    formats.set(options, byZone);
+  }
+  const key = `${locale}|${timeZone}`;
+  let format = byZone.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    formats.set(key, format);
+    byZone.set(key, format);
   }
   return format;
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return zoned('iso', 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).format(instant);
+  return zonedFormat('en-CA', ISO_DAY, timeZone).format(instant);
 }
 
 type Instant = Date | string | null | undefined;
@@ -76,13 +86,13 @@ const asDate = (instant: Instant) => (instant === null || instant === undefined 
  */
 export function dayText(instant: Instant, timeZone: string): string {
   const at = asDate(instant);
-  return at ? threeLetterMonth(zoned('day', 'en-GB', DAY, timeZone).format(at)) : '-';
+  return at ? threeLetterMonth(zonedFormat('en-GB', DAY, timeZone).format(at)) : '-';
 }
 
 /** An instant in APP_TIMEZONE, "05 Nov 2026 17:30"; "-" when there is none. The one date-and-time formatter, as dayText. */
 export function dayTimeText(instant: Instant, timeZone: string): string {
   const at = asDate(instant);
-  return at ? threeLetterMonth(zoned('day-time', 'en-GB', DAY_TIME, timeZone).format(at).replace(',', '')) : '-';
+  return at ? threeLetterMonth(zonedFormat('en-GB', DAY_TIME, timeZone).format(at).replace(',', '')) : '-';
 }
 
 /**
@@ -111,7 +121,7 @@ export function shownDayTime(instant: Instant, timeZone: string, deviceZone: str
 /** An instant's clock time as a screen shows it, "14:02", with the zone named as shownDayTime names it. */
 export function shownTime(instant: Instant, timeZone: string, deviceZone: string): string {
   const at = asDate(instant);
-  return namedZone(at ? zoned('time', 'en-GB', TIME, timeZone).format(at) : '-', timeZone, deviceZone);
+  return namedZone(at ? zonedFormat('en-GB', TIME, timeZone).format(at) : '-', timeZone, deviceZone);
 }
 
 function namedZone(text: string, timeZone: string, deviceZone: string): string {
@@ -132,7 +142,7 @@ export function calendarDayText(value: string | null): string {
 
 /** A month (YYYY-MM) as "October 2026"; a month is a calendar value, no zone shifts it. */
 export function monthText(month: string): string {
-  return zoned('month', 'en-US', { month: 'long', year: 'numeric' }, 'UTC').format(new Date(`${month}-01T00:00:00Z`));
+  return zonedFormat('en-US', MONTH, 'UTC').format(new Date(`${month}-01T00:00:00Z`));
 }
 
 const counts = new Intl.NumberFormat('en-US');

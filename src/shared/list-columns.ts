@@ -1,5 +1,5 @@
 import { INCIDENT_STATUS_TEXT } from './lookups.ts';
-import { dateInZone, dayText, dayTimeText, monthText, routeLabel } from './format.ts';
+import { dateInZone, dayText, dayTimeText, monthText, routeLabel, zonedFormat } from './format.ts';
 import type { InvoiceRow } from './schemas/invoices.ts';
 import type { Pad } from './schemas/pads.ts';
 import type { AdminUser } from './schemas/users.ts';
@@ -28,17 +28,11 @@ export interface ListColumn<Row> {
   at?: (row: Row) => string | null;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const WALL_CLOCK: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' };
 
 /** An instant's wall-clock time in a zone, "2026-11-05T17:30", as a spreadsheet keeps a time (it knows no zones). */
 export function wallClockInZone(instant: string, timeZone: string): string {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23', timeZone };
-    format = new Intl.DateTimeFormat('sv-SE', options);
-    wallClocks.set(timeZone, format);
-  }
-  return format.format(new Date(instant)).replace(' ', 'T');
+  return zonedFormat('sv-SE', WALL_CLOCK, timeZone).format(new Date(instant)).replace(' ', 'T');
 }
 
 const dayOf = (instant: string | null | undefined, timeZone: string) => (instant ? dateInZone(new Date(instant), timeZone) : null);

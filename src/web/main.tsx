@@ -29,6 +29,12 @@ import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { queryClient } from './lib/query-client.ts';
+import { useAfterFirstPaint } from './lib/use-after-first-paint.ts';
+
+/** The toasts' portal and transitions mount a frame after the first paint (use-after-first-paint.ts); a toast asked for before then waits in their store. */
+function ToastsAfterFirstPaint() {
+  return useAfterFirstPaint() ? <Notifications position="bottom-right" /> : null;
+}
 
 // -- index.html has the root element.
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -39,7 +45,7 @@ startTransition(() =>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           {/* Toasts sit at the bottom so they never cover a modal's title bar and close button. */}
-          <Notifications position="bottom-right" />
+          <ToastsAfterFirstPaint />
           <RouterProvider router={router} />
         </QueryClientProvider>
       </MantineProvider>

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -200,6 +202,29 @@ async function migrateServer(pool: pg.Pool, ownerUrl: string | null | undefined)
     : [];
 }
 
+/**
+ * True when the embedded database's last applied migration is the journal's last, with the same SQL (drizzle's hash):
+ * the migrator would then only read and hash every migration file and run three statements to do nothing, a cost of
+ * every start on the embedded database, where each statement runs in this process.
+ */
+async function migrationsCurrent(client: PGlite): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  const last = journal.entries.at(-1);
+  if (!last) return false;
+  const hash = createHash('sha256')
+    .update(fs.readFileSync(path.join(migrationsFolder, `${last.tag}.sql`)).toString())
+    .digest('hex');
+  const applied = await client
+    .query<{ hash: string; created_at: string }>(
+      'select hash, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1',
+    )
+    .catch(() => null);
+  const row = applied?.rows[0];
+  return row !== undefined && row.hash === hash && Number(row.created_at) === last.when;
+}
+
 export async function openDatabase(options: {
   url: string | null;
   ownerUrl?: string | null;
@@ -230,7 +255,7 @@ export async function openDatabase(options: {
     extensions: { btree_gist, pg_trgm },
   });
   const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
+  if (!(await migrationsCurrent(client))) await migratePglite(pgliteDb, { migrationsFolder });
   // Cast: node-postgres' and PGlite's drizzle databases differ only in their driver types; every query the app runs is typed through the one Db type.
   const db = pgliteDb as unknown as Db;
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { zonedFormat } from '../../shared/format.ts';
 import type { Conn, Db } from './client.ts';
 import { rowsOf } from './rows.ts';
 
@@ -53,24 +54,22 @@ export function retryDelayMs(failures: number): number {
   return RETRY_DELAYS_MS[Math.max(0, failures - 1)] ?? DAY_MS;
 }
 
-const zonedClock = new Map<string, Intl.DateTimeFormat>();
+const LOCAL_MINUTE: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 
 /** The local date ("2026-11-29") and minute of the day of an instant in a time zone. */
 function localDay(now: Date, timeZone: string): { day: string; minute: number } {
-  let format = zonedClock.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zonedClock.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    zonedFormat('en-CA', LOCAL_MINUTE, timeZone)
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 

@@ -21,12 +21,21 @@ export async function streamRows<T>(
   await conn.transaction(async (tx) => {
     await tx.execute(sql`declare ${name} no scroll cursor for ${query}`);
     for (;;) {
-      const rows = await rowsOf<T>(tx, sql`fetch forward ${sql.raw(String(batchSize))} from ${name}`);
-      if (rows.length === 0) break;
-      await onBatch(rows, tx);
-      if (rows.length < batchSize) break;
+      const count = await nextBatch(tx, sql`fetch forward ${sql.raw(String(batchSize))} from ${name}`, onBatch);
+      if (count < batchSize) break;
     }
     await tx.execute(sql`close ${name}`);
+  });
+}
+
+/**
+ * Fetches one batch and hands it on, answering only how many rows came: no frame that waits holds the rows, so while
+ * `onBatch` waits (for a slow download) they can die young instead of surviving into the old generation.
+ */
+function nextBatch<T>(tx: Conn, fetch: SQL, onBatch: (rows: T[], tx: Conn) => void | Promise<void>): Promise<number> {
+  return rowsOf<T>(tx, fetch).then((rows) => {
+    const count = rows.length;
+    return count === 0 ? 0 : Promise.resolve(onBatch(rows, tx)).then(() => count);
   });
 }
 

@@ -2,13 +2,20 @@ import { COUNT_CAP, type Paginated } from '../../shared/schemas/common.ts';
 
 export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
 
+/** A list's total: counted, or (past EXACT_COUNT) the planner's estimate (db/list-total.ts). */
+export interface ListTotal {
+  count: number;
+  estimate: boolean;
+}
+
 /**
- * The spec's list envelope (data, current_page, last_page, per_page) plus total. A count that went past
- * COUNT_CAP (the repos count at most one more) answers the bound with `total_capped` true, and pages up to it.
+ * The spec's list envelope (data, current_page, last_page, per_page) plus total. A total past COUNT_CAP answers the
+ * bound with `total_capped` true, and pages up to it; an estimated total says so in `total_is_estimate`.
  */
-export function paginated<T>(data: T[], total: number, page: number, perPage: number): Paginated<T> {
-  const capped = total > COUNT_CAP;
-  const shown = capped ? COUNT_CAP : total;
+export function paginated<T>(data: T[], total: number | ListTotal, page: number, perPage: number): Paginated<T> {
+  const { count, estimate } = typeof total === 'number' ? { count: total, estimate: false } : total;
+  const capped = count > COUNT_CAP;
+  const shown = capped ? COUNT_CAP : count;
   return {
     data,
     current_page: page,
@@ -16,6 +23,7 @@ export function paginated<T>(data: T[], total: number, page: number, perPage: nu
     per_page: perPage,
     total: shown,
     total_capped: capped,
+    total_is_estimate: estimate,
   };
 }
 

@@ -71,6 +71,12 @@ export const sortParams = <K extends string>(keys: readonly [K, ...K[]]) => ({
 /** Lists count their rows up to this bound and say "10,000+" above it, so no request scans a whole table. */
 export const COUNT_CAP = 10_000;
 
+/**
+ * Lists count at most this many rows exactly (issue 39); past it `total` is the planner's estimate ("about 4,500"),
+ * still bounded by COUNT_CAP, so a count reads no more rows than a few pages show.
+ */
+export const EXACT_COUNT = 1_000;
+
 export interface Paginated<T> {
   data: T[];
   current_page: number;
@@ -79,6 +85,8 @@ export interface Paginated<T> {
   total: number;
   /** True when more rows than COUNT_CAP match: `total` is then the bound, and `last_page` the bound's last page. */
   total_capped: boolean;
+  /** True when more rows than EXACT_COUNT match: `total` is then the planner's estimate, not a count. */
+  total_is_estimate: boolean;
 }
 
 export interface NamedRef {

@@ -271,14 +271,36 @@ export const ledgerCheckSchema = z
   })
   .meta({ id: 'LedgerCheck' });
 
+/** How far a running check has got (issue 39): pads and events checked so far, of how many pads. */
+export const ledgerCheckProgressSchema = z
+  .object({
+    mode: z.enum(['full', 'incremental']),
+    started_at: z.string(),
+    pads: z.number(),
+    pads_total: z.number(),
+    events: z.number(),
+  })
+  .meta({ id: 'LedgerCheckProgress' });
+export type LedgerCheckProgress = z.infer<typeof ledgerCheckProgressSchema>;
+
 export const latestLedgerCheckSchema = z
   .object({
     /** Null until the first check has run. */
     check: ledgerCheckSchema.nullable(),
     /** LEDGER_VERIFY_EVERY_DAYS: how often the full check runs on its own. */
     every_days: z.number(),
+    /** A check running on the instance that answers, as far as it has got; absent when none runs there. */
+    running: ledgerCheckProgressSchema.optional(),
   })
   .meta({ id: 'LatestLedgerCheck' });
+
+/** A running check's progress as one line: the command prints it, the ledger-check panel shows it. */
+export function ledgerCheckProgressText(progress: LedgerCheckProgress, now: Date): string {
+  const seconds = Math.max((now.getTime() - Date.parse(progress.started_at)) / 1000, 0.001);
+  const percent = progress.pads_total > 0 ? Math.min(100, Math.floor((100 * progress.pads) / progress.pads_total)) : 100;
+  const number = (n: number) => Math.round(n).toLocaleString('en-US');
+  return `${progress.mode === 'full' ? 'Full check' : 'Quick check'} running: ${number(progress.pads)} of ${number(progress.pads_total)} pads (${percent}%), ${number(progress.events)} events, ${number(progress.events / seconds)} events/s`;
+}
 
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
 export type LatestLedgerCheck = z.infer<typeof latestLedgerCheckSchema>;

@@ -88,6 +88,7 @@ export const notificationList = z
     per_page: z.number(),
     total: z.number(),
     total_capped: z.boolean(),
+    total_is_estimate: z.boolean(),
     unread: z.number().describe('open and unread notifications of the signed-in user, whatever the filter'),
   })
   .meta({ id: 'NotificationList' });

@@ -23,6 +23,9 @@ export const pageResponse = <T extends z.ZodType>(row: T) =>
     per_page: z.number(),
     total: z.number(),
     total_capped: z.boolean().describe('true when more rows match than the count bound (10,000): total is the bound'),
+    total_is_estimate: z
+      .boolean()
+      .describe('true when more rows match than are counted exactly (1,000): total is the database\'s estimate, shown as "about N"'),
   });
 
 /** The bytes of a generated file (never serialised). */

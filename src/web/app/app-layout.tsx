@@ -24,6 +24,7 @@ import { NavRail, RAIL_WIDTH } from './nav-rail.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { useOfflineSupport } from '../lib/use-offline-support.ts';
 import { useMedia } from '../lib/use-media.ts';
+import { useMenuAfterFirstPaint } from '../lib/use-after-first-paint.ts';
 
 export const APP_VERSION = '1.0.0';
 
@@ -51,6 +52,61 @@ function HomeScreen({ admin }: { admin: boolean }) {
         <Outlet />
       </div>
     </>
+  );
+}
+
+/** Who is signed in, in the header: My QR Code and Logout. The menu itself mounts after the first paint (useMenuAfterFirstPaint). */
+function AccountMenu({
+  name,
+  initial,
+  role,
+  onQrCode,
+  onLogout,
+}: {
+  name: string;
+  initial: string;
+  role: string;
+  onQrCode: () => void;
+  onLogout: () => void;
+}) {
+  const { mounted, openedEarly, ref, placeholder } = useMenuAfterFirstPaint<HTMLButtonElement>();
+  const trigger = (
+    <UnstyledButton
+      ref={ref}
+      data-testid="account-menu"
+      {...(mounted ? {} : { ...placeholder, 'aria-haspopup': 'menu', 'aria-expanded': false })}
+    >
+      <VisuallyHidden>Account menu</VisuallyHidden>
+      <Group gap="xs" wrap="nowrap">
+        <Avatar color="blue" radius="xl" size={32} aria-hidden>
+          {initial}
+        </Avatar>
+        {/* On a phone the name and role stay in the header; the receipt finder folds into an icon to leave them the room. */}
+        <Stack gap={0} maw={{ base: 150, xs: 200, sm: 240 }} miw={0}>
+          <Text size="sm" fw={600} lh={1.2} truncate="end">
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.2} truncate="end">
+            {role}
+          </Text>
+        </Stack>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+  if (!mounted) return trigger;
+  return (
+    <Menu position="bottom-end" width={200} withinPortal defaultOpened={openedEarly}>
+      <Menu.Target>{trigger}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconQrcode size={16} />} onClick={onQrCode}>
+          My QR Code
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -136,36 +192,13 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             {can(user, 'ledger.read') ? <FindReceiptBox compact={!desktop} /> : null}
             <NotificationBell enabled={Boolean(user) && !session?.ended} />
-            <Menu position="bottom-end" width={200} withinPortal>
-              <Menu.Target>
-                <UnstyledButton data-testid="account-menu">
-                  <VisuallyHidden>Account menu</VisuallyHidden>
-                  <Group gap="xs" wrap="nowrap">
-                    <Avatar color="blue" radius="xl" size={32} aria-hidden>
-                      {(user?.first_name?.[0] ?? 'U').toUpperCase()}
-                    </Avatar>
-                    {/* On a phone the name and role stay in the header; the receipt finder folds into an icon to leave them the room. */}
-                    <Stack gap={0} maw={{ base: 150, xs: 200, sm: 240 }} miw={0}>
-                      <Text size="sm" fw={600} lh={1.2} truncate="end">
-                        {user?.full_name || 'User'}
-                      </Text>
-                      <Text size="xs" c="dimmed" lh={1.2} truncate="end">
-                        {user?.role?.name ?? 'No role'}
-                      </Text>
-                    </Stack>
-                    <IconChevronDown size={14} aria-hidden />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconQrcode size={16} />} onClick={qr.open}>
-                  My QR Code
-                </Menu.Item>
-                <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={logout}>
-                  Logout
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AccountMenu
+              name={user?.full_name || 'User'}
+              initial={(user?.first_name?.[0] ?? 'U').toUpperCase()}
+              role={user?.role?.name ?? 'No role'}
+              onQrCode={qr.open}
+              onLogout={logout}
+            />
           </Group>
         </Group>
       </AppShell.Header>

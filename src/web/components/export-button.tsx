@@ -5,6 +5,7 @@ import { exportFileName } from '../../shared/list-columns.ts';
 import type { ExportFormat } from '../../shared/schemas/common.ts';
 import { errorMessage, openBlob } from '../lib/api.ts';
 import { useClock } from '../lib/clock.ts';
+import { useMenuAfterFirstPaint } from '../lib/use-after-first-paint.ts';
 import { AppButton } from './app-button.tsx';
 import { notify } from './notify.ts';
 
@@ -31,13 +32,22 @@ export function ExportButton({ fileBase, download }: { fileBase: string; downloa
       setBusy(false);
     }
   };
+  const { mounted, openedEarly, ref, placeholder } = useMenuAfterFirstPaint<HTMLButtonElement>();
+  const trigger = (
+    <AppButton
+      ref={ref}
+      variant="secondary"
+      leftSection={<IconDownload size={16} />}
+      loading={busy}
+      {...(mounted ? {} : { ...placeholder, 'aria-haspopup': 'menu', 'aria-expanded': false })}
+    >
+      Export
+    </AppButton>
+  );
+  if (!mounted) return trigger;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <AppButton variant="secondary" leftSection={<IconDownload size={16} />} loading={busy}>
-          Export
-        </AppButton>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal defaultOpened={openedEarly}>
+      <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         {FORMATS.map(({ format, label }) => (
           <Menu.Item key={format} onClick={() => void save(format)}>

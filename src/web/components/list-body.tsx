@@ -40,6 +40,7 @@ export function ListBody<Row>({
         onChange={paging.setPage}
         total={query.data?.total}
         totalCapped={query.data?.total_capped}
+        totalIsEstimate={query.data?.total_is_estimate}
         perPage={paging.perPage}
         onPerPageChange={paging.setPerPage}
         onOutOfRange={paging.fitPage}

@@ -7,9 +7,12 @@ import { PAGE_SIZES } from '../../shared/lookups.ts';
 /** Thousands with commas, as en-US writes them; a list screen's first paint then does not wait for Intl to load its locale data. */
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** "1–10 of 2,991": the rows shown and the total the filters let through; "of 10,000+" when the list stopped counting. */
-export const rangeText = (page: number, perPage: number, total: number, capped = false) =>
-  `${count(Math.min((page - 1) * perPage + 1, total))}–${count(Math.min(page * perPage, total))} of ${count(total)}${capped ? '+' : ''}`;
+/**
+ * "1–10 of 2,991": the rows shown and the total the filters let through; "of 10,000+" when the list stopped counting,
+ * "of about 4,500" when the total is the database's estimate.
+ */
+export const rangeText = (page: number, perPage: number, total: number, capped = false, estimate = false) =>
+  `${count(Math.min((page - 1) * perPage + 1, total))}–${count(Math.min(page * perPage, total))} of ${estimate && !capped ? 'about ' : ''}${count(total)}${capped ? '+' : ''}`;
 
 /**
  * docs/spec.md §2 pager: at most five numbers around the current page; previous/next disabled at the ends.
@@ -25,6 +28,7 @@ export function Pager({
   onPerPageChange,
   onOutOfRange,
   totalCapped = false,
+  totalIsEstimate = false,
 }: {
   page: number;
   lastPage: number;
@@ -36,6 +40,8 @@ export function Pager({
   onOutOfRange?: (lastPage: number) => void;
   /** The list counted only up to its bound: the total reads "10,000+" and the pages stop at the bound. */
   totalCapped?: boolean;
+  /** The total is the database's estimate past the rows counted exactly: it reads "about 4,500". */
+  totalIsEstimate?: boolean;
 }) {
   const beyond = total !== undefined && page > lastPage;
   useEffect(() => {
@@ -48,7 +54,7 @@ export function Pager({
     <Group justify="space-between" align="center" gap="xs" mt="md" wrap="wrap">
       {counted ? (
         <Text size="sm" c="dimmed" data-testid="list-range" aria-live="polite">
-          {rangeText(page, perPage, total, totalCapped)}
+          {rangeText(page, perPage, total, totalCapped, totalIsEstimate)}
           {totalCapped ? ` · pages up to ${count(lastPage)} shown; narrow the search to see the rest` : ''}
         </Text>
       ) : (

@@ -2,18 +2,28 @@ import { ActionIcon, Popover, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useMenuAfterFirstPaint } from '../lib/use-after-first-paint.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** What a search box finds, behind an info button beside it; screen readers hear it as the box's description. */
 function SearchHint({ hint }: { hint: string }) {
+  const { mounted, openedEarly, ref, placeholder } = useMenuAfterFirstPaint<HTMLButtonElement>();
+  const button = (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      aria-label="What search finds"
+      {...(mounted ? {} : { ...placeholder, 'aria-haspopup': 'dialog', 'aria-expanded': false })}
+    >
+      <IconInfoCircle size={18} />
+    </ActionIcon>
+  );
+  if (!mounted) return button;
   return (
-    <Popover width={280} position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label="What search finds">
-          <IconInfoCircle size={18} />
-        </ActionIcon>
-      </Popover.Target>
+    <Popover width={280} position="bottom-end" withArrow shadow="md" defaultOpened={openedEarly}>
+      <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown>
         <Text size="sm">{hint}</Text>
       </Popover.Dropdown>

@@ -52,6 +52,13 @@ export const pads = pgTable(
       .on(t.locked_by_invoice_id)
       .where(sql`${t.locked_by_invoice_id} is not null`),
     index('pads_route_id_idx').on(t.route_id, t.id),
+    /** The second open booklet (issue 39): one index entry per partly used pad, so the usage warning reads one. */
+    index('pads_open_booklet_user_idx')
+      .on(t.holder_user_id, t.route_id, t.number)
+      .where(sql`${t.pad_status_id} = 2`),
+    index('pads_open_booklet_branch_idx')
+      .on(t.holder_branch_id, t.route_id, t.number)
+      .where(sql`${t.pad_status_id} = 2 and ${t.holder_user_id} is null`),
     index('pads_registered_series_idx')
       .on(t.registered_series_id)
       .where(sql`${t.registered_series_id} is not null`),

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, ilike, notExists, or, sql, type SQL, type S
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { expectedReturnText, routeLabel } from '../../../shared/format.ts';
 import type { InvoiceScope } from '../../../shared/permissions.ts';
-import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
+import { EXACT_COUNT, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import { MIXED_ROUTES, type InvoiceSort, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
 import { Bindings, literal, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
@@ -12,7 +12,8 @@ import { pads } from '../../db/schema/pads.ts';
 import { branches, companies, routes } from '../../db/schema/reference.ts';
 import { reportInvoices } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
-import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { likePattern, offsetOf, type ListTotal } from '../../lib/pagination.ts';
+import { listTotal } from '../../db/list-total.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 import { padMatches } from '../pads/read-model.ts';
 import { fullNameOf } from '../users/read-model.ts';
@@ -31,25 +32,51 @@ const toBranch = alias(branches, 'to_branch');
 
 export const ref = <I extends AnyPgColumn, N extends AnyPgColumn>(id: I, name: N) => ({ id, name });
 
-const invoiceColumns = {
-  invoice: invoices,
-  type: ref(invoiceTypes.id, invoiceTypes.name),
-  status: ref(invoiceStatuses.id, invoiceStatuses.name),
-  requesterName: fullNameOf(requester),
-  requesterBranchId: requester.branch_id,
-  requesterBranch: ref(requesterBranch.id, requesterBranch.name),
-  creatorName: fullNameOf(creator),
-  assigneeName: fullNameOf(assignee),
-  fromBranch: ref(fromBranch.id, fromBranch.name),
-  toBranch: ref(toBranch.id, toBranch.name),
-  route: { id: routes.id, name: routes.name, tin: routes.tin },
-  company: ref(companies.id, companies.name),
-};
+/** A timestamp as JavaScript's toISOString writes it ("2026-11-29T01:30:00.000Z"), so the row needs no Date. */
+const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const refOrNull = (id: AnyPgColumn, name: AnyPgColumn) =>
+  sql`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
 
-/** The one invoice SELECT: every list and details view of Transactions, Custodies and Reports reads through it. */
+/** The columns of InvoiceRow that the database can say; toRow adds the screens' texts. */
+type StoredInvoice = Omit<InvoiceRow, 'by' | 'to' | 'route_label' | 'expected_return_text' | 'assigned_to'>;
+
+/**
+ * The one invoice SELECT: every list and details view of Transactions, Custodies and Reports reads through it. Each
+ * row comes back as one JSON object already in InvoiceRow's shape (issue 39: no per-column mapping, no Date objects
+ * on the hot path), parsed by the driver.
+ */
 function selectInvoices(conn: Conn) {
   return conn
-    .select(invoiceColumns)
+    .select({
+      row: sql<StoredInvoice>`json_build_object(
+        'id', ${invoices.id},
+        'invoice_type_id', ${invoices.invoice_type_id},
+        'invoice_type', json_build_object('id', ${invoiceTypes.id}, 'name', ${invoiceTypes.name}),
+        'invoice_status_id', ${invoices.invoice_status_id},
+        'invoice_status', json_build_object('id', ${invoiceStatuses.id}, 'name', ${invoiceStatuses.name}),
+        'user_id', ${invoices.user_id},
+        'user', json_build_object('id', ${invoices.user_id}, 'full_name', ${fullNameOf(requester)},
+                                  'branch_id', ${requester.branch_id}, 'branch', ${refOrNull(requesterBranch.id, requesterBranch.name)}),
+        'created_by', ${invoices.created_by},
+        'creator', json_build_object('id', ${invoices.created_by}, 'full_name', ${fullNameOf(creator)}),
+        'from_branch_id', ${invoices.from_branch_id},
+        'from_branch', ${refOrNull(fromBranch.id, fromBranch.name)},
+        'branch_id', ${invoices.branch_id},
+        'branch', ${refOrNull(toBranch.id, toBranch.name)},
+        'route_id', ${invoices.route_id},
+        'route', case when ${routes.id} is null or ${companies.id} is null then null
+                 else json_build_object('id', ${routes.id}, 'name', ${routes.name}, 'tin', ${routes.tin},
+                                        'company', json_build_object('id', ${companies.id}, 'name', ${companies.name})) end,
+        'assigned_user_id', ${invoices.assigned_user_id},
+        'assigned_user', case when ${assignee.id} is null then null
+                         else json_build_object('id', ${assignee.id}, 'full_name', ${fullNameOf(assignee)}) end,
+        'pads', ${invoices.pad_count},
+        'request_invoice_id', ${invoices.request_invoice_id},
+        'expected_return_date', ${invoices.expected_return_date},
+        'accepted_by', ${invoices.accepted_by},
+        'accepted_at', ${isoText(invoices.accepted_at)},
+        'created_at', ${isoText(invoices.created_at)})`,
+    })
     .from(invoices)
     .innerJoin(invoiceTypes, eq(invoiceTypes.id, invoices.invoice_type_id))
     .innerJoin(invoiceStatuses, eq(invoiceStatuses.id, invoices.invoice_status_id))
@@ -63,9 +90,7 @@ function selectInvoices(conn: Conn) {
     .leftJoin(companies, eq(companies.id, routes.company_id));
 }
 
-type InvoiceSelection = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
-
-/** Built once per database handle or transaction: drizzle's SQL building for 40 columns costs more than running it. */
+/** Built once per database handle or transaction: drizzle's SQL building for the 10-join SELECT costs more than running it. */
 const rowsByIdsStatement = preparedOnce((conn) =>
   selectInvoices(conn)
     .where(sql`${invoices.id} = any(${sql.placeholder('ids')}::int[])`)
@@ -82,50 +107,28 @@ const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 async function rowsByIds(conn: Conn, ids: number[], timeZone: string): Promise<InvoiceRow[]> {
   if (ids.length === 0) return [];
   const rows = await rowsByIdsStatement(conn).execute({ ids: idArray(ids) });
-  const byId = new Map(rows.map((r) => [r.invoice.id, r]));
+  const byId = new Map<number, StoredInvoice>();
+  for (const { row } of rows) byId.set(row.id, row);
   const now = new Date();
-  return ids.flatMap((id) => {
+  const found: InvoiceRow[] = [];
+  for (const id of ids) {
     const row = byId.get(id);
-    return row ? [toRow(row, timeZone, now)] : [];
-  });
+    if (row) found.push(toRow(row, timeZone, now));
+  }
+  return found;
 }
 
 export const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
 /** The one mapper to InvoiceRow; By, To, Route and Expected Return are worded here and nowhere else. */
-function toRow(r: InvoiceSelection, timeZone: string, now: Date): InvoiceRow {
-  const i = r.invoice;
-  const assigned = i.assigned_user_id != null && r.assigneeName != null ? { id: i.assigned_user_id, full_name: r.assigneeName } : null;
-  const route = r.route && r.company ? { ...r.route, company: r.company } : null;
+function toRow(row: StoredInvoice, timeZone: string, now: Date): InvoiceRow {
   return {
-    id: i.id,
-    invoice_type_id: i.invoice_type_id,
-    invoice_type: r.type,
-    invoice_status_id: i.invoice_status_id,
-    invoice_status: r.status,
-    user_id: i.user_id,
-    user: { id: i.user_id, full_name: r.requesterName, branch_id: r.requesterBranchId, branch: r.requesterBranch },
-    created_by: i.created_by,
-    creator: { id: i.created_by, full_name: r.creatorName },
-    from_branch_id: i.from_branch_id,
-    from_branch: r.fromBranch,
-    branch_id: i.branch_id,
-    branch: r.toBranch,
-    route_id: i.route_id,
-    route,
-    assigned_user_id: i.assigned_user_id,
-    assigned_user: assigned,
-    assigned_to: assigned?.full_name ?? null,
-    pads: i.pad_count,
-    request_invoice_id: i.request_invoice_id,
-    expected_return_date: i.expected_return_date,
-    accepted_by: i.accepted_by,
-    accepted_at: iso(i.accepted_at),
-    created_at: iso(i.created_at) ?? '',
-    by: r.fromBranch?.name ?? '-',
-    to: r.toBranch?.name ?? '-',
-    route_label: route ? routeLabel(route) : MIXED_ROUTES,
-    expected_return_text: expectedReturnText(i.expected_return_date, now, timeZone),
+    ...row,
+    assigned_to: row.assigned_user?.full_name ?? null,
+    by: row.from_branch?.name ?? '-',
+    to: row.branch?.name ?? '-',
+    route_label: row.route ? routeLabel(row.route) : MIXED_ROUTES,
+    expected_return_text: expectedReturnText(row.expected_return_date, now, timeZone),
   };
 }
 
@@ -243,18 +246,22 @@ const prepareIds = (conn: Conn, name: string, where: SQL | undefined, order: SQL
     .offset(sql.placeholder('offset'))
     .prepare(name);
 
-/** Counts up to one past COUNT_CAP: the list says "10,000+" instead of scanning every invoice. */
+/** The invoices a filter lets through, as one row each: what the list counts and the planner estimates. */
+const matching = (conn: Conn, where: SQL | undefined) =>
+  conn
+    .select({ one: sql`1` })
+    .from(invoices)
+    .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
+    .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
+    .where(where);
+
+/** Counts up to one past EXACT_COUNT (db/list-total.ts estimates past it) instead of scanning every invoice. */
 const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
   conn
     .select({ count: sql<number>`count(*)::int` })
     .from(
-      conn
-        .select({ one: sql`1` })
-        .from(invoices)
-        .leftJoin(fromBranch, eq(fromBranch.id, invoices.from_branch_id))
-        .leftJoin(toBranch, eq(toBranch.id, invoices.branch_id))
-        .where(where)
-        .limit(COUNT_CAP + 1)
+      matching(conn, where)
+        .limit(EXACT_COUNT + 1)
         .as('capped'),
     )
     .prepare(name);
@@ -273,7 +280,7 @@ export async function listInvoices(
   filter: InvoiceFilter,
   page: { page: number; perPage: number; order?: 'newest' | 'lastAccepted'; sort?: InvoiceSort; direction?: SortOrder },
   timeZone: string,
-): Promise<{ rows: InvoiceRow[]; total: number }> {
+): Promise<{ rows: InvoiceRow[]; total: ListTotal }> {
   const bindings = new Bindings();
   const where = filterCondition(filter, timeZone, bindings);
   const countShape = bindings.shape;
@@ -282,22 +289,20 @@ export async function listInvoices(
     page.order === 'lastAccepted' ? [desc(invoices.accepted_at), desc(invoices.id)] : [desc(invoices.created_at), desc(invoices.id)];
   const order = sortedBy(sortColumns, { sort: page.sort, order: page.direction }, invoices.id, defaultOrder);
   const { values } = bindings;
+  const offset = offsetOf(page.page, page.perPage);
   const [idRows, [{ count }]] = await Promise.all([
-    idsOfShape(conn, bindings.shape, (name) => prepareIds(conn, name, where, order)).execute({
-      ...values,
-      limit: page.perPage,
-      offset: offsetOf(page.page, page.perPage),
-    }),
+    idsOfShape(conn, bindings.shape, (name) => prepareIds(conn, name, where, order)).execute({ ...values, limit: page.perPage, offset }),
     countOfShape(conn, countShape, (name) => prepareCount(conn, name, where)).execute(values),
   ]);
-  return {
-    rows: await rowsByIds(
+  const [rows, total] = await Promise.all([
+    rowsByIds(
       conn,
       idRows.map((r) => r.id),
       timeZone,
     ),
-    total: count,
-  };
+    listTotal(conn, count, () => matching(conn, filterCondition(filter, timeZone, new LiteralBindings())).getSQL(), offset + idRows.length),
+  ]);
+  return { rows, total };
 }
 
 /** Statements built for one run, with the values written in (the export's cursor is declared once). */

@@ -1,6 +1,11 @@
 import { dayTimeText } from '../../../shared/format.ts';
 import { LEDGER_CHECK_ROLES } from '../../../shared/permissions.ts';
-import { LEDGER_CHECK_PROBLEM_LINES, type LedgerCheck, type LedgerCheckSource } from '../../../shared/schemas/ledger.ts';
+import {
+  LEDGER_CHECK_PROBLEM_LINES,
+  type LedgerCheck,
+  type LedgerCheckProgress,
+  type LedgerCheckSource,
+} from '../../../shared/schemas/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import { activeRecipients } from '../users/read-model.ts';
 import { latestCheck } from './read-model.ts';
@@ -31,15 +36,22 @@ const asCheck = (row: repo.LedgerCheckRow): LedgerCheck => ({
 /**
  * Runs the ledger check (docs/design.md §8 verifier) and stores its result, so Admin, Accounting and Auditor see when the
  * ledger was last found whole without a shell. A failed check is mailed to them; Needs my action keeps showing it
- * until a later check passes. The check reads page by page in short snapshots (verifier.ts), never in one long
- * transaction, so it can run beside requests.
+ * until a later check passes. The check reads slice by slice in short snapshots (verifier.ts), never in one long
+ * transaction, so it can run beside requests; while it runs, runningLedgerCheck says how far it has got.
  */
 export async function runLedgerCheck(
   ctx: CheckContext,
   run: VerifyOptions & { source: LedgerCheckSource; ranBy: string },
 ): Promise<{ check: LedgerCheck; result: LedgerCheckResult }> {
   const startedAt = new Date();
-  const result = await checkLedger(ctx.db, { mode: run.mode, balances: run.balances });
+  const result = await checkLedger(ctx.db, {
+    mode: run.mode,
+    balances: run.balances,
+    onProgress: (progress) => {
+      running.set(ctx.db, progress);
+      run.onProgress?.(progress);
+    },
+  }).finally(() => running.delete(ctx.db));
   const row = await repo.insertCheck(ctx.db, {
     mode: run.mode,
     source: run.source,
@@ -56,6 +68,14 @@ export async function runLedgerCheck(
   const check = asCheck(row);
   if (!check.ok) await mailFailure(ctx, check, result);
   return { check, result };
+}
+
+/** The checks running in this process, by database, as far as each has got. */
+const running = new Map<CheckContext['db'], LedgerCheckProgress>();
+
+/** How far the check running in this process on this database has got, if one runs. */
+export function runningLedgerCheck(ctx: Pick<AppContext, 'db'>): LedgerCheckProgress | undefined {
+  return running.get(ctx.db);
 }
 
 /** The newest check, or null before the first one. */

@@ -6,7 +6,9 @@ import { raafMonthBalances, raafMonthCloses } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { closeEndedMonths } from './month-balances.ts';
+import { runJobOnce } from '../../db/jobs.ts';
+import { closeMonthsJob } from './jobs.ts';
+import { closeEndedMonths, lastEndedMonth } from './month-balances.ts';
 import { computeRaaf, resolveHolder, summary } from './raaf.ts';
 
 type Headers = { authorization: string };
@@ -147,6 +149,15 @@ const monthsFrom = (first: string, last: string) => {
  * balances, which the reads write), against the same reports computed from the events alone; then the
  * balances are dropped and the API answers again, the same.
  */
+const closedMonths = async (t: TestApp) =>
+  (await t.db.select({ month: raafMonthCloses.month }).from(raafMonthCloses).orderBy(asc(raafMonthCloses.month))).map((row) => row.month);
+
+const clockOf = (t: TestApp) => t.ctx.ledgerClock?.() ?? new Date();
+
+/**
+ * Every RAAF of the months through the API equals the one from the events alone: before the close-months job runs
+ * (the reports close nothing), after it, and with the balances dropped; a tampered balance changes an answer.
+ */
 async function expectBalancesChangeNoAnswer(t: TestApp, w: World, months: string[]) {
   const holderQueries = [...w.holders.map((h) => `user_id=${h.id}`), `branch_id=${w.headOffice.id}`];
   const viaApi = async () => {
@@ -157,11 +168,21 @@ async function expectBalancesChangeNoAnswer(t: TestApp, w: World, months: string
     }
     return answers;
   };
+  const viaService = async () => {
+    const answers: unknown[] = [];
+    for (const month of months) {
+      for (const holder of [...w.holders.map((h) => ({ user_id: h.id })), { branch_id: w.headOffice.id }])
+        answers.push(await computeRaaf(t.ctx, await resolveHolder(t.ctx, holder), month));
+      answers.push(await summary(t.ctx, month));
+    }
+    return answers;
+  };
+  const beforeJob = await closedMonths(t);
+  const notClosed = await viaService();
+  expect(await closedMonths(t)).toEqual(beforeJob);
+  expect(await runJobOnce(t.db, closeMonthsJob(t.ctx), clockOf(t))).toBe(true);
+  expect(await closedMonths(t)).toEqual(months.filter((month) => month <= lastEndedMonth(t.ctx)));
   const fromBalances = await viaApi();
-  const closed = (await t.db.select({ month: raafMonthCloses.month }).from(raafMonthCloses).orderBy(asc(raafMonthCloses.month))).map(
-    (row) => row.month,
-  );
-  expect(closed).toEqual(months.slice(0, -1));
   expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(raafMonthBalances))[0].n).toBeGreaterThan(0);
 
   const fromEvents: unknown[] = [];
@@ -171,6 +192,7 @@ async function expectBalancesChangeNoAnswer(t: TestApp, w: World, months: string
     fromEvents.push(await summary(t.ctx, month, 'events'));
   }
   expect(fromBalances).toEqual(fromEvents);
+  expect(notClosed).toEqual(fromEvents);
 
   const summaries = fromEvents.filter(
     (answer): answer is { totals: { issued: number; ending: number } } => !('holder' in (answer as object)),
@@ -181,6 +203,8 @@ async function expectBalancesChangeNoAnswer(t: TestApp, w: World, months: string
   await t.db.delete(raafMonthBalances);
   await t.db.delete(raafMonthCloses);
   expect(await viaApi()).toEqual(fromEvents);
+  expect(await closedMonths(t)).toEqual([]);
+  await closeEndedMonths(t.ctx);
 
   const [stored] = await t.db
     .select()
@@ -238,13 +262,20 @@ describe('month-end balances over a scripted history', () => {
     await expectBalancesChangeNoAnswer(t, w, monthsFrom('2026-05', '2026-09'));
   });
 
-  it('when six reports of a month whose earlier months are not closed run at once, then each month closes once and all answer alike', async () => {
+  it('when six reports of a month whose earlier months are not closed run at once, then all answer alike and none closes a month', async () => {
     await t.db.delete(raafMonthBalances);
     await t.db.delete(raafMonthCloses);
     const answers = await Promise.all(Array.from({ length: 6 }, () => call(t, w.accounting, 'GET', '/api/raaf-summary?month=2026-09')));
     expect(answers.map((res) => res.statusCode)).toEqual(new Array(6).fill(200));
     expect(new Set(answers.map((res) => res.body)).size).toBe(1);
     expect(JSON.parse(answers[0].body).data).toEqual(await summary(t.ctx, '2026-09', 'events'));
+    expect(await closedMonths(t)).toEqual([]);
+  });
+
+  it('when three closes run at once in slices of two pads, then each month closes once with every balance, and the reports answer as from the events', async () => {
+    await Promise.all(Array.from({ length: 3 }, () => closeEndedMonths(t.ctx, { slicePads: 2 })));
+    const answer = await ok(call(t, w.accounting, 'GET', '/api/raaf-summary?month=2026-09'));
+    expect(answer.data).toEqual(await summary(t.ctx, '2026-09', 'events'));
     const closes = await t.db.select().from(raafMonthCloses).orderBy(asc(raafMonthCloses.month));
     expect(closes.map((row) => row.month)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
     const perMonth = await t.db
@@ -320,5 +351,62 @@ describe('month-end balances over a randomised history', () => {
     }
     at(t, '2026-07-03T02:00:00Z');
     await expectBalancesChangeNoAnswer(t, w, months);
+  });
+});
+
+describe('the close-months job', () => {
+  let t: TestApp;
+  let w: World;
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await world(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const raafOf = async (who: Who, month: string) =>
+    (await ok(call(t, w.accounting, 'GET', `/api/raaf?month=${month}&user_id=${who.id}`))).data;
+  const fromEvents = async (who: Who, month: string) =>
+    computeRaaf(t.ctx, await resolveHolder(t.ctx, { user_id: who.id }), month, 'events');
+
+  it('when a month ends and the job runs, then its balances exist and a RAAF request closes nothing', async () => {
+    const [ana] = w.holders;
+    at(t, '2026-03-05T02:00:00Z');
+    const batch = await addPads(t, w, 2);
+    await issue(t, w, ana, batch.slice(0, 1));
+    await setUsed(t, ana, batch[0], (n) => n % 3 === 0);
+    at(t, '2026-04-01T00:05:00+08:00');
+    expect(await runJobOnce(t.db, closeMonthsJob(t.ctx), clockOf(t))).toBe(true);
+    expect(await closedMonths(t)).toEqual([]);
+
+    at(t, '2026-04-01T00:15:00+08:00');
+    expect(await runJobOnce(t.db, closeMonthsJob(t.ctx), clockOf(t))).toBe(true);
+    expect(await closedMonths(t)).toEqual(['2026-03']);
+    expect(await runJobOnce(t.db, closeMonthsJob(t.ctx), clockOf(t))).toBe(false);
+    const stored = await t.db.select().from(raafMonthBalances).where(eq(raafMonthBalances.month, '2026-03'));
+    expect(stored.some((row) => row.holder_type === 'user' && row.holder_id === ana.id)).toBe(true);
+
+    expect(await raafOf(ana, '2026-03')).toEqual(await fromEvents(ana, '2026-03'));
+    expect(await raafOf(ana, '2026-04')).toEqual(await fromEvents(ana, '2026-04'));
+    expect(await closedMonths(t)).toEqual(['2026-03']);
+  });
+
+  it('when the job has not run since months ended, then their RAAFs answer as from the events and close nothing', async () => {
+    const [ana] = w.holders;
+    at(t, '2026-04-10T02:00:00Z');
+    const [padId] = await t.db
+      .select({ id: pads.id })
+      .from(pads)
+      .where(eq(pads.holder_user_id, ana.id))
+      .limit(1)
+      .then((rows) => rows.map((row) => row.id));
+    await setUsed(t, ana, padId, (n) => n % 3 === 0 || n % 5 === 0);
+    at(t, '2026-05-20T02:00:00Z');
+    await setUsed(t, ana, padId, (n) => n % 3 === 0 || n % 5 === 0 || n % 7 === 0);
+
+    at(t, '2026-06-10T02:00:00Z');
+    for (const month of ['2026-04', '2026-05', '2026-06']) expect(await raafOf(ana, month)).toEqual(await fromEvents(ana, month));
+    expect(await closedMonths(t)).toEqual(['2026-03']);
   });
 });

@@ -27,69 +27,73 @@ export function monthBounds(month: string): { start: string; end: string } {
 /** Where a RAAF starts from: the stored month-end balances (written as needed), or the events alone. */
 export type RaafSource = 'balances' | 'events';
 
-/** The last month that has ended (with the grace) by the ledger's clock. */
-function lastEndedMonth(ctx: AppContext): string {
-  const now = ctx.ledgerClock?.() ?? new Date();
+/** The last month that has ended (with the grace) at `now`, by default the ledger's clock. */
+export function lastEndedMonth(ctx: AppContext, now: Date = ctx.ledgerClock?.() ?? new Date()): string {
   return previousMonth(monthOf(businessDate(new Date(now.getTime() - CLOSE_GRACE_MS), ctx.config.timeZone)));
 }
 
+/** Pads per slice of a close: each slice is its own short transaction, so a close never holds a snapshot for long. */
+const CLOSE_SLICE_PADS = 20_000;
+
 /**
  * Stores the end balances of one ended month (docs/design.md §8: a month once ended never changes): the previous
- * month's balances plus the month's events, folded as they stream in. One writer per month across every
- * instance (an advisory lock, then a look whether another got there first); all of it in one transaction.
+ * month's balances plus the month's events, folded as they stream in, a slice of pads per transaction. The month
+ * counts as closed only once its close row is written after the last slice, so a reader never sees part of it. Two
+ * closers at once (a lease taken over) write the same rows: each slice skips rows already there, the close row too.
  */
-async function closeMonth(ctx: AppContext, month: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await repo.lockMonthClose(tx, month);
-    if (await repo.isClosed(tx, month)) return;
-    const base = await repo.latestCloseBefore(tx, month);
-    const { start, end } = monthBounds(month);
-    let pending: repo.MonthBalanceRow[] = [];
-    let written = 0;
-    const fold = new RaafFold(start, (ending: PadEnding) => {
-      const holder = holderOfKey(ending.holderKey);
-      pending.push({
-        month,
-        holder_type: holder.type,
-        holder_id: holder.id,
-        pad_id: ending.padId,
-        route_id: ending.routeId,
-        ranges: rangesText(ending.ranges),
+async function closeMonth(ctx: AppContext, month: string, slicePads: number): Promise<void> {
+  if (await repo.isClosed(ctx.db, month)) return;
+  const base = await repo.latestCloseBefore(ctx.db, month);
+  const fromDate = base === null ? null : monthBounds(nextMonth(base)).start;
+  const { start, end } = monthBounds(month);
+  const lastPad = await repo.lastEventPadId(ctx.db);
+  for (let after = 0; after < lastPad; after += slicePads) {
+    const pads = { after, last: Math.min(lastPad, after + slicePads) };
+    await ctx.db.transaction(async (tx) => {
+      let pending: repo.MonthBalanceRow[] = [];
+      const flush = async () => {
+        await repo.insertBalances(tx, pending);
+        pending = [];
+      };
+      const fold = new RaafFold(start, (ending: PadEnding) => {
+        const holder = holderOfKey(ending.holderKey);
+        pending.push({
+          month,
+          holder_type: holder.type,
+          holder_id: holder.id,
+          pad_id: ending.padId,
+          route_id: ending.routeId,
+          ranges: rangesText(ending.ranges),
+        });
       });
-    });
-    const flush = async () => {
-      await repo.insertBalances(tx, pending);
-      written += pending.length;
-      pending = [];
-    };
-    await repo.streamRaafRows(
-      tx,
-      { base, fromDate: base === null ? null : monthBounds(nextMonth(base)).start, endDate: end, holder: null },
-      async (rows) => {
+      await repo.streamRaafRows(tx, { base, fromDate, endDate: end, holder: null, pads }, async (rows) => {
         fold.push(rows);
         if (pending.length >= BALANCE_BATCH) await flush();
-      },
-    );
-    fold.finish();
-    await flush();
-    await repo.insertClose(tx, month, written);
+      });
+      fold.finish();
+      await flush();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockMonthClose(tx, month);
+    if (!(await repo.isClosed(tx, month))) await repo.insertClose(tx, month, await repo.balanceCount(tx, month));
   });
 }
 
 /**
- * Closes every ended month before `before` that has no stored balances yet, oldest first; the job and the
- * first report after a month's end both call it, and it is idempotent.
+ * Closes every ended month (at `now`) that has no stored balances yet, oldest first: the close-months job's work
+ * (ledger/jobs.ts), never a report's. Idempotent, and safe to run twice at once.
  */
-export async function closeEndedMonths(ctx: AppContext, before?: string): Promise<string[]> {
+export async function closeEndedMonths(ctx: AppContext, options: { now?: Date; slicePads?: number } = {}): Promise<string[]> {
   const first = await repo.firstEventDate(ctx.db);
   if (first === null) return [];
-  const lastEnded = lastEndedMonth(ctx);
-  const limit = before !== undefined && previousMonth(before) < lastEnded ? previousMonth(before) : lastEnded;
+  const limit = lastEndedMonth(ctx, options.now);
   const closed = new Set(await repo.closedMonths(ctx.db));
   const written: string[] = [];
   for (let month = monthOf(first); month <= limit; month = nextMonth(month)) {
     if (closed.has(month)) continue;
-    await closeMonth(ctx, month);
+    await closeMonth(ctx, month, options.slicePads ?? CLOSE_SLICE_PADS);
     written.push(month);
   }
   return written;
@@ -98,7 +102,8 @@ export async function closeEndedMonths(ctx: AppContext, before?: string): Promis
 /**
  * A month's RAAF cells for one holder or everyone: the latest stored balances before the month plus the
  * events after them, streamed; with `events` the whole ledger before the month's end (the proof that the
- * balances change no answer).
+ * balances change no answer). A report never closes a month: before the job has closed the month before, it folds
+ * from the latest close there is (or from the first event), reading more events for the same answer.
  */
 export async function foldMonth(
   ctx: AppContext,
@@ -108,10 +113,7 @@ export async function foldMonth(
 ): Promise<Map<string, Map<number, RaafCells>>> {
   const { start, end } = monthBounds(month);
   let base: string | null = null;
-  if (source === 'balances') {
-    await closeEndedMonths(ctx, month);
-    base = await repo.latestCloseBefore(ctx.db, month);
-  }
+  if (source === 'balances') base = await repo.latestCloseBefore(ctx.db, month);
   const fold = new RaafFold(start);
   await repo.streamRaafRows(
     ctx.db,
@@ -130,11 +132,11 @@ export function nextDay(date: string): string {
 
 /**
  * docs/design.md §10: every holder's unused numbers of every pad at the end of business date `date` — the fold the
- * RAAF's Ending uses, stopped after that day: the stored balances of the last closed month before it, then the events.
+ * RAAF's Ending uses, stopped after that day: the stored balances of the last closed month before it, then the events
+ * (closing nothing itself, as foldMonth).
  */
 export async function endingsAt(ctx: AppContext, date: string): Promise<PadEnding[]> {
   const month = monthOf(date);
-  await closeEndedMonths(ctx, month);
   const base = await repo.latestCloseBefore(ctx.db, month);
   const endings: PadEnding[] = [];
   const fold = new RaafFold(monthBounds(month).start, (ending) => endings.push(ending));

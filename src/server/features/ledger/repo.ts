@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -10,7 +10,9 @@ import {
   raafMonthBalances,
   raafMonthCloses,
 } from '../../db/schema/ledger.ts';
+import type { ReadSnapshot } from '../../db/copy.ts';
 import { streamRows } from '../../db/stream.ts';
+import { unnestRows } from '../../db/unnest.ts';
 import type { RaafEvent } from './raaf-fold.ts';
 import { firstSignUpAt } from '../users/read-model.ts';
 
@@ -33,25 +35,13 @@ export async function lastEventHeads(conn: Conn, padIds: number[]): Promise<Map<
 
 const INSERT_CHUNK = 5000;
 
-/** Many events in few statements: each chunk travels as one JSON parameter. */
+/** The columns an event is inserted with: all but the serial id. */
+const EVENT_COLUMNS = Object.keys(getTableColumns(padEvents)).filter((key) => key !== 'id') as Array<keyof NewPadEventRow>;
+
+/** Many events in few statements: each column of a chunk is one array parameter (issue 39: cheaper to read than JSON). */
 export async function insertEvents(conn: Conn, rows: NewPadEventRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
-      ...row,
-      recorded_at: row.recorded_at.toISOString(),
-      device_at: row.device_at ? row.device_at.toISOString() : null,
-    }));
-    await conn.execute(sql`
-      insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
-        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
-        approver_user_id, incident_id, copies_retained, device_at, import_id)
-      select pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
-        counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash,
-        approver_user_id, incident_id, copies_retained, device_at, import_id
-      from json_to_recordset(${JSON.stringify(chunk)}::json) as x(pad_id int, seq int, route_id int, kind text, from_number bigint,
-        to_number bigint, qty int, holder_user_id int, holder_branch_id int, counterparty_user_id int, counterparty_branch_id int,
-        invoice_id int, actor_user_id int, reason text, recorded_at timestamptz, business_date date, prev_hash text, hash text,
-        approver_user_id int, incident_id int, copies_retained boolean, device_at timestamptz, import_id int)`);
+    await conn.execute(sql`insert into pad_events ${unnestRows(padEvents, EVENT_COLUMNS, rows.slice(start, start + INSERT_CHUNK))}`);
   }
 }
 
@@ -76,33 +66,6 @@ export async function insertReceivedEvents(
     from pads p
     where p.route_id = ${input.routeId}::int and p.number >= ${input.firstNumber}::int
     order by p.id`);
-}
-
-/** Events whose pad row is gone (a deleted pad) or beyond the last pad. */
-export async function orphanEventPadIds(conn: Conn): Promise<number[]> {
-  const rows = await rowsOf<{ pad_id: number }>(
-    conn,
-    sql`select distinct e.pad_id from pad_events e where not exists (select 1 from pads p where p.id = e.pad_id) order by e.pad_id`,
-  );
-  return rows.map((row) => Number(row.pad_id));
-}
-
-/** All events of the pads with ids in (afterId, lastId], for the verifier's page of pads. */
-export async function eventsInPadRange(conn: Conn, afterId: number, lastId: number): Promise<PadEventRow[]> {
-  return conn
-    .select()
-    .from(padEvents)
-    .where(and(sql`${padEvents.pad_id} > ${afterId}`, sql`${padEvents.pad_id} <= ${lastId}`))
-    .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
-}
-
-export async function eventsOfPads(conn: Conn, padIds: number[], before?: Date): Promise<PadEventRow[]> {
-  if (padIds.length === 0) return [];
-  return conn
-    .select()
-    .from(padEvents)
-    .where(and(inArray(padEvents.pad_id, padIds), before ? lt(padEvents.recorded_at, before) : undefined))
-    .orderBy(asc(padEvents.pad_id), asc(padEvents.seq));
 }
 
 /** The last event hash of each pad a certificate covers, frozen with it. */
@@ -157,11 +120,22 @@ const inIds = (column: SQL, ids: number[]) =>
         sql`, `,
       )})`;
 
-function eventHolderSql(holder: RaafHolderFilter): SQL {
-  if (holder === null) return sql`true`;
-  if ('userId' in holder) return sql`holder_user_id = ${holder.userId}`;
-  const stock = sql`(holder_user_id is null and holder_branch_id = ${holder.branchId})`;
-  return 'userIds' in holder ? sql`(${stock} or ${inIds(sql`holder_user_id`, holder.userIds)})` : stock;
+/** Before every business date: the start of a fold that begins from the first event. */
+const FIRST_DAY = '0001-01-01';
+
+/**
+ * The events of business dates [from, end) of a holder, everyone (null) or a roll-up. A holder's dates are compared
+ * as (holder, business_date) pairs, which only pad_events_holder_*_day_idx can answer: the planner then reads that
+ * holder's days from them, never every holder's days (business_date_idx) nor every day of the holder's.
+ */
+function eventRangeSql(holder: RaafHolderFilter, from: string, end: string): SQL {
+  const dates = sql`business_date >= ${from}::date and business_date < ${end}::date`;
+  if (holder === null) return dates;
+  const days = (column: SQL, id: number) =>
+    sql`(${column}, business_date) >= (${id}::int, ${from}::date) and (${column}, business_date) < (${id}::int, ${end}::date)`;
+  if ('userId' in holder) return sql`holder_user_id = ${holder.userId}::int and ${days(sql`holder_user_id`, holder.userId)}`;
+  const stock = sql`(holder_user_id is null and holder_branch_id = ${holder.branchId}::int and ${days(sql`holder_branch_id`, holder.branchId)})`;
+  return 'userIds' in holder ? sql`(${stock} or (${inIds(sql`holder_user_id`, holder.userIds)} and ${dates}))` : stock;
 }
 
 function balanceHolderSql(holder: RaafHolderFilter): SQL {
@@ -173,25 +147,32 @@ function balanceHolderSql(holder: RaafHolderFilter): SQL {
 
 /**
  * What a RAAF folds, streamed in pad and seq order: the stored balances at the end of month `base` (none when
- * null) as `balance` rows, then the events of business dates [fromDate, endDate), only the columns the fold reads.
+ * null) as `balance` rows, then the events of business dates [fromDate, endDate), only the columns the fold reads;
+ * with `pads`, only the pads with ids in (after, last] (a month close's slice).
  */
 export async function streamRaafRows(
   conn: Conn,
-  input: { base: string | null; fromDate: string | null; endDate: string; holder: RaafHolderFilter },
+  input: {
+    base: string | null;
+    fromDate: string | null;
+    endDate: string;
+    holder: RaafHolderFilter;
+    pads?: { after: number; last: number };
+  },
   onBatch: (rows: RaafEvent[]) => void | Promise<void>,
 ): Promise<void> {
+  const padRange = input.pads ? sql`and pad_id > ${input.pads.after}::int and pad_id <= ${input.pads.last}::int` : sql``;
   const balances =
     input.base === null
       ? sql``
       : sql`select pad_id, 0 as seq, route_id, 'balance' as kind, 0::bigint as from_number, 0::bigint as to_number,
           case when holder_type = 'user' then holder_id end as holder_user_id, case when holder_type = 'branch' then holder_id end as holder_branch_id,
           null::int as counterparty_user_id, null::int as counterparty_branch_id, null::int as invoice_id, null::text as reason, '' as business_date, ranges
-        from raaf_month_balances where month = ${input.base} and ${balanceHolderSql(input.holder)}
+        from raaf_month_balances where month = ${input.base} and ${balanceHolderSql(input.holder)} ${padRange}
         union all `;
   const query = sql`${balances}select pad_id, seq, route_id, kind, from_number, to_number, holder_user_id, holder_branch_id,
       counterparty_user_id, counterparty_branch_id, invoice_id, reason, business_date::text as business_date, null::text as ranges
-    from pad_events where business_date < ${input.endDate}::date ${input.fromDate === null ? sql`` : sql`and business_date >= ${input.fromDate}::date`}
-      and ${eventHolderSql(input.holder)}
+    from pad_events where ${eventRangeSql(input.holder, input.fromDate ?? FIRST_DAY, input.endDate)} ${padRange}
     order by pad_id, seq`;
   await streamRows<RaafEvent>(conn, query, async (rows) => {
     for (const row of rows) {
@@ -206,6 +187,12 @@ export async function streamRaafRows(
 export async function firstEventDate(conn: Conn): Promise<string | null> {
   const [row] = await rowsOf<{ first: string | null }>(conn, sql`select min(business_date)::text as first from pad_events`);
   return row?.first ?? null;
+}
+
+/** The highest pad id with an event: a month close folds pads in slices up to it. */
+export async function lastEventPadId(conn: Conn): Promise<number> {
+  const [row] = await rowsOf<{ last: number | null }>(conn, sql`select max(pad_id) as last from pad_events`);
+  return Number(row?.last ?? 0);
 }
 
 export async function closedMonths(conn: Conn): Promise<string[]> {
@@ -239,61 +226,69 @@ export async function isClosed(conn: Conn, month: string): Promise<boolean> {
 
 export type MonthBalanceRow = typeof raafMonthBalances.$inferInsert;
 
+/** Rows already stored (a slice written again after a run was cut short) are left as they are: they are the same. */
 export async function insertBalances(conn: Conn, rows: MonthBalanceRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await conn.execute(sql`
       insert into raaf_month_balances (month, holder_type, holder_id, pad_id, route_id, ranges)
       select month, holder_type, holder_id, pad_id, route_id, ranges
       from json_to_recordset(${JSON.stringify(rows.slice(start, start + INSERT_CHUNK))}::json)
-        as x(month text, holder_type text, holder_id int, pad_id int, route_id int, ranges text)`);
+        as x(month text, holder_type text, holder_id int, pad_id int, route_id int, ranges text)
+      on conflict do nothing`);
   }
+}
+
+export async function balanceCount(conn: Conn, month: string): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(conn, sql`select count(*)::int as n from raaf_month_balances where month = ${month}`);
+  return Number(row.n);
 }
 
 export async function insertClose(conn: Conn, month: string, balances: number): Promise<void> {
   await conn.insert(raafMonthCloses).values({ month, balances });
 }
 
-/** Stored balances of some pads, by pad and month: the verifier compares them with its own fold. */
-export async function balancesOfPads(conn: Conn, fromPad: number, toPad: number) {
+/**
+ * Stored balances of the pads with ids in (afterPad, lastPad] (no upper bound when null), by pad and month, of one pad
+ * in `sample.every` (those whose id leaves `sample.salt`) or of all: the verifier compares them with its own fold.
+ */
+export async function balancesOfPads(conn: Conn, afterPad: number, lastPad: number | null, sample: { every: number; salt: number } | null) {
   return rowsOf<{ pad_id: number; month: string; holder_type: string; holder_id: number; ranges: string }>(
     conn,
-    sql`select pad_id, month, holder_type, holder_id, ranges from raaf_month_balances where pad_id between ${fromPad} and ${toPad} order by pad_id, month`,
+    sql`select pad_id, month, holder_type, holder_id, ranges from raaf_month_balances
+      where pad_id > ${afterPad} ${lastPad === null ? sql`` : sql`and pad_id <= ${lastPad}`}
+        ${sample === null ? sql`` : sql`and pad_id % ${sample.every}::int = ${sample.salt}::int`}
+      order by pad_id, month`,
   );
 }
 
-/** The event columns the verifier reads, as plain rows (no ORM objects per event). */
-const verifierEventColumns = sql`id, pad_id, seq, route_id, kind, from_number::float8 as from_number, to_number::float8 as to_number, qty,
-  holder_user_id, holder_branch_id, counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason,
-  round(extract(epoch from recorded_at) * 1000)::float8 as recorded_at, business_date::text as business_date, prev_hash, hash,
-  approver_user_id, incident_id, copies_retained, round(extract(epoch from device_at) * 1000)::float8 as device_at, import_id`;
+/**
+ * The event columns the verifier reads (event-text.ts splits them): first, in order, the text eventHash joins (fold.ts: the
+ * reason as hex, the instant in milliseconds), then the outcome columns, the stored hash and the id.
+ */
+const VERIFIER_EVENT_FIELDS = `pad_id, seq, kind, route_id, from_number, to_number, qty, holder_user_id, holder_branch_id,
+  counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, encode(convert_to(reason, 'UTF8'), 'hex'),
+  round(extract(epoch from recorded_at) * 1000)::bigint, business_date, prev_hash,
+  approver_user_id, incident_id, copies_retained::int, round(extract(epoch from device_at) * 1000)::bigint, import_id, hash, id`;
 
-/** Both drivers answer the instants as milliseconds here; the hash needs them as Dates. */
-type VerifierRow = Omit<PadEventRow, 'recorded_at' | 'device_at'> & { recorded_at: number; device_at: number | null };
-const withDates = (rows: VerifierRow[]): PadEventRow[] =>
-  rows.map((row) => ({
-    ...row,
-    recorded_at: new Date(row.recorded_at),
-    device_at: row.device_at === null ? null : new Date(row.device_at),
-  }));
+/** An integer written into a statement (COPY takes no parameters). */
+function literalInt(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+  return String(value);
+}
 
-/** All events of the pads with ids in (afterId, lastId], in pad and seq order, for the verifier's page of pads. */
-export async function verifierEventsInRange(conn: Conn, afterId: number, lastId: number): Promise<PadEventRow[]> {
-  return withDates(
-    await rowsOf<VerifierRow>(
-      conn,
-      sql`select ${verifierEventColumns} from pad_events where pad_id > ${afterId} and pad_id <= ${lastId} order by pad_id, seq`,
-    ),
+/** The verifier's next slice: at most `limit` events after (padId, seq), in pad and seq order, as COPY text. */
+export function verifierEventsAfter(copy: ReadSnapshot['copy'], after: { padId: number; seq: number }, limit: number): Promise<Buffer> {
+  return copy(
+    `select ${VERIFIER_EVENT_FIELDS} from pad_events where (pad_id, seq) > (${literalInt(after.padId)}, ${literalInt(after.seq)})
+      order by pad_id, seq limit ${literalInt(limit)}`,
   );
 }
 
-/** All events of the named pads, for the incremental verifier. */
-export async function verifierEventsOf(conn: Conn, padIds: number[]): Promise<PadEventRow[]> {
-  if (padIds.length === 0) return [];
-  return withDates(
-    await rowsOf<VerifierRow>(
-      conn,
-      sql`select ${verifierEventColumns} from pad_events where pad_id = any(${`{${padIds.join(',')}}`}::int[]) order by pad_id, seq`,
-    ),
+/** Every event of the named pads in pad and seq order, as COPY text, for the incremental verifier. */
+export function verifierEventsOf(copy: ReadSnapshot['copy'], padIds: number[]): Promise<Buffer> {
+  if (padIds.length === 0) return Promise.resolve(Buffer.alloc(0));
+  return copy(
+    `select ${VERIFIER_EVENT_FIELDS} from pad_events where pad_id = any('{${padIds.map(literalInt).join(',')}}'::int[]) order by pad_id, seq`,
   );
 }
 
@@ -313,11 +308,27 @@ export async function padsToVerify(conn: Conn, sinceDate: string): Promise<numbe
   return rows.map((row) => Number(row.pad_id));
 }
 
-export async function saveVerifiedHeads(conn: Conn, heads: Array<{ pad_id: number; seq: number; hash: string }>): Promise<void> {
+/** A pad's last event as the verifier found it sound. */
+export interface VerifiedHead {
+  pad_id: number;
+  seq: number;
+  hash: string;
+}
+
+/** Records sound pads' heads; a head already recorded as it is keeps its row (and the time it was first found sound). */
+export async function saveVerifiedHeads(conn: Conn, heads: VerifiedHead[]): Promise<void> {
   for (let start = 0; start < heads.length; start += INSERT_CHUNK) {
+    const chunk = heads.slice(start, start + INSERT_CHUNK);
+    // -- three array literals (integers, and hex hashes quoted) cost the server less to take apart than a JSON document.
+    const array = (values: (number | string)[]) =>
+      `{${values.map((value) => (typeof value === 'string' ? `"${value}"` : value)).join(',')}}`;
     await conn.execute(sql`
       insert into ledger_verified_heads (pad_id, seq, hash, verified_at)
-      select pad_id, seq, hash, now() from json_to_recordset(${JSON.stringify(heads.slice(start, start + INSERT_CHUNK))}::json) as x(pad_id int, seq int, hash text)
+      select x.pad_id, x.seq, x.hash, now()
+        from unnest(${array(chunk.map((head) => head.pad_id))}::int[], ${array(chunk.map((head) => head.seq))}::int[],
+          ${array(chunk.map((head) => head.hash))}::text[]) as x(pad_id, seq, hash)
+        left join ledger_verified_heads h on h.pad_id = x.pad_id
+      where h.pad_id is null or h.seq <> x.seq or h.hash <> x.hash
       on conflict (pad_id) do update set seq = excluded.seq, hash = excluded.hash, verified_at = excluded.verified_at`);
   }
 }

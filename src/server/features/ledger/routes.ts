@@ -222,7 +222,11 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
       onRequest: authorize((user) => can(user, 'ledgerCheck.read')),
     },
     async () => ({
-      data: { check: await checks.latestLedgerCheck(ctx), every_days: ctx.config.ledgerVerifyEveryDays },
+      data: {
+        check: await checks.latestLedgerCheck(ctx),
+        every_days: ctx.config.ledgerVerifyEveryDays,
+        running: checks.runningLedgerCheck(ctx),
+      },
     }),
   );
 }

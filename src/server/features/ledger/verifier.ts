@@ -1,231 +1,188 @@
-import type { Conn } from '../../db/client.ts';
+import type { LedgerCheckProgress } from '../../../shared/schemas/ledger.ts';
+import type { Db } from '../../db/client.ts';
+import { inReadSnapshot, type ReadSnapshot } from '../../db/copy.ts';
 import { verifyCertificates } from './certificate-check.ts';
-import { checkChain, describeMismatch, holderKey, holderText, type MonthEnds, type Snapshot } from './chain-check.ts';
+import { lastRowKey, rowCount } from './event-text.ts';
 import { inTransitInvoicesByPad } from '../invoices/read-model.ts';
-import { padViews, padViewsAfter, type PadView } from '../pads/read-model.ts';
-import { monthBounds, nextMonth } from './month-balances.ts';
+import { padCheckViewsBetween, padCount, padViews, type PadCheckView } from '../pads/read-model.ts';
 import * as repo from './repo.ts';
+import { Run, type LedgerProblem, type Slice } from './slice-check.ts';
 
-export interface LedgerProblem {
-  pad_id: number;
-  pad: string;
-  message: string;
-}
-
-const PAGE = 2000;
 /** One pad in this many has its stored month-end balances recomputed on a run without `balances: 'all'`. */
 const BALANCE_SAMPLE = 50;
 /** An incremental run looks again at pads with events from a day before the last run started. */
 const RECHECK_MS = 86_400_000;
+
+/**
+ * How long one slice may hold its snapshot (and its connection): the next slice's size is set from the last one's pace so
+ * that it takes about this long, far under the second a slice may take at most.
+ */
+const SLICE_MS = 250;
+/** Events in the first slice, and the fewest and most in any (a slice of pads: pads instead, at most PADS_PER_SLICE). */
+const FIRST_SLICE = 5_000;
+const MIN_SLICE = 2_000;
+const MAX_SLICE = 20_000;
+const PADS_PER_SLICE = 2_000;
+
+/** How far a run has got: pads and events checked, of how many pads. */
+export type VerifyProgress = LedgerCheckProgress;
+
+/** One slice as it was read: its events, its pads, and how long its snapshot lasted. */
+export interface VerifySlice {
+  events: number;
+  pads: number;
+  ms: number;
+}
 
 export interface VerifyOptions {
   /** `full`: every pad and every event; `incremental`: pads whose chain grew since their verified head, and pads never verified. */
   mode: 'full' | 'incremental';
   /** Which pads' stored month-end balances are recomputed from their events: a sample, or all. */
   balances?: 'sample' | 'all';
+  /** Told after every slice how far the run has got. */
+  onProgress?: (progress: VerifyProgress) => void;
+  /** The most events a slice of a full run reads (by default sized by time, at most MAX_SLICE). */
+  sliceEvents?: number;
+  /** Told of every slice as it is read. */
+  onSlice?: (slice: VerifySlice) => void;
 }
 
-/** A page of pads with everything the check compares them with, read as of one instant. */
-interface Page {
-  pads: PadView[];
-  events: repo.PadEventRow[];
-  transit: Map<number, number[]>;
-  balances: Awaited<ReturnType<typeof repo.balancesOfPads>>;
-}
-
-/** A page is read in one short read-only snapshot, so a check running beside live requests never sees a pad and its events at different moments. */
-const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
-
-/** How many pads are checked between two looks at the event loop, so requests served beside a check wait milliseconds, not a page. */
-const YIELD_EVERY = 100;
-
-async function readPage(
-  conn: Conn,
-  closes: string[],
-  sampled: (padId: number) => boolean,
-  readPads: (tx: Conn) => Promise<PadView[]>,
-  readEvents: (tx: Conn, pads: PadView[]) => Promise<repo.PadEventRow[]>,
-): Promise<Page> {
-  return conn.transaction(async (tx) => {
-    const pads = await readPads(tx);
-    if (pads.length === 0) return { pads, events: [], transit: new Map(), balances: [] };
-    const wanted = pads.filter((pad) => sampled(pad.id));
+/** Reads one slice in its own short snapshot: the events from `events`, and the pads with ids in (afterPad, lastPad]. */
+async function readSlice(
+  db: Db,
+  run: Run,
+  events: (copy: ReadSnapshot['copy']) => Promise<Buffer>,
+  pads: (snapshot: ReadSnapshot, lastPad: number | null) => Promise<PadCheckView[]>,
+  bounds: (events: Buffer) => { afterPad: number; lastPad: number | null },
+): Promise<Slice & { ms: number }> {
+  const started = performance.now();
+  const slice = await inReadSnapshot(db, async (snapshot) => {
+    const { tx, copy } = snapshot;
+    const text = await events(copy);
+    const { afterPad, lastPad } = bounds(text);
+    const padRows = await pads(snapshot, lastPad);
     return {
-      pads,
-      events: await readEvents(tx, pads),
+      events: text,
+      pads: padRows,
       transit: await inTransitInvoicesByPad(
         tx,
-        pads.map((pad) => pad.id),
+        padRows.map((pad) => pad.id),
       ),
-      balances: wanted.length > 0 && closes.length > 0 ? await repo.balancesOfPads(tx, wanted[0].id, wanted[wanted.length - 1].id) : [],
+      balances: run.wantsBalances ? await repo.balancesOfPads(tx, afterPad, lastPad, run.sample) : [],
     };
-  }, SNAPSHOT);
+  });
+  return { ...slice, ms: performance.now() - started };
 }
 
-/** The stored balances of a page's pads, checked against each pad's own fold at every closed month's end. */
-function balanceChecker(page: Page, closes: string[], sampled: (padId: number) => boolean) {
-  const stored = new Map<number, Map<string, Snapshot>>();
-  for (const row of page.balances) {
-    if (!sampled(row.pad_id)) continue;
-    const months = stored.get(row.pad_id) ?? new Map<string, Snapshot>();
-    const snapshot = months.get(row.month) ?? new Map<string, string>();
-    snapshot.set(`${row.holder_type === 'user' ? 'u' : 'b'}${row.holder_id}`, row.ranges);
-    months.set(row.month, snapshot);
-    stored.set(row.pad_id, months);
-  }
-  const ends = closes.map((month) => monthBounds(nextMonth(month)).start);
-  return (pad: PadView, say: (message: string) => void): MonthEnds | undefined => {
-    if (!sampled(pad.id) || closes.length === 0) return undefined;
-    const months = stored.get(pad.id) ?? new Map<string, Snapshot>();
-    const wrong: string[] = [];
-    return {
-      months: closes,
-      ends,
-      onSnapshot: (month, expected) => {
-        const got = months.get(month) ?? new Map<string, string>();
-        const same = got.size === expected.size && [...expected].every(([key, ranges]) => got.get(key) === ranges);
-        if (!same && wrong.push(month) === 1)
-          say(`stored balances at the end of ${month} differ from its events (stored ${describe(got)}, events ${describe(expected)})`);
+/** The next slice's size: as many as the last slice's pace fits in SLICE_MS, within [least, most]. */
+const nextSize = (size: number, ms: number, least: number, most: number) =>
+  Math.max(least, Math.min(most, Math.round((size * SLICE_MS) / Math.max(ms, 1))));
+
+/**
+ * A full run: every event in pad and seq order, a slice at a time, each slice its own short snapshot of at most `size`
+ * events and the pads they belong to; the next slice is read while the last is checked. Pads between the last complete
+ * pad and the last event's pad are read with the slice; the pad the slice stops in is read again with the next.
+ */
+async function checkEvery(db: Db, run: Run, options: VerifyOptions, account: (slice: Slice, complete: boolean) => Promise<void>) {
+  const most = options.sliceEvents ?? MAX_SLICE;
+  let size = Math.min(FIRST_SLICE, most);
+  const read = (after: { padId: number; seq: number }, afterPad: number, limit: number) =>
+    readSlice(
+      db,
+      run,
+      (copy) => repo.verifierEventsAfter(copy, after, limit),
+      ({ copy }, lastPad) => padCheckViewsBetween(copy, afterPad, lastPad),
+      (text) => {
+        const last = rowCount(text) === limit ? lastRowKey(text) : null;
+        return { afterPad, lastPad: last ? last.padId : null };
       },
-    };
-  };
-}
-
-const describe = (snapshot: Snapshot) =>
-  snapshot.size === 0 ? 'none' : [...snapshot].map(([key, ranges]) => `${key}: ${ranges}`).join('; ');
-
-/** Checks one page of pads: the heads of the pads found sound, and the pads with problems (checked again on every run). */
-async function checkPage(page: Page, closes: string[], sampled: (padId: number) => boolean, problems: LedgerProblem[]) {
-  const byPad = new Map<number, repo.PadEventRow[]>();
-  for (const event of page.events) {
-    const list = byPad.get(event.pad_id) ?? [];
-    list.push(event);
-    byPad.set(event.pad_id, list);
-  }
-  const transit = page.transit;
-  const balancesOf = balanceChecker(page, closes, sampled);
-  const heads: Array<{ pad_id: number; seq: number; hash: string }> = [];
-  const unsound: number[] = [];
-  for (const [index, pad] of page.pads.entries()) {
-    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-    const name = `pad ${pad.id} (route ${pad.route_id}, pad no. ${pad.number}, ${pad.series_from}-${pad.series_to})`;
-    const before = problems.length;
-    const say = (message: string) => problems.push({ pad_id: pad.id, pad: name, message });
-    const events = byPad.get(pad.id) ?? [];
-    if (events.length === 0) say('has no events');
-    const { state, holder, booklet } = checkChain(events, pad.series_from, pad.series_to, say, balancesOf(pad, say));
-    for (const message of describeMismatch(pad, state, holder)) say(message);
-    const padHolder = holderKey(pad.holder_user_id, pad.holder_branch_id);
-    if (booklet !== null && booklet !== padHolder)
-      say(`the booklet is held by ${holderText(padHolder)} on the pad but by ${holderText(booklet)} in the ledger`);
-    const carriers = transit.get(pad.id) ?? [];
-    if (pad.locked_by_invoice_id !== null && (carriers.length !== 1 || carriers[0] !== pad.locked_by_invoice_id)) {
-      say(
-        `is locked by invoice ${pad.locked_by_invoice_id} but is on ${carriers.length} in-transit invoice(s)${carriers.length ? ` (${carriers.join(', ')})` : ''}`,
-      );
-    }
-    if (pad.locked_by_invoice_id === null && carriers.length > 0) say(`is unlocked but on in-transit invoice(s) ${carriers.join(', ')}`);
-    const head = events[events.length - 1];
-    if (problems.length === before && head) heads.push({ pad_id: pad.id, seq: head.seq, hash: head.hash });
-    else unsound.push(pad.id);
-  }
-  return { heads, unsound };
-}
-
-type PageReader = (
-  readPads: (tx: Conn) => Promise<PadView[]>,
-  readEvents: (tx: Conn, pads: PadView[]) => Promise<repo.PadEventRow[]>,
-) => Promise<Page>;
-
-/** An incremental run: the pads with events since a day before the last run started, page by page. */
-async function checkChanged(conn: Conn, lastStartedAt: Date, read: PageReader, account: (page: Page) => Promise<void>) {
-  const since = new Date(lastStartedAt.getTime() - RECHECK_MS).toISOString().slice(0, 10);
-  const padIds = await repo.padsToVerify(conn, since);
-  for (let start = 0; start < padIds.length; start += PAGE) {
-    const ids = padIds.slice(start, start + PAGE);
-    await account(
-      await read(
-        (tx) => padViews(tx, ids),
-        (tx) => repo.verifierEventsOf(tx, ids),
-      ),
     );
-  }
-}
-
-/** A full run: every pad in id order, the next page read while the last is checked. */
-async function checkEvery(read: PageReader, account: (page: Page) => Promise<void>) {
-  const pageAfter = (afterId: number) =>
-    read(
-      (tx) => padViewsAfter(tx, afterId, PAGE),
-      (tx, pads) => repo.verifierEventsInRange(tx, afterId, pads[pads.length - 1].id),
-    );
-  let next = pageAfter(0);
+  let next = read({ padId: 0, seq: 0 }, 0, size);
   for (;;) {
-    const page = await next;
-    if (page.pads.length === 0) break;
-    next = pageAfter(page.pads[page.pads.length - 1].id);
-    await account(page);
+    const slice = await next;
+    const rows = rowCount(slice.events);
+    options.onSlice?.({ events: rows, pads: slice.pads.length, ms: slice.ms });
+    const last = rows === size ? lastRowKey(slice.events) : null;
+    if (last) {
+      const limit = nextSize(rows, slice.ms, Math.min(MIN_SLICE, most), most);
+      next = read(last, last.padId - 1, limit);
+      size = limit;
+    }
+    await account(slice, last === null);
+    if (!last) break;
   }
 }
 
-/** Events of pads since deleted: their chains must still hold and leave none of their numbers in stock. Answers the events read. */
-async function checkDeletedPads(conn: Conn, problems: LedgerProblem[]): Promise<number> {
-  let eventCount = 0;
-  for (const padId of await repo.orphanEventPadIds(conn)) {
-    const events = await repo.eventsOfPads(conn, [padId]);
-    eventCount += events.length;
-    const from = Math.min(...events.map((event) => event.from_number));
-    const to = Math.max(...events.map((event) => event.to_number));
-    const name = `deleted pad ${padId} (route ${events[0].route_id}, ${from}-${to})`;
-    const say = (message: string) => problems.push({ pad_id: padId, pad: name, message });
-    const { state } = checkChain(events, from, to, say);
-    const left = state.filter((value) => value === 'stock').length;
-    if (left > 0) say(`is gone but ${left} of its number(s) are still in stock in the ledger`);
+/** An incremental run: the pads with events since a day before the last run started, a slice of pads at a time. */
+async function checkChanged(
+  db: Db,
+  run: Run,
+  padIds: number[],
+  options: VerifyOptions,
+  account: (slice: Slice, complete: boolean) => Promise<void>,
+) {
+  let size = Math.min(PADS_PER_SLICE, FIRST_SLICE / 10);
+  for (let start = 0; start < padIds.length; start += size) {
+    const ids = padIds.slice(start, start + size);
+    const slice = await readSlice(
+      db,
+      run,
+      (copy) => repo.verifierEventsOf(copy, ids),
+      ({ tx }) => padViews(tx, ids),
+      () => ({ afterPad: ids[0] - 1, lastPad: ids[ids.length - 1] }),
+    );
+    options.onSlice?.({ events: rowCount(slice.events), pads: slice.pads.length, ms: slice.ms });
+    await account(slice, true);
+    size = nextSize(ids.length, slice.ms, 10, PADS_PER_SLICE);
   }
-  return eventCount;
 }
 
 /**
  * The verifier of docs/design.md §8: every chain intact, every pad's fast view equal to the fold of its events, no number
- * in two stocks, every locked pad on exactly one in-transit invoice, and the stored month-end balances of a
- * sample of pads (or all) equal to their events. A full run reads every pad in pages, the next page read
- * while the last is checked, so memory stays flat; an incremental run reads only the pads whose chain has
- * grown past its verified head (or that were never verified). Sound pads' heads are recorded for the next run.
+ * in two stocks, every locked pad on exactly one in-transit invoice, and the stored month-end balances of a sample of
+ * pads (or all) equal to their events. It reads in slices, each its own short read-only snapshot sized to take a
+ * fraction of a second, the events as raw COPY text (event-text.ts hashes their bytes), and keeps between slices only
+ * the pad whose events go on; so memory stays flat and no connection is held for long. An incremental run reads only
+ * the pads whose chain has grown past its verified head (or that were never verified). Sound pads' heads are recorded
+ * for the next run.
  */
 export async function verifyLedger(
-  conn: Conn,
+  db: Db,
   options: VerifyOptions = { mode: 'full' },
 ): Promise<{ pads: number; events: number; problems: LedgerProblem[] }> {
   const startedAt = new Date();
-  const problems: LedgerProblem[] = [];
-  const closes = await repo.closedMonths(conn);
-  const salt = Math.floor(Math.random() * BALANCE_SAMPLE);
-  const sampled = options.balances === 'all' ? () => true : (padId: number) => padId % BALANCE_SAMPLE === salt;
-  let padCount = 0;
-  let eventCount = 0;
-  const lastRun = options.mode === 'incremental' ? await repo.lastVerifyRun(conn) : undefined;
-  const account = async (page: Page) => {
-    const { heads, unsound } = await checkPage(page, closes, sampled, problems);
-    await repo.saveVerifiedHeads(conn, heads);
-    await repo.forgetVerifiedHeads(conn, unsound);
-    padCount += page.pads.length;
-    eventCount += page.events.length;
+  const closes = await repo.closedMonths(db);
+  const sample = options.balances === 'all' ? null : { every: BALANCE_SAMPLE, salt: Math.floor(Math.random() * BALANCE_SAMPLE) };
+  const lastRun = options.mode === 'incremental' ? await repo.lastVerifyRun(db) : undefined;
+  const run = new Run(closes, sample, !lastRun);
+  const changed = lastRun
+    ? await repo.padsToVerify(db, new Date(lastRun.started_at.getTime() - RECHECK_MS).toISOString().slice(0, 10))
+    : [];
+  const progress: VerifyProgress = {
+    mode: lastRun ? 'incremental' : 'full',
+    started_at: startedAt.toISOString(),
+    pads: 0,
+    pads_total: lastRun ? changed.length : await padCount(db),
+    events: 0,
   };
-  const read: PageReader = (readPads, readEvents) => readPage(conn, closes, sampled, readPads, readEvents);
-  if (lastRun) await checkChanged(conn, lastRun.started_at, read, account);
-  else {
-    await checkEvery(read, account);
-    eventCount += await checkDeletedPads(conn, problems);
-  }
-  await repo.insertVerifyRun(conn, {
+  const account = async (slice: Slice, complete: boolean) => {
+    const { heads, unsound } = await run.check(slice, complete);
+    await repo.saveVerifiedHeads(db, heads);
+    await repo.forgetVerifiedHeads(db, unsound);
+    options.onProgress?.({ ...progress, pads: run.pads, events: run.events });
+  };
+  if (lastRun) await checkChanged(db, run, changed, options, account);
+  else await checkEvery(db, run, options, account);
+  const problems = [...run.problems, ...run.deletedProblems];
+  await repo.insertVerifyRun(db, {
     mode: lastRun ? 'incremental' : 'full',
     started_at: startedAt,
     finished_at: new Date(),
-    pads: padCount,
-    events: eventCount,
+    pads: run.pads,
+    events: run.events,
     problems: problems.length,
   });
-  return { pads: padCount, events: eventCount, problems };
+  return { pads: run.pads, events: run.events, problems };
 }
 
 export interface LedgerCheckResult {
@@ -242,9 +199,9 @@ export interface LedgerCheckResult {
 }
 
 /** The ledger and the certificates that froze it, checked together: what `npm run ledger:verify` prints and the scheduled check stores. */
-export async function checkLedger(conn: Conn, options: VerifyOptions = { mode: 'full' }): Promise<LedgerCheckResult> {
-  const result = await verifyLedger(conn, options);
-  const anchors = await verifyCertificates(conn);
+export async function checkLedger(db: Db, options: VerifyOptions = { mode: 'full' }): Promise<LedgerCheckResult> {
+  const result = await verifyLedger(db, options);
+  const anchors = await verifyCertificates(db);
   const lines: string[] = [];
   let lastPad = -1;
   for (const problem of result.problems) {
@@ -277,12 +234,8 @@ export async function checkLedger(conn: Conn, options: VerifyOptions = { mode: '
 }
 
 /** Prints a check's problems and summary and answers the exit code (0 clean, 1 problems): `npm run ledger:verify` and `npm run restore`. */
-export async function runLedgerVerify(
-  conn: Conn,
-  print: (line: string) => void,
-  options: VerifyOptions = { mode: 'full' },
-): Promise<number> {
-  const result = await checkLedger(conn, options);
+export async function runLedgerVerify(db: Db, print: (line: string) => void, options: VerifyOptions = { mode: 'full' }): Promise<number> {
+  const result = await checkLedger(db, options);
   for (const line of [...result.lines, ...result.summary]) print(line);
   return result.ok ? 0 : 1;
 }

@@ -1,7 +1,10 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind, AlertThresholds } from '../../../shared/schemas/notifications.ts';
 import type { Conn } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { alertSettings, notificationSettings, notifications, reorderPoints } from '../../db/schema/notifications.ts';
+import type { ListTotal } from '../../lib/pagination.ts';
+import { cappedCount, listTotal } from '../../db/list-total.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -77,18 +80,26 @@ function listWhere(filter: Omit<ListFilter, 'limit' | 'offset'>): SQL | undefine
   );
 }
 
-/** A page of one user's notifications, newest first, with the count of the filter's rows. */
-export async function listNotifications(conn: Conn, filter: ListFilter): Promise<{ rows: NotificationRow[]; total: number }> {
+/** A page of one user's notifications, newest first, with the filter's total (db/list-total.ts). */
+export async function listNotifications(conn: Conn, filter: ListFilter): Promise<{ rows: NotificationRow[]; total: ListTotal }> {
   const where = listWhere(filter);
-  const rows = await conn
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.created_at), desc(notifications.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [{ total }] = await conn.select({ total: count() }).from(notifications).where(where);
-  return { rows, total: Number(total) };
+  const matching = () =>
+    conn
+      .select({ one: sql`1` })
+      .from(notifications)
+      .where(where)
+      .getSQL();
+  const [rows, [{ count }]] = await Promise.all([
+    conn
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.created_at), desc(notifications.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    rowsOf<{ count: number }>(conn, cappedCount(matching())),
+  ]);
+  return { rows, total: await listTotal(conn, Number(count), matching, filter.offset + rows.length) };
 }
 
 /** The bell: a user's open notifications not read yet. */

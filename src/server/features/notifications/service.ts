@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
 import { branchNames } from '../branches/read-model.ts';
 import { routeInfos } from '../routes/read-model.ts';
 import { mailsKind } from './mails.ts';
@@ -50,15 +51,7 @@ export async function list(ctx: AppContext, actor: Actor, query: NotificationLis
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  return {
-    data: rows.map(toItem),
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    per_page: query.per_page,
-    total,
-    total_capped: false,
-    unread: await repo.unreadCount(ctx.db, actor.id),
-  };
+  return { ...paginated(rows.map(toItem), total, query.page, query.per_page), unread: await repo.unreadCount(ctx.db, actor.id) };
 }
 
 /** Marks one of the user's own notifications read; someone else's is a 404, as if it did not exist. */

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import { COUNT_CAP } from '../../../shared/schemas/common.ts';
 import type { OutageCause, OutageState } from '../../../shared/schemas/outages.ts';
 import type { Conn } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { outageEvidence, outages, paperUses } from '../../db/schema/paper-use.ts';
 import { offsetOf } from '../../lib/pagination.ts';
+import { cappedCount, listTotal } from '../../db/list-total.ts';
 import { userNameById } from '../users/read-model.ts';
 
 export type OutageRecord = typeof outages.$inferSelect;
@@ -70,23 +70,16 @@ function filterWhere(f: OutageFilter): SQL | undefined {
   );
 }
 
-/** A page of outages, newest start first, and their count up to one past COUNT_CAP. */
+/** A page of outages, newest start first, and their total (db/list-total.ts). */
 export async function page(conn: Conn, f: OutageFilter, p: { page: number; per_page: number }) {
   const where = filterWhere(f);
-  const [rows, [{ total }]] = await Promise.all([
-    conn
-      .select(listColumns)
-      .from(outages)
-      .where(where)
-      .orderBy(desc(outages.starts_at), desc(outages.id))
-      .limit(p.per_page)
-      .offset(offsetOf(p.page, p.per_page)),
-    rowsOf<{ total: number }>(
-      conn,
-      sql`select count(*)::int as total from (select 1 from ${outages} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) capped`,
-    ),
+  const offset = offsetOf(p.page, p.per_page);
+  const matching = () => sql`select 1 from ${outages} where ${where ?? sql`true`}`;
+  const [rows, [{ count }]] = await Promise.all([
+    conn.select(listColumns).from(outages).where(where).orderBy(desc(outages.starts_at), desc(outages.id)).limit(p.per_page).offset(offset),
+    rowsOf<{ count: number }>(conn, cappedCount(matching())),
   ]);
-  return { rows: rows.map(toListRecord), total: Number(total) };
+  return { rows: rows.map(toListRecord), total: await listTotal(conn, Number(count), matching, offset + rows.length) };
 }
 
 export async function findListRecord(conn: Conn, id: number): Promise<OutageListRecord | undefined> {

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { PadListRow } from '../../../shared/list-columns.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
-import { COUNT_CAP, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
+import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { streamRows } from '../../db/stream.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -11,6 +11,7 @@ import { issuanceStatuses, padStatuses, pads } from '../../db/schema/pads.ts';
 import { companies, routes } from '../../db/schema/reference.ts';
 import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { offsetOf } from '../../lib/pagination.ts';
+import { cappedCount, listTotal } from '../../db/list-total.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 import { courierOfInvoice } from '../invoices/read-model.ts';
 import { pendingOutcomesOf } from '../outcomes/read-model.ts';
@@ -175,31 +176,32 @@ export const padsWithIds = (conn: Conn, ids: number[]): Promise<Pad[]> => padsBy
 
 /** Pages over pad ids first and joins the names onto those ten rows only, so late pages stay cheap. */
 async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: number, perPage: number) {
-  const [idRows, [{ total }]] = await Promise.all([
+  const offset = offsetOf(pageNo, perPage);
+  const matching = () =>
+    conn
+      .select({ one: sql`1` })
+      .from(pads)
+      .where(where)
+      .getSQL();
+  const [idRows, [{ count }]] = await Promise.all([
     conn
       .select({ id: pads.id })
       .from(pads)
       .where(where)
       .orderBy(...order)
       .limit(perPage)
-      .offset(offsetOf(pageNo, perPage)),
-    conn.select({ total: sql<number>`count(*)::int` }).from(
-      conn
-        .select({ one: sql`1` })
-        .from(pads)
-        .where(where)
-        .limit(COUNT_CAP + 1)
-        .as('capped'),
-    ),
+      .offset(offset),
+    rowsOf<{ count: number }>(conn, cappedCount(matching())),
   ]);
-  return {
-    data: await padsByIds(
+  const [data, total] = await Promise.all([
+    padsByIds(
       conn,
       idRows.map((r) => r.id),
       order,
     ),
-    total,
-  };
+    listTotal(conn, Number(count), matching, offset + idRows.length),
+  ]);
+  return { data, total };
 }
 
 /**
@@ -329,21 +331,27 @@ export async function analyzePads(conn: Conn): Promise<void> {
   await conn.execute(sql`analyze pads`);
 }
 
-/** Another pad of the route, held by the same holder, partly used: the second open booklet (docs/design.md §9 sequence). */
+/**
+ * Another pad of the route, held by the same holder, partly used: the second open booklet (docs/design.md §9 sequence).
+ * It reads the first entry of pads_open_booklet_*_idx (migration 0027) whatever the holder's stock, so the usage
+ * warning costs the same at 10 held pads as at 50,000. The status is written into the text so that even a generic
+ * plan matches the partial indexes' predicate.
+ */
 export async function otherPartlyUsedPad(
   conn: Conn,
   pad: { id: number; route_id: number; holder_user_id: number | null; holder_branch_id: number | null },
 ): Promise<number | null> {
   const holder =
     pad.holder_user_id !== null
-      ? eq(pads.holder_user_id, pad.holder_user_id)
-      : and(isNull(pads.holder_user_id), eq(pads.holder_branch_id, pad.holder_branch_id ?? 0));
-  const [row] = await conn
-    .select({ number: pads.number })
-    .from(pads)
-    .where(and(eq(pads.route_id, pad.route_id), sql`${pads.id} <> ${pad.id}`, holder, eq(pads.pad_status_id, PAD_STATUS.PARTIALLY_USED)))
-    .orderBy(asc(pads.number))
-    .limit(1);
+      ? sql`holder_user_id = ${pad.holder_user_id}::int`
+      : sql`holder_branch_id = ${pad.holder_branch_id ?? 0}::int and holder_user_id is null`;
+  const [row] = await rowsOf<{ number: number }>(
+    conn,
+    sql`select number from pads
+        where ${holder} and route_id = ${pad.route_id}::int and pad_status_id = ${sql.raw(String(PAD_STATUS.PARTIALLY_USED))}
+          and id <> ${pad.id}::int
+        order by number limit 1`,
+  );
   return row?.number ?? null;
 }
 

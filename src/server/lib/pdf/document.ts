@@ -252,14 +252,28 @@ export class Pdf {
 
   /** Height of a text block in the current font; a value that surely fits on one line is not measured by the line wrapper. */
   textHeight(text: string, width: number): number {
+    if (this.fit.oneLine(text, width, this.style)) return this.lineHeight();
+    return this.doc.heightOfString(text, { width });
+  }
+
+  /** One line's height in the current font, measured once per font and size. */
+  lineHeight(): number {
     const key = `${this.style.size}|${this.style.font}`;
     let line = this.lineHeights.get(key);
     if (line === undefined) {
       line = this.doc.heightOfString('Xg', { width: 1000 });
       this.lineHeights.set(key, line);
     }
-    if (this.fit.oneLine(text, width, this.style)) return line;
-    return this.doc.heightOfString(text, { width });
+    return line;
+  }
+
+  /**
+   * A paragraph in the current font across the body, its lines laid out once by TextFit.wrap (no line wrapper): the
+   * lines, and their height; null when only pdfkit's wrapper can break it (a line break, a word wider than the body).
+   */
+  wrappedLines(text: string, width: number): { lines: string[]; height: number } | null {
+    const lines = this.fit.wrap(text, width, this.style);
+    return lines && { lines, height: lines.length * this.lineHeight() };
   }
 
   /** Draws a value in a box in the current font; one that fits on a line is placed directly, without the (slow) line wrapper. */

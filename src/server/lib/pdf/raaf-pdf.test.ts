@@ -92,4 +92,12 @@ describe('RAAF PDF', () => {
     }
     expect(text.match(/keptToTheEnd/g)).toHaveLength(200);
   });
+
+  it('when a remark holds brackets, a backslash and letters beyond ASCII, then it prints as written', async () => {
+    const input = headOfficeMonth(1);
+    const remark = 'Lost 101-110 (10): left at the pier (north) \\ cafe\u0301 Peñafrancia — €5 “fare”';
+    input.raaf.rows[0].remarks = [remark];
+    const text = pdfToText(await renderRaafPdf(input).finish());
+    expect(text).toContain(`Route 1: ${remark.normalize('NFC')}`);
+  });
 });

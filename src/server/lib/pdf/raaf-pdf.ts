@@ -5,6 +5,7 @@ import { PALETTE, Pdf, type Align, type PdfSteps } from './document.ts';
 import { pageFooters, paragraph, signatures, signaturesHeight, type Signature, type SignatureOptions } from './draw.ts';
 import { FORM_HEADER_HEIGHT, formHeaderOnEveryPage } from './letterhead.ts';
 import { NumberCells } from './number-cells.ts';
+import { TextLines } from './text-lines.ts';
 import { pdfText } from './text.ts';
 
 export interface RaafDocument {
@@ -23,6 +24,7 @@ const ROUTE_WIDTH = 138;
 const QTY_WIDTH = 34;
 const ROW_HEIGHT = 13;
 const CELL_SIZE = 7.5;
+const REMARK_SIZE = 8;
 const GROUPS = ['Beginning Balance', 'Receipt', 'Issued', 'Ending Balance'];
 
 /**
@@ -63,12 +65,40 @@ function* raafBody(pdf: Pdf, input: RaafDocument): PdfSteps {
   yield* new RaafGrid(pdf).draw(raaf);
   pdf.ensureSpace(30);
   paragraph(pdf, 'Remarks', { heading: true, size: 9 });
-  for (const remark of remarkLines(raaf.rows)) {
-    paragraph(pdf, `- ${pdfText(remark)}`);
-    yield;
-  }
+  yield* remarks(pdf, remarkLines(raaf.rows));
   pdf.doc.y += 12;
   certification(pdf, signatureSlots(input), { gutter: 80, space: 36, align: 'center' });
+}
+
+/**
+ * The remarks, each as paragraph() would place it: laid out by TextFit.wrap from cached glyph widths and written as
+ * raw text lines (TextLines), a page's lines at once. A head office's month has thousands of remarks, which pdfkit's
+ * line wrapper and text() would measure and kern one by one; a remark only that wrapper can break is drawn by paragraph().
+ */
+export function* remarks(pdf: Pdf, texts: string[]): PdfSteps {
+  pdf.font('regular', REMARK_SIZE);
+  const lines = new TextLines(pdf.doc, pdf.lineHeight(), (text, x, top) => pdf.mark('text', x, top, 0, 0, text));
+  for (const remark of texts) {
+    const text = `- ${pdfText(remark)}`;
+    const wrapped = pdf.wrappedLines(text, pdf.width);
+    if (!wrapped) {
+      lines.flush();
+      paragraph(pdf, text, { size: REMARK_SIZE });
+      yield;
+      continue;
+    }
+    if (pdf.doc.y + wrapped.height > pdf.bodyBottom) {
+      lines.flush();
+      pdf.addPage();
+    }
+    const top = pdf.doc.y;
+    const lineHeight = wrapped.height / wrapped.lines.length;
+    wrapped.lines.forEach((line, i) => lines.add(line, pdf.left, top + i * lineHeight));
+    pdf.doc.y = top + wrapped.height;
+    yield;
+  }
+  lines.flush();
+  pdf.doc.x = pdf.left;
 }
 
 /**

@@ -17,7 +17,7 @@ const WIDER_KERN_EM = 0.06;
  */
 export class TextFit {
   /** Per font, each character's width in ems. */
-  private readonly glyphWidths = new Map<string, Map<number, number>>();
+  private readonly glyphWidths = new Map<string, Float64Array>();
 
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
@@ -37,23 +37,64 @@ export class TextFit {
    * which are most of pdfkit's cost: the glyphs' own widths, plus the widest kern after each letter that kerns wider.
    */
   private widestLine(text: string, style: FontStyle): number {
-    let widths = this.glyphWidths.get(style.font);
-    if (!widths) {
-      widths = new Map();
-      this.glyphWidths.set(style.font, widths);
-    }
-    const { size } = style;
     let ems = 0;
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
-      let glyph = widths.get(code);
-      if (glyph === undefined) {
-        glyph = this.doc.widthOfString(text[i]) / size;
-        widths.set(code, glyph);
-      }
+      const glyph = this.glyphEms(code, style);
       ems += WIDER_KERN_AFTER.has(code) ? glyph + WIDER_KERN_EM : glyph;
     }
-    return ems * size;
+    return ems * style.size;
+  }
+
+  /** A character's width in ems in a font (the current one), measured once. */
+  private glyphEms(code: number, style: FontStyle): number {
+    let widths = this.glyphWidths.get(style.font);
+    if (!widths) {
+      widths = new Float64Array(256).fill(-1);
+      this.glyphWidths.set(style.font, widths);
+    }
+    if (code > 0xff) return this.doc.widthOfString(String.fromCharCode(code)) / style.size;
+    let glyph = widths[code];
+    if (glyph < 0) {
+      glyph = this.doc.widthOfString(String.fromCharCode(code)) / style.size;
+      widths[code] = glyph;
+    }
+    return glyph;
+  }
+
+  /**
+   * `text` broken at spaces into lines no wider than `width` in the current font, measured by the glyphs' cached widths
+   * alone, as TextLines draws them (unkerned): no line wrapper and no kerning lookups. Null when it has a line break or
+   * a word wider than a line, which only pdfkit's wrapper breaks.
+   */
+  wrap(text: string, width: number, style: FontStyle): string[] | null {
+    if (text.includes('\n') || text.includes('\u00ad')) return null;
+    if (this.surelyFits(text, width, style.size)) return [text];
+    const room = width / style.size;
+    const space = this.glyphEms(32, style);
+    const lines: string[] = [];
+    let start = 0;
+    let lineEms = 0;
+    let wordStart = 0;
+    let wordEms = 0;
+    for (let i = 0; i <= text.length; i += 1) {
+      const code = i < text.length ? text.charCodeAt(i) : 32;
+      if (code !== 32) {
+        wordEms += this.glyphEms(code, style);
+        continue;
+      }
+      if (wordEms > room) return null;
+      if (wordStart > start && lineEms + space + wordEms > room) {
+        lines.push(text.slice(start, wordStart - 1));
+        start = wordStart;
+        lineEms = 0;
+      }
+      lineEms += (wordStart > start ? space : 0) + wordEms;
+      wordStart = i + 1;
+      wordEms = 0;
+    }
+    lines.push(text.slice(start));
+    return lines;
   }
 
   /** The longest start of `text` that fits `width` in the current font with an ellipsis after it, or the whole text when it fits. */

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { useLogin } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { prerenderedSignInValues, useTakeOverPrerenderedSignIn, type SignInValues } from './prerendered-sign-in.ts';
 
 /** docs/spec.md §2 Sign in, built on the spec's shared text input: each field checks itself and reports its validity. */
 export function LoginPage() {
@@ -20,11 +21,12 @@ export function LoginPage() {
   // -- the route guard is the only navigation that sets this state, with `from`.
   const from = (useLocation().state as { from?: string } | null)?.from ?? null;
   const login = useLogin();
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState<SignInValues>(() => prerenderedSignInValues() ?? { email: '', password: '' });
   const [validity, setValidity] = useState<Record<string, boolean>>({});
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<ExternalError>(null);
   const report = useCallback((id: string, valid: boolean) => setValidity((v) => (v[id] === valid ? v : { ...v, [id]: valid })), []);
+  useTakeOverPrerenderedSignIn(setValues);
   if (session && !session.ended) return <Navigate to={from ?? homePath(session.user.role_id)} replace />;
 
   const change = (field: 'email' | 'password') => (value: string) => {
@@ -51,7 +53,8 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign in" subtitle="Receipt pads, transactions and custody in one place.">
       <LoadingOverlay visible={login.isPending} message="Logging in..." />
-      <form onSubmit={submit} noValidate>
+      {/* method and action only count before the script has taken the prerendered form over (src/server/app.ts POST /login). */}
+      <form method="post" action="/login" onSubmit={submit} noValidate>
         <Stack>
           <TextField
             id="email"

@@ -1,8 +1,12 @@
 import { Badge, Code, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { countText } from '../../../shared/format.ts';
+import { ledgerCheckProgressText } from '../../../shared/schemas/ledger.ts';
 import { useClock } from '../../lib/clock.ts';
 import { dashboardQueries } from './api.ts';
+
+/** How often the panel asks again while a check runs, to show how far it has got. */
+const RUNNING_REFRESH_MS = 3_000;
 
 const dayCount = (days: number) => (days === 1 ? 'every day' : days === 7 ? 'every week' : `every ${days} days`);
 
@@ -11,7 +15,10 @@ const dayCount = (days: number) => (days === 1 ? 'every day' : days === 7 ? 'eve
  * on failure the first lines of what it found. A failure also waits in Needs my action until a later check passes.
  */
 export function LedgerCheckPanel() {
-  const latest = useQuery(dashboardQueries.latestLedgerCheck());
+  const latest = useQuery({
+    ...dashboardQueries.latestLedgerCheck(),
+    refetchInterval: (query) => (query.state.data?.running ? RUNNING_REFRESH_MS : false),
+  });
   const clock = useClock();
   const check = latest.data?.check;
   const every = latest.data ? dayCount(latest.data.every_days) : '';
@@ -27,6 +34,11 @@ export function LedgerCheckPanel() {
           </Badge>
         ) : null}
       </Group>
+      {latest.data?.running ? (
+        <Text size="sm" role="status">
+          {ledgerCheckProgressText(latest.data.running, new Date())}
+        </Text>
+      ) : null}
       {!latest.data ? (
         <Skeleton h={20} />
       ) : !check ? (

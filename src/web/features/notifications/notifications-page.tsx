@@ -126,6 +126,7 @@ export function NotificationsPage() {
           onChange={setPage}
           total={list.data?.total}
           totalCapped={list.data?.total_capped}
+          totalIsEstimate={list.data?.total_is_estimate}
           perPage={params.perPage}
           onPerPageChange={setPerPage}
           onOutOfRange={fitPage}

@@ -1,15 +1,18 @@
+import { zonedFormat } from '../../../shared/format.ts';
+
+const WALL_SECOND: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutes(instant: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = zonedFormat('en-US', WALL_SECOND, zone).formatToParts(instant);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
