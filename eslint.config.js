@@ -46,7 +46,8 @@ const ALLOWED_SERVER_IMPORTS = {
   },
   ledger: {
     invoices: ['read-model.ts'],
-    pads: ['read-model.ts'],
+    /** Issue 39: the full verifier reads every pad as COPY text (check-read-model.ts, beside a read-model.ts at its size limit). */
+    pads: ['read-model.ts', 'check-read-model.ts'],
     routes: ['read-model.ts'],
     users: ['read-model.ts'],
     settings: ['read-model.ts'],

@@ -47,6 +47,8 @@ beforeAll(async () => {
     owner = database;
     await database.db.execute(sql.raw(`create role ${role} nologin`));
     await grantAppRole(database.db, role);
+    // PGlite's one login is its superuser, so the verifier's COPY into PGlite's in-memory /dev/blob needs this right of the stand-in role too.
+    await database.db.execute(sql.raw(`grant pg_write_server_files to ${role}`));
     await database.db.execute(sql.raw(`set role ${role}`));
   }
 });

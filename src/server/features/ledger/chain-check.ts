@@ -1,7 +1,7 @@
 import { PAD_STATUS } from '../../../shared/lookups.ts';
 import { CUSTODY_KINDS, ENTERING_KINDS, GENESIS_HASH } from './fold.ts';
 import { bytesEqual, type RawEvent } from './event-text.ts';
-import type { PadCheckView } from '../pads/read-model.ts';
+import type { PadCheckView } from '../pads/check-read-model.ts';
 import { rangesText } from './raaf-fold.ts';
 
 /**

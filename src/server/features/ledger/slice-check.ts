@@ -1,6 +1,6 @@
 import { describeMismatch, holderText, Holders, PadChain, type MonthEnds, type Snapshot } from './chain-check.ts';
 import { dayNumber, EventCursor, type RawEvent } from './event-text.ts';
-import type { PadCheckView } from '../pads/read-model.ts';
+import type { PadCheckView } from '../pads/check-read-model.ts';
 import { monthBounds, nextMonth } from './month-balances.ts';
 import type * as repo from './repo.ts';
 

@@ -4,7 +4,8 @@ import { inReadSnapshot, type ReadSnapshot } from '../../db/copy.ts';
 import { verifyCertificates } from './certificate-check.ts';
 import { lastRowKey, rowCount } from './event-text.ts';
 import { inTransitInvoicesByPad } from '../invoices/read-model.ts';
-import { padCheckViewsBetween, padCount, padViews, type PadCheckView } from '../pads/read-model.ts';
+import { padCheckViewsBetween, type PadCheckView } from '../pads/check-read-model.ts';
+import { padCount, padViews } from '../pads/read-model.ts';
 import * as repo from './repo.ts';
 import { Run, type LedgerProblem, type Slice } from './slice-check.ts';
 
