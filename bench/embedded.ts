@@ -15,14 +15,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { ROLE } from '../src/shared/lookups.ts';
-import { loadConfig, type Config } from '../src/server/config.ts';
 import { closeEndedMonths, previousMonth } from '../src/server/features/ledger/month-balances.ts';
 import { verifyLedger } from '../src/server/features/ledger/verifier.ts';
 import { startApp } from '../src/server/start.ts';
-import { createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
 import { backendPids, type Cost, idleAndBusy, measure } from './cpu.ts';
 import { seedHistory, seedWorld } from './history-seed.ts';
-import { load, loadAverage, machine, median, PRODUCTION_ENV, ROOT, saveResult } from './support.ts';
+import { benchClient, benchConfig, load, loadAverage, machine, peakMb, resetPeak, ROOT, sampleCost, saveResult } from './support.ts';
 
 const targetPads = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50_000);
 const seedOnly = process.argv.includes('--seed-only');
@@ -42,19 +40,12 @@ const log = (line: string) => console.error(`[${new Date().toISOString().slice(1
 
 type Side = 'embedded' | 'postgresql';
 
-function configOf(side: Side): Config {
-  return {
-    ...loadConfig({
-      ...PRODUCTION_ENV,
-      ...(side === 'postgresql' ? { DATABASE_URL: pgUrl.toString() } : {}),
-      DATA_DIR: dataDir,
-      APP_URL: 'http://padtrack.test',
-      ADMIN_EMAIL: 'admin@embedded.test',
-      ADMIN_PASSWORD: 'Admin@12345',
-    }),
-    webDir: null,
-  };
-}
+const configOf = (side: Side) =>
+  benchConfig({
+    ...(side === 'postgresql' ? { DATABASE_URL: pgUrl.toString() } : {}),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'admin@embedded.test',
+  });
 
 async function ensurePgDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -63,18 +54,6 @@ async function ensurePgDatabase(): Promise<void> {
     await admin.query(`create database ${dbName}`);
   await admin.end();
 }
-
-/** Peak resident memory of this process since the last reset (Linux VmHWM), in MB. */
-function peakMb(): number {
-  const line =
-    fs
-      .readFileSync('/proc/self/status', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmHWM:')) ?? 'VmHWM: 0 kB';
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-const resetPeak = () => fs.writeFileSync('/proc/self/clear_refs', '5');
-const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 
 type Figure = Cost & { peak_mb?: number; p95_ms?: number; requests?: number; cpu_per_request_ms?: number };
 
@@ -111,38 +90,12 @@ async function runSide(side: Side): Promise<Record<string, unknown>> {
     log(`${side}: ${JSON.stringify(counts)}; start ${JSON.stringify(start)}`);
     const [ho] = await rows<{ id: number }>(sql`select id from branches where name = 'Head Office' order by id limit 1`);
     ctx.config.headOfficeBranchId = ho.id;
-    const email = 'bench-admin@embedded.test';
-    const [existing] = await rows<{ id: number }>(sql`select id from users where email = ${email}`);
-    if (!existing) await createUser(db, { email, role_id: ROLE.ADMIN, branch_id: ho.id, first_name: 'Bench', last_name: 'Admin' });
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: TEST_PASSWORD } });
-    const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
-    let requestNo = 0;
+    const client = benchClient(app, db);
+    const admin = await client.signIn('bench-admin@embedded.test', ROLE.ADMIN, ho.id);
     const call = async (target: string) => {
-      requestNo += 1;
-      const res = await app.inject({
-        method: 'GET',
-        url: target,
-        headers,
-        remoteAddress: `10.9.${(requestNo >> 8) & 255}.${requestNo & 255}`,
-      });
-      if (res.statusCode !== 200) throw new Error(`GET ${target} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      await client.call(admin, 'GET', target);
     };
-    const sample = async (work: () => Promise<unknown>): Promise<Figure> => {
-      await work();
-      const costs: Cost[] = [];
-      let peak = 0;
-      for (let i = 0; i < REPEATS; i += 1) {
-        resetPeak();
-        costs.push((await measure(work, backends)).cost);
-        peak = Math.max(peak, peakMb());
-      }
-      return {
-        wall_ms: Math.round(median(costs.map((c) => c.wall_ms))),
-        node_cpu_ms: Math.round(mean(costs.map((c) => c.node_cpu_ms))),
-        pg_cpu_ms: Math.round(mean(costs.map((c) => c.pg_cpu_ms))),
-        peak_mb: peak,
-      };
-    };
+    const sample = (work: () => Promise<unknown>): Promise<Figure> => sampleCost(work, REPEATS, backends);
 
     resetPeak();
     const closing = await measure(() => closeEndedMonths(ctx), backends);
@@ -181,9 +134,9 @@ async function runSide(side: Side): Promise<Record<string, unknown>> {
     const listed = await idleAndBusy(async () => {
       const out: Record<string, Figure> = {};
       for (const [name, target] of Object.entries(lists)) {
-        await load(`${base}${target}`, headers, 2);
+        await load(`${base}${target}`, admin.headers, 2);
         resetPeak();
-        const { result, cost } = await measure(() => load(`${base}${target}`, headers), backends);
+        const { result, cost } = await measure(() => load(`${base}${target}`, admin.headers), backends);
         out[name] = {
           ...cost,
           p95_ms: result.p95_ms,

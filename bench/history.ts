@@ -13,28 +13,29 @@
  * the month reported on begins. BENCH_HISTORY_DB names another database (e.g. a copy made with `createdb -T`).
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { INVOICE_STATUS, INVOICE_TYPE, ROLE } from '../src/shared/lookups.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { closeEndedMonths, monthBounds, nextMonth, previousMonth } from '../src/server/features/ledger/month-balances.ts';
 import { verifyLedger } from '../src/server/features/ledger/verifier.ts';
 import { startApp } from '../src/server/start.ts';
-import { createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
 import { backendPids, type Cost, idleAndBusy, measure, processCpuMs } from './cpu.ts';
 import { seedHistory, seedWorld } from './history-seed.ts';
 import {
+  benchClient,
+  benchConfig,
   load,
   loadAverage,
   machine,
   median,
-  PRODUCTION_ENV,
+  peakMb,
   recordStatements,
+  resetPeak,
   ROOT,
+  sampleCost,
   saveResult,
   startBare,
   type Statement,
@@ -88,18 +89,7 @@ async function ensureDatabase(): Promise<boolean> {
   return exists;
 }
 
-function appConfig() {
-  return {
-    ...loadConfig({
-      ...PRODUCTION_ENV,
-      DATABASE_URL: url.toString(),
-      APP_URL: 'http://padtrack.test',
-      ADMIN_EMAIL: 'admin@history.test',
-      ADMIN_PASSWORD: 'Admin@12345',
-    }),
-    webDir: null,
-  };
-}
+const appConfig = () => benchConfig({ DATABASE_URL: url.toString(), ADMIN_EMAIL: 'admin@history.test' });
 
 async function seed() {
   const existed = await ensureDatabase();
@@ -135,19 +125,6 @@ execFileSync(
   { stdio: 'inherit', env: process.env },
 );
 
-/** Peak resident memory of this process since the last reset (Linux VmHWM), in MB. */
-function peakMb(): number {
-  const line =
-    fs
-      .readFileSync('/proc/self/status', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmHWM:')) ?? 'VmHWM: 0 kB';
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-function resetPeak() {
-  fs.writeFileSync('/proc/self/clear_refs', '5');
-}
-
 const started = await startApp(appConfig(), { logger: pino({ level: 'silent' }), jobs: false });
 const { app, ctx } = started;
 const db = ctx.db;
@@ -166,35 +143,12 @@ const ledger = {
   verify: (mode: 'full' | 'incremental') => verifyLedger(db, { mode }),
 };
 
-let requestNo = 0;
-/** Each request from an address of its own: the render routes' 60 a minute per client is not what is measured. */
-function nextAddress(): string {
-  requestNo += 1;
-  return `10.${(requestNo >> 16) & 255}.${(requestNo >> 8) & 255}.${requestNo & 255}`;
-}
-
-const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 const round2 = (n: number) => Number(n.toFixed(2));
 
-/**
- * `repeats` timed runs after one untimed one: the median wall time, the mean CPU times (the backends' are counted in
- * ticks of 10 ms, so a mean over the runs says more than one run) and, with `peak`, this process's memory peak.
- */
+/** `sampleCost` over this database's backends, the memory peak kept only when asked for. */
 async function sample(work: () => Promise<unknown>, repeats: number, options: { peak?: boolean; warm?: boolean } = {}): Promise<Side> {
-  if (options.warm ?? true) await work();
-  const costs: Cost[] = [];
-  let peak = 0;
-  for (let i = 0; i < repeats; i += 1) {
-    resetPeak();
-    costs.push((await measure(work, backends)).cost);
-    peak = Math.max(peak, peakMb());
-  }
-  return {
-    wall_ms: Math.round(median(costs.map((c) => c.wall_ms))),
-    node_cpu_ms: Math.round(mean(costs.map((c) => c.node_cpu_ms))),
-    pg_cpu_ms: Math.round(mean(costs.map((c) => c.pg_cpu_ms))),
-    ...(options.peak ? { peak_mb: peak } : {}),
-  };
+  const { peak_mb, ...cost } = await sampleCost(work, repeats, backends, options);
+  return { ...cost, ...(options.peak ? { peak_mb } : {}) };
 }
 
 /** A COPY … TO STDOUT through node-postgres, which reads the rows off the socket and drops them. */
@@ -232,38 +186,9 @@ function raafRowsSelect(month: string, base: string | null, holder: RawHolder): 
 try {
   const [ho] = await rows<{ id: number }>(sql`select id from branches where name = 'Head Office' order by id limit 1`);
   ctx.config.headOfficeBranchId = ho.id;
-  const login = async (email: string, roleId: number, branchId: number) => {
-    const [existing] = await rows<{ id: number }>(sql`select id from users where email = ${email}`);
-    const id =
-      existing?.id ??
-      (await createUser(db, { email, role_id: roleId, branch_id: branchId, first_name: 'Bench', last_name: `Role${roleId}` })).id;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email, password: TEST_PASSWORD },
-      remoteAddress: nextAddress(),
-    });
-    return { id, headers: { authorization: `Bearer ${(res.json() as { token: string }).token}` } };
-  };
+  const { signIn: login, call } = benchClient(app, db);
   const admin = await login('bench-admin@history.test', ROLE.ADMIN, ho.id);
   const custodian = await login('stock@history.test', ROLE.CUSTODIAN, ho.id);
-  const call = async (
-    who: { headers: Record<string, string> },
-    method: 'GET' | 'POST' | 'PUT',
-    target: string,
-    payload?: object,
-    status = 200,
-  ) => {
-    const res = await app.inject({
-      method,
-      url: target,
-      headers: who.headers,
-      remoteAddress: nextAddress(),
-      ...(payload ? { payload } : {}),
-    });
-    if (res.statusCode !== status) throw new Error(`${method} ${target} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-    return res;
-  };
 
   const [counts] = await rows<{ pads: number; events: number; invoices: number; holders: number }>(
     sql`select (select count(*) from pads)::int as pads, (select count(*) from pad_events)::int as events, (select count(*) from invoices)::int as invoices,

@@ -8,13 +8,11 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/raaf.ts [database=padtrack_5y_raaf]
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { ROLE } from '../src/shared/lookups.ts';
 import type { Raaf } from '../src/shared/schemas/ledger.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { closeMonthsJob } from '../src/server/features/ledger/jobs.ts';
 import { lastEndedMonth, monthBounds, monthOf, previousMonth } from '../src/server/features/ledger/month-balances.ts';
 import { businessDate } from '../src/server/features/ledger/lifecycle.ts';
@@ -25,9 +23,8 @@ import { Pdf } from '../src/server/lib/pdf/document.ts';
 import { remarks } from '../src/server/lib/pdf/raaf-pdf.ts';
 import { pdfText } from '../src/server/lib/pdf/text.ts';
 import { startApp } from '../src/server/start.ts';
-import { createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
 import { backendPids, type Cost, idleAndBusy, measure, processCpuMs } from './cpu.ts';
-import { loadAverage, machine, median, PRODUCTION_ENV, saveResult } from './support.ts';
+import { benchClient, benchConfig, loadAverage, machine, median, peakMb, resetPeak, sampleCost, saveResult } from './support.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('bench/raaf.ts runs on PostgreSQL: set TEST_DATABASE_URL');
@@ -38,32 +35,8 @@ const REPEATS = Number(process.env.BENCH_RAAF_REPEATS ?? 3);
 
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-/** Peak resident memory of this process since the last reset (Linux VmHWM), in MB. */
-function peakMb(): number {
-  const line =
-    fs
-      .readFileSync('/proc/self/status', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmHWM:')) ?? 'VmHWM: 0 kB';
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-const resetPeak = () => fs.writeFileSync('/proc/self/clear_refs', '5');
-
-type Figure = Cost & { peak_mb: number };
-
-/** The median of each figure over REPEATS runs after one untimed run, with the memory peak of all of them. */
-async function sample(work: () => Promise<unknown>, pids: () => Promise<number[]>): Promise<Figure> {
-  await work();
-  const costs: Cost[] = [];
-  let peak = 0;
-  for (let i = 0; i < REPEATS; i += 1) {
-    resetPeak();
-    costs.push((await measure(work, pids)).cost);
-    peak = Math.max(peak, peakMb());
-  }
-  const of = (key: keyof Cost) => Math.round(median(costs.map((cost) => cost[key])));
-  return { wall_ms: of('wall_ms'), node_cpu_ms: of('node_cpu_ms'), pg_cpu_ms: of('pg_cpu_ms'), peak_mb: peak };
-}
+/** `sampleCost` of REPEATS runs after one untimed run, with the memory peak of all of them. */
+const sample = (work: () => Promise<unknown>, pids: () => Promise<number[]>) => sampleCost(work, REPEATS, pids);
 
 /**
  * The anchor: psql reading the same rows to /dev/null. One psql session: its backend's pid first, then the \copy
@@ -132,16 +105,7 @@ function variant(raaf: Raaf, keep: { table: boolean; remarks: boolean }): Raaf {
   };
 }
 
-const config = {
-  ...loadConfig({
-    ...PRODUCTION_ENV,
-    DATABASE_URL: url.toString(),
-    APP_URL: 'http://padtrack.test',
-    ADMIN_EMAIL: 'admin@history.test',
-    ADMIN_PASSWORD: 'Admin@12345',
-  }),
-  webDir: null,
-};
+const config = benchConfig({ DATABASE_URL: url.toString() });
 const { app, ctx } = await startApp(config, { logger: pino({ level: 'silent' }), jobs: false });
 const db = ctx.db;
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -152,21 +116,10 @@ const backends = () => backendPids((text, values) => raw.query<{ pid: number }>(
 try {
   const [ho] = await rows<{ id: number }>(sql`select id from branches where name = 'Head Office' order by id limit 1`);
   ctx.config.headOfficeBranchId = ho.id;
-  const email = 'bench-admin@raaf.test';
-  const [existing] = await rows<{ id: number }>(sql`select id from users where email = ${email}`);
-  if (!existing) await createUser(db, { email, role_id: ROLE.ADMIN, branch_id: ho.id, first_name: 'Bench', last_name: 'Raaf' });
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: TEST_PASSWORD } });
-  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
-  let requestNo = 0;
+  const client = benchClient(app, db);
+  const admin = await client.signIn('bench-admin@raaf.test', ROLE.ADMIN, ho.id);
   const call = async (target: string) => {
-    requestNo += 1;
-    const res = await app.inject({
-      method: 'GET',
-      url: target,
-      headers,
-      remoteAddress: `10.39.${(requestNo >> 8) & 255}.${requestNo & 255}`,
-    });
-    if (res.statusCode !== 200) throw new Error(`GET ${target} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    await client.call(admin, 'GET', target);
   };
 
   const [counts] = await rows<{ pads: number; events: number; ho_events: number }>(

@@ -6,8 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { App } from '../src/server/app-type.ts';
+import { loadConfig, type Config } from '../src/server/config.ts';
 import type { Db } from '../src/server/db/client.ts';
-import { backendPids } from './cpu.ts';
+import { createUser, TEST_PASSWORD } from '../src/server/test/factories.ts';
+import { backendPids, type Cost, measure } from './cpu.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS_DIR = path.join(ROOT, '.tmp/bench');
@@ -139,4 +142,100 @@ export async function startBare(
       await exited;
     },
   };
+}
+
+/** Peak resident memory of this process since the last `resetPeak` (Linux VmHWM), in MB. */
+export function peakMb(): number {
+  const line =
+    fs
+      .readFileSync('/proc/self/status', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmHWM:')) ?? 'VmHWM: 0 kB';
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}
+
+export const resetPeak = () => fs.writeFileSync('/proc/self/clear_refs', '5');
+
+export const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+
+/**
+ * `repeats` timed runs after one untimed one (unless `warm: false`): the median wall time, the mean CPU times (the
+ * backends' are counted in ticks of 10 ms, so a mean over the runs says more than one run) and this process's memory peak.
+ */
+export async function sampleCost(
+  work: () => Promise<unknown>,
+  repeats: number,
+  pids: number[] | (() => Promise<number[]>),
+  options: { warm?: boolean } = {},
+): Promise<Cost & { peak_mb: number }> {
+  if (options.warm ?? true) await work();
+  const costs: Cost[] = [];
+  let peak = 0;
+  for (let i = 0; i < repeats; i += 1) {
+    resetPeak();
+    costs.push((await measure(work, pids)).cost);
+    peak = Math.max(peak, peakMb());
+  }
+  return {
+    wall_ms: Math.round(median(costs.map((c) => c.wall_ms))),
+    node_cpu_ms: Math.round(mean(costs.map((c) => c.node_cpu_ms))),
+    pg_cpu_ms: Math.round(mean(costs.map((c) => c.pg_cpu_ms))),
+    peak_mb: peak,
+  };
+}
+
+/** The app's configuration in a benchmark: answers as in production, no web folder, a known first admin; `env` adds or overrides. */
+export function benchConfig(env: Record<string, string>): Config {
+  return {
+    ...loadConfig({
+      ...PRODUCTION_ENV,
+      APP_URL: 'http://padtrack.test',
+      ADMIN_EMAIL: 'admin@bench.test',
+      ADMIN_PASSWORD: 'Admin@12345',
+      ...env,
+    }),
+    webDir: null,
+  };
+}
+
+export interface BenchUser {
+  id: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * Requests through `app.inject`, each from an address of its own (the render routes' 60 a minute per client is not
+ * what a benchmark measures), by users it signs in, created on first use.
+ */
+export function benchClient(app: App, db: Db) {
+  let requestNo = 0;
+  const nextAddress = (): string => {
+    requestNo += 1;
+    return `10.${(requestNo >> 16) & 255}.${(requestNo >> 8) & 255}.${requestNo & 255}`;
+  };
+  const signIn = async (email: string, roleId: number, branchId: number): Promise<BenchUser> => {
+    const found = (await db.execute(sql`select id from users where email = ${email}`)) as unknown as { rows: Array<{ id: number }> };
+    const id =
+      found.rows[0]?.id ??
+      (await createUser(db, { email, role_id: roleId, branch_id: branchId, first_name: 'Bench', last_name: `Role${roleId}` })).id;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: nextAddress(),
+    });
+    return { id, headers: { authorization: `Bearer ${(res.json() as { token: string }).token}` } };
+  };
+  const call = async (who: Pick<BenchUser, 'headers'>, method: 'GET' | 'POST' | 'PUT', target: string, payload?: object, status = 200) => {
+    const res = await app.inject({
+      method,
+      url: target,
+      headers: who.headers,
+      remoteAddress: nextAddress(),
+      ...(payload ? { payload } : {}),
+    });
+    if (res.statusCode !== status) throw new Error(`${method} ${target} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    return res;
+  };
+  return { nextAddress, signIn, call };
 }

@@ -1,21 +1,17 @@
 import { hash } from 'node:crypto';
+import { EVENT_KINDS } from '../../../shared/schemas/ledger.ts';
+import type { HashedEvent } from './fold.ts';
 
 /**
  * The verifier's events read straight from COPY text (repo.ts VERIFIER_EVENT_FIELDS): each row's bytes are split in
  * place, the fields eventHash covers (fold.ts) are joined into its hash text byte for byte, and that is hashed and
  * compared with the stored hash without a string, a Date or an object per field. One event object is reused row after row.
  */
-export interface RawEvent {
+export interface RawEvent extends Pick<
+  HashedEvent,
+  'pad_id' | 'seq' | 'kind' | 'route_id' | 'from_number' | 'to_number' | 'qty' | 'holder_user_id' | 'holder_branch_id'
+> {
   id: number;
-  pad_id: number;
-  seq: number;
-  kind: string;
-  route_id: number;
-  from_number: number;
-  to_number: number;
-  qty: number;
-  holder_user_id: number | null;
-  holder_branch_id: number | null;
   /** The business date as yyyymmdd. */
   day: number;
   /** Whether the stored hash is the SHA-256 of the event's content and its stored prev_hash (fold.ts eventHash). */
@@ -61,23 +57,8 @@ const F = {
   id: 23,
 } as const;
 
-const KINDS = [
-  'received',
-  'opening',
-  'transfer_out',
-  'transfer_in',
-  'used',
-  'used_reverted',
-  'cancelled',
-  'lost',
-  'cancel_reverted',
-  'found',
-  'custody_out',
-  'custody_in',
-  'voided',
-];
 /** Each known kind by its length and first byte (unique among them), checked byte for byte before it is taken. */
-const KIND_BY_SHAPE = new Map(KINDS.map((kind) => [(kind.length << 8) | kind.charCodeAt(0), { kind, bytes: Buffer.from(kind) }]));
+const KIND_BY_SHAPE = new Map(EVENT_KINDS.map((kind) => [(kind.length << 8) | kind.charCodeAt(0), { kind, bytes: Buffer.from(kind) }]));
 
 /** The digest as lowercase hex equals the bytes in [start, end). */
 function hexEquals(digest: string, bytes: Buffer, start: number, end: number): boolean {
