@@ -214,3 +214,23 @@ test('On a phone the lists sort through "Sort by" and keep it in the address', a
   await page.screenshot({ path: `${SHOTS}/lists-custodies-390.png`, fullPage: true });
   await context.close();
 });
+
+test('when more pads match than the list counts exactly, then the footer reads "of about" the estimate and paging still works', async ({
+  page,
+}) => {
+  const admin = await adminApi(page.request);
+  const { route } = await routeWithPads(admin, 1_200);
+  await uiLogin(page, ADMIN.email, ADMIN.password);
+
+  await page.goto(`/pads?route=${route.id}`);
+  await expect(range(page)).toHaveText(/^1–10 of about \d{1,3}(,\d{3})*$/);
+  const shown = Number(((await range(page).textContent()) ?? '').replace(/^.* of about /, '').replace(/,/g, ''));
+  expect(shown).toBeGreaterThan(1_000);
+  await page.screenshot({ path: `${SHOTS}/lists-estimate-1280.png` });
+  await pager(page).getByRole('button', { name: 'Next page' }).click();
+  await expect(range(page)).toHaveText(/^11–20 of about /);
+
+  await page.setViewportSize(PHONE);
+  await expect(range(page)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/lists-estimate-390.png`, fullPage: true });
+});
