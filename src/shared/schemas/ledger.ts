@@ -294,10 +294,14 @@ export const latestLedgerCheckSchema = z
   })
   .meta({ id: 'LatestLedgerCheck' });
 
+/** How much of its pads a running check has checked, in whole percent. */
+export const ledgerCheckPercent = (progress: LedgerCheckProgress): number =>
+  progress.pads_total > 0 ? Math.min(100, Math.floor((100 * progress.pads) / progress.pads_total)) : 100;
+
 /** A running check's progress as one line: the command prints it, the ledger-check panel shows it. */
 export function ledgerCheckProgressText(progress: LedgerCheckProgress, now: Date): string {
   const seconds = Math.max((now.getTime() - Date.parse(progress.started_at)) / 1000, 0.001);
-  const percent = progress.pads_total > 0 ? Math.min(100, Math.floor((100 * progress.pads) / progress.pads_total)) : 100;
+  const percent = ledgerCheckPercent(progress);
   const number = (n: number) => Math.round(n).toLocaleString('en-US');
   return `${progress.mode === 'full' ? 'Full check' : 'Quick check'} running: ${number(progress.pads)} of ${number(progress.pads_total)} pads (${percent}%), ${number(progress.events)} events, ${number(progress.events / seconds)} events/s`;
 }

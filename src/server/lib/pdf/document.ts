@@ -268,12 +268,11 @@ export class Pdf {
   }
 
   /**
-   * A paragraph in the current font across the body, its lines laid out once by TextFit.wrap (no line wrapper): the
-   * lines, and their height; null when only pdfkit's wrapper can break it (a line break, a word wider than the body).
+   * A paragraph in the current font, its lines laid out once by TextFit.wrap (no line wrapper), each lineHeight() tall;
+   * null when only pdfkit's wrapper can break it (a line break, a word wider than `width`).
    */
-  wrappedLines(text: string, width: number): { lines: string[]; height: number } | null {
-    const lines = this.fit.wrap(text, width, this.style);
-    return lines && { lines, height: lines.length * this.lineHeight() };
+  wrappedLines(text: string, width: number): string[] | null {
+    return this.fit.wrap(text, width, this.style);
   }
 
   /** Draws a value in a box in the current font; one that fits on a line is placed directly, without the (slow) line wrapper. */
@@ -339,8 +338,8 @@ export class Pdf {
         const firstMark = this.marks?.length ?? 0;
         const writes: string[] = [];
         const addContent = this.doc.addContent.bind(this.doc);
-        this.doc.addContent = (data: string) => {
-          writes.push(data);
+        this.doc.addContent = (data: string | Uint8Array) => {
+          writes.push(typeof data === 'string' ? data : Buffer.from(data).toString('latin1').replace(/\n$/, ''));
           return addContent(data);
         };
         try {

@@ -12,11 +12,17 @@ const PAGE_COUNT_ROOM = '0000';
  */
 export function pageFooters(pdf: Pdf, text: string, options: { size: number; ruled?: boolean }): void {
   const { doc, left, right, footerY } = pdf;
-  pdf.everyPage((page) => {
+  /* The same on every page: drawn once, then replayed; a long RAAF has a hundred pages of remarks. */
+  const fixed = pdf.replayed(() => {
     if (options.ruled) pdf.hline(footerY - 6);
     pdf.font('regular', options.size, PALETTE.muted);
     doc.text(text, left, footerY, { lineBreak: false });
-    const countX = right - doc.widthOfString(PAGE_COUNT_ROOM);
+  });
+  let countX: number | null = null;
+  pdf.everyPage((page) => {
+    fixed();
+    pdf.font('regular', options.size, PALETTE.muted);
+    countX ??= right - doc.widthOfString(PAGE_COUNT_ROOM);
     const pageOf = `Page ${page} of `;
     doc.text(pageOf, countX - doc.widthOfString(pageOf), footerY, { lineBreak: false });
     pdf.pageTotal(countX, footerY);

@@ -148,11 +148,26 @@ function formHeaderText(pdf: Pdf, identity: IdentitySnapshot, form: FormLines): 
     { weight: 'bold', size: 12, minSize: 9, color: PALETTE.accent, align: 'center' },
   );
   fittedLine(pdf, form.subtitle, { ...centred, y: top + 38 }, { weight: 'regular', size: 9.5, minSize: 7.5, align: 'center' });
-  pdf.font('regular', 8.5, PALETTE.muted);
-  pdf.lineText(form.left, left, top + 51, width / 2 - 6);
+  fittedLine(pdf, form.left, { x: left, y: top + 51, width: formLeftWidth(pdf, form) }, { ...FORM_LINE, color: PALETTE.muted });
+  pdf.font('regular', FORM_LINE.size, PALETTE.muted);
   pdf.lineText(form.right, left + width / 2 + 6, top + 51, width / 2 - 6, 'right');
   doc.x = left;
   pdf.hline(top + FORM_HEADER_HEIGHT, { color: PALETTE.accent, lineWidth: 1 });
+}
+
+const FORM_LINE = { weight: 'regular', size: 8.5, minSize: 7 } as const;
+
+/** The room of the form header's left line (the accountable officer and branch): what the right line leaves of the body. */
+function formLeftWidth(pdf: Pdf, form: FormLines): number {
+  pdf.font('regular', FORM_LINE.size);
+  return pdf.width - pdf.doc.widthOfString(form.right) - 12;
+}
+
+/** Whether the form header prints its left line whole, at its smallest size; when not, the document prints it in its body. */
+export function formLeftFits(pdf: Pdf, form: FormLines): boolean {
+  const width = formLeftWidth(pdf, form);
+  pdf.font('regular', FORM_LINE.minSize);
+  return pdf.doc.widthOfString(form.left) <= width;
 }
 
 /** A form's header on every page: the operator over the form's title and subtitle, centred, then its particulars left and right. */

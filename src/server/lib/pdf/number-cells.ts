@@ -1,4 +1,5 @@
 import type { PdfFontState } from './document.ts';
+import { contentBytes } from './text-lines.ts';
 
 /**
  * Number cells as raw text operators, one block per page. A consolidated RAAF has tens of thousands of
@@ -46,7 +47,9 @@ export class NumberCells {
     if (this.parts.length === 0) return;
     const { _font: font, _fontSize: size, page } = this.state;
     if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
-    this.doc.addContent(`q 1 0 0 -1 0 ${page.height.toFixed(2)} cm BT /${font.id} ${size.toFixed(2)} Tf\n${this.parts.join('\n')}\nET Q`);
+    this.doc.addContent(
+      contentBytes(`q 1 0 0 -1 0 ${page.height.toFixed(2)} cm BT /${font.id} ${size.toFixed(2)} Tf\n${this.parts.join('\n')}\nET Q`),
+    );
     this.parts = [];
   }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Raaf } from '../../../shared/schemas/ledger.ts';
 import { NO_IDENTITY } from '../../../shared/schemas/operator-identity.ts';
 import { pdfToText } from '../../test/pdf.ts';
+import { printedWords, type Word } from '../../test/pdf-layout.ts';
 import { renderRaafPdf, type RaafDocument } from './raaf-pdf.ts';
 
 /** A head office's month: many routes, each with many ranges and remarks, over dozens of pages. */
@@ -99,5 +100,74 @@ describe('RAAF PDF', () => {
     input.raaf.rows[0].remarks = [remark];
     const text = pdfToText(await renderRaafPdf(input).finish());
     expect(text).toContain(`Route 1: ${remark.normalize('NFC')}`);
+  });
+
+  it('when remarks run past the end of a line, then each line is filled up to the word that would pass the margin and the lines read the remark whole', async () => {
+    const input = headOfficeMonth(1);
+    const names = ['Ana Cruz', 'Maria Clara Santos-Villanueva de los Reyes y Concepcion', 'Jose (Pepe) Mercado \\ Rizal'];
+    const remarks = Array.from({ length: 120 }, (_, i) => {
+      const place = `${'Iloilo Port Regional Distribution and Ticketing Office '.repeat(i % 5)}Pier ${i}`;
+      return `Transferred ${300001 + i * 50}-${300050 + i * 50} (50) to ${names[i % 3]} (${place}) on invoice #${4000 + i}`;
+    });
+    input.raaf.rows[0].remarks = remarks;
+    input.raaf.rows[0].issued.qty = 0;
+    const printed = printedWords(await renderRaafPdf(input).finish());
+
+    /* The body's right edge on landscape A4, and a space at 8 pt (Helvetica's is 278/1000 em). */
+    const right = 841.89 - 36;
+    const space = 8 * 0.278;
+    const lines: Word[][] = [];
+    let inRemarks = false;
+    for (const page of printed) {
+      const rows = new Map<number, Word[]>();
+      for (const word of page.words) rows.set(Math.round(word.yMin), [...(rows.get(Math.round(word.yMin)) ?? []), word]);
+      for (const [, words] of [...rows].sort(([a], [b]) => a - b)) {
+        const text = words.map((word) => word.text).join(' ');
+        if (text === 'CERTIFICATION') inRemarks = false;
+        const body = words[0].yMin > 32 + 64 && words[0].yMin < 595.28 - 36;
+        if (inRemarks && body && words[0].xMin < 37) lines.push(words.sort((a, b) => a.xMin - b.xMin));
+        if (text === 'Remarks') inRemarks = true;
+      }
+    }
+    const texts = lines.map((words) => words.map((word) => word.text).join(' '));
+    const read: string[] = [];
+    lines.forEach((words, i) => {
+      if (texts[i].startsWith('- ')) read.push(texts[i]);
+      else read[read.length - 1] += ` ${texts[i]}`;
+      const last = words[words.length - 1];
+      expect(last.xMax, texts[i]).toBeLessThanOrEqual(right + 0.6);
+      const next = lines[i + 1]?.[0];
+      if (next && !texts[i + 1].startsWith('- '))
+        expect(last.xMax + space + next.xMax - next.xMin, `${texts[i]} / ${texts[i + 1]}`).toBeGreaterThan(right - 0.6);
+    });
+    expect(read).toEqual(remarks.map((remark) => `- Route 1: ${remark}`));
+    expect(lines.length).toBeGreaterThan(remarks.length + 40);
+  });
+
+  it('when the holder, branch, route and company names run near their limits, then the printed text holds each of them whole', async () => {
+    const near = (words: string, length: number) =>
+      words
+        .repeat(Math.ceil(length / words.length))
+        .slice(0, length)
+        .trim();
+    const person = near('Maria Clara Josefina Esperanza Santos ', 250);
+    const branch = near('Iloilo Port Regional Distribution and Ticketing Office ', 250);
+    const input = headOfficeMonth(2);
+    input.raaf.holder = { type: 'user', id: 7, name: person, branch: { id: 3, name: branch } };
+    const route = {
+      id: 2,
+      name: near('Manila - Iloilo - Bacolod via Cebu ', 250),
+      tin: near('004-512-889-000 ', 64),
+      company: near('Ocean Fast Ferries ', 250),
+    };
+    input.raaf.rows[1].route = route;
+    const pdf = await renderRaafPdf(input).finish();
+
+    const printed = pdfToText(pdf).replace(/\s+/g, ' ');
+    expect(printed).toContain(`Accountable Officer: ${person} Branch: ${branch}`);
+    const firstColumn = printedWords(pdf).flatMap((page) =>
+      page.words.filter((word) => word.xMax < 36 + 138 && word.yMin > 32 + 64).sort((a, b) => a.yMin - b.yMin || a.xMin - b.xMin),
+    );
+    expect(firstColumn.map((word) => word.text).join(' ')).toContain(`${route.company} - ${route.name} - ${route.tin}`);
   });
 });

@@ -3,7 +3,7 @@ import type { IdentitySnapshot } from '../../../shared/schemas/operator-identity
 import { RAAF_CERTIFICATION_TEXT, type Raaf, type RaafRouteRow } from '../../../shared/schemas/ledger.ts';
 import { PALETTE, Pdf, type Align, type PdfSteps } from './document.ts';
 import { pageFooters, paragraph, signatures, signaturesHeight, type Signature, type SignatureOptions } from './draw.ts';
-import { FORM_HEADER_HEIGHT, formHeaderOnEveryPage } from './letterhead.ts';
+import { FORM_HEADER_HEIGHT, formHeaderOnEveryPage, formLeftFits } from './letterhead.ts';
 import { NumberCells } from './number-cells.ts';
 import { TextLines } from './text-lines.ts';
 import { pdfText } from './text.ts';
@@ -49,20 +49,26 @@ export function renderRaafPdf(input: RaafDocument): Pdf {
   });
   const officer = raaf.holder.type === 'user';
   const branch = raaf.holder.branch && officer ? `   Branch: ${pdfText(raaf.holder.branch.name)}` : '';
-  formHeaderOnEveryPage(pdf, input.operator, {
+  const header = {
     title: 'REPORT OF ACCOUNTABILITY FOR ACCOUNTABLE FORMS',
     subtitle: `For the Month of ${monthText(raaf.month)}`,
     left: `Accountable ${officer ? 'Officer' : 'Office'}: ${pdfText(raaf.holder.name)}${branch}`,
     right: certificate ? `Certificate No. ${certificate.number}` : 'Not certified',
-  });
+  };
+  formHeaderOnEveryPage(pdf, input.operator, header);
   pageFooters(pdf, `Generated ${dayTimeText(input.generatedAt, timeZone)} by PadTrack`, { size: 7 });
   pdf.addPage();
-  return pdf.drawnBy(raafBody(pdf, input));
+  return pdf.drawnBy(raafBody(pdf, input, formLeftFits(pdf, header) ? null : header.left));
 }
 
-function* raafBody(pdf: Pdf, input: RaafDocument): PdfSteps {
+/** `holderLine`: the accountable officer and branch in full, when too long for the page header, which cuts them short. */
+function* raafBody(pdf: Pdf, input: RaafDocument, holderLine: string | null): PdfSteps {
   const { raaf } = input;
   yield* new RaafGrid(pdf).draw(raaf);
+  if (holderLine) {
+    paragraph(pdf, holderLine, { size: 8.5 });
+    pdf.doc.y += 6;
+  }
   pdf.ensureSpace(30);
   paragraph(pdf, 'Remarks', { heading: true, size: 9 });
   yield* remarks(pdf, remarkLines(raaf.rows));
@@ -77,7 +83,8 @@ function* raafBody(pdf: Pdf, input: RaafDocument): PdfSteps {
  */
 export function* remarks(pdf: Pdf, texts: string[]): PdfSteps {
   pdf.font('regular', REMARK_SIZE);
-  const lines = new TextLines(pdf.doc, pdf.lineHeight(), (text, x, top) => pdf.mark('text', x, top, 0, 0, text));
+  const lineHeight = pdf.lineHeight();
+  const lines = new TextLines(pdf.doc, lineHeight, (text, x, top) => pdf.mark('text', x, top, 0, 0, text));
   for (const remark of texts) {
     const text = `- ${pdfText(remark)}`;
     const wrapped = pdf.wrappedLines(text, pdf.width);
@@ -87,14 +94,14 @@ export function* remarks(pdf: Pdf, texts: string[]): PdfSteps {
       yield;
       continue;
     }
-    if (pdf.doc.y + wrapped.height > pdf.bodyBottom) {
+    const height = wrapped.length * lineHeight;
+    if (pdf.doc.y + height > pdf.bodyBottom) {
       lines.flush();
       pdf.addPage();
     }
     const top = pdf.doc.y;
-    const lineHeight = wrapped.height / wrapped.lines.length;
-    wrapped.lines.forEach((line, i) => lines.add(line, pdf.left, top + i * lineHeight));
-    pdf.doc.y = top + wrapped.height;
+    for (let i = 0; i < wrapped.length; i += 1) lines.add(wrapped[i], pdf.left, top + i * lineHeight);
+    pdf.doc.y = top + height;
     yield;
   }
   lines.flush();

@@ -37,22 +37,28 @@ export class TextFit {
    * which are most of pdfkit's cost: the glyphs' own widths, plus the widest kern after each letter that kerns wider.
    */
   private widestLine(text: string, style: FontStyle): number {
+    const widths = this.widthsOf(style);
     let ems = 0;
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
-      const glyph = this.glyphEms(code, style);
+      const glyph = this.glyphEms(code, style, widths);
       ems += WIDER_KERN_AFTER.has(code) ? glyph + WIDER_KERN_EM : glyph;
     }
     return ems * style.size;
   }
 
-  /** A character's width in ems in a font (the current one), measured once. */
-  private glyphEms(code: number, style: FontStyle): number {
+  /** A font's (the current one's) widths in ems of the characters up to 0xFF, each filled in when first measured; -1 until then. */
+  private widthsOf(style: FontStyle): Float64Array {
     let widths = this.glyphWidths.get(style.font);
     if (!widths) {
       widths = new Float64Array(256).fill(-1);
       this.glyphWidths.set(style.font, widths);
     }
+    return widths;
+  }
+
+  /** A character's width in ems in a font (the current one), measured once. */
+  private glyphEms(code: number, style: FontStyle, widths = this.widthsOf(style)): number {
     if (code > 0xff) return this.doc.widthOfString(String.fromCharCode(code)) / style.size;
     let glyph = widths[code];
     if (glyph < 0) {
@@ -71,7 +77,8 @@ export class TextFit {
     if (text.includes('\n') || text.includes('\u00ad')) return null;
     if (this.surelyFits(text, width, style.size)) return [text];
     const room = width / style.size;
-    const space = this.glyphEms(32, style);
+    const widths = this.widthsOf(style);
+    const space = this.glyphEms(32, style, widths);
     const lines: string[] = [];
     let start = 0;
     let lineEms = 0;
@@ -80,7 +87,8 @@ export class TextFit {
     for (let i = 0; i <= text.length; i += 1) {
       const code = i < text.length ? text.charCodeAt(i) : 32;
       if (code !== 32) {
-        wordEms += this.glyphEms(code, style);
+        const glyph = code <= 0xff ? widths[code] : -1;
+        wordEms += glyph >= 0 ? glyph : this.glyphEms(code, style, widths);
         continue;
       }
       if (wordEms > room) return null;

@@ -6,7 +6,7 @@ const CP1252_BYTES = new Map(
 );
 /** A line of pdfText() output as a PDF literal string in the standard fonts' WinAnsi encoding ("?" for anything else). */
 function winAnsiString(text: string): string {
-  if (/^[\x20-\x27\x2a-\x5b\x5d-\x7e]*$/.test(text)) return `(${text})`;
+  if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[()\\]/g, '\\$&')})`;
   let out = '';
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
@@ -18,6 +18,12 @@ function winAnsiString(text: string): string {
 }
 
 /**
+ * Operators as the bytes pdfkit would write for them (each character's low byte, then a line break), converted natively:
+ * pdfkit converts a string a character at a time, which a page of thousands of remark lines pays for.
+ */
+export const contentBytes = (operators: string): Buffer => Buffer.from(`${operators}\n`, 'latin1');
+
+/**
  * Lines of text as raw text operators, one block per page, unkerned (TextFit.wrap measures them so): a head office's
  * RAAF has thousands of remark lines, and pdfkit's text() (kerning lookups, its own transforms per call) costs many
  * times as much per line. Call with the lines' font and size current; `placed` hears of each line, for the layout test.
@@ -26,7 +32,9 @@ export class TextLines {
   private readonly state: PdfFontState;
   private readonly ascent: number;
   private parts: string[] = [];
-  private last: { x: number; top: number } | null = null;
+  /** Where the last line began; NaN at the start of a block. */
+  private lastX = NaN;
+  private lastTop = NaN;
 
   /** `leading` is the line height: a line right under the one before is written as "next line", its text alone. */
   constructor(
@@ -41,13 +49,14 @@ export class TextLines {
 
   add(text: string, x: number, top: number): void {
     this.placed(text, x, top);
-    const next = this.last !== null && this.last.x === x && Math.abs(this.last.top + this.leading - top) < 0.01;
+    const next = this.lastX === x && Math.abs(this.lastTop + this.leading - top) < 0.01;
     this.parts.push(
       next
         ? `${winAnsiString(text)} '`
         : `1 0 0 1 ${x.toFixed(2)} ${(this.state.page.height - top - this.ascent).toFixed(2)} Tm ${winAnsiString(text)} Tj`,
     );
-    this.last = { x, top };
+    this.lastX = x;
+    this.lastTop = top;
   }
 
   /** Writes the page's lines; call with their font and colour current, before the page changes. */
@@ -56,9 +65,11 @@ export class TextLines {
     const { _font: font, _fontSize: size, page } = this.state;
     if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
     this.doc.addContent(
-      `q 1 0 0 -1 0 ${page.height.toFixed(2)} cm BT /${font.id} ${size.toFixed(2)} Tf ${this.leading.toFixed(4)} TL\n${this.parts.join('\n')}\nET Q`,
+      contentBytes(
+        `q 1 0 0 -1 0 ${page.height.toFixed(2)} cm BT /${font.id} ${size.toFixed(2)} Tf ${this.leading.toFixed(4)} TL\n${this.parts.join('\n')}\nET Q`,
+      ),
     );
     this.parts = [];
-    this.last = null;
+    this.lastX = NaN;
   }
 }

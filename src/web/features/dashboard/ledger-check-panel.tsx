@@ -1,7 +1,7 @@
-import { Badge, Code, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { countText } from '../../../shared/format.ts';
-import { ledgerCheckProgressText } from '../../../shared/schemas/ledger.ts';
+import { ledgerCheckPercent, ledgerCheckProgressText } from '../../../shared/schemas/ledger.ts';
 import { useClock } from '../../lib/clock.ts';
 import { dashboardQueries } from './api.ts';
 
@@ -21,6 +21,7 @@ export function LedgerCheckPanel() {
   });
   const clock = useClock();
   const check = latest.data?.check;
+  const running = latest.data?.running;
   const every = latest.data ? dayCount(latest.data.every_days) : '';
   return (
     <Paper withBorder radius="md" p="md" mb="md" component="section" aria-label="Ledger check">
@@ -28,16 +29,25 @@ export function LedgerCheckPanel() {
         <Title order={2} size="h5">
           Ledger check
         </Title>
+        {running ? (
+          <Badge color="blue.9" variant="filled">
+            Running
+          </Badge>
+        ) : null}
         {check ? (
-          <Badge color={check.ok ? 'teal.9' : 'red.9'} variant="filled">
-            {check.ok ? 'Passed' : 'Failed'}
+          <Badge color={check.ok ? 'teal.9' : 'red.9'} variant={running ? 'outline' : 'filled'}>
+            {running ? (check.ok ? 'Last passed' : 'Last failed') : check.ok ? 'Passed' : 'Failed'}
           </Badge>
         ) : null}
       </Group>
-      {latest.data?.running ? (
-        <Text size="sm" role="status">
-          {ledgerCheckProgressText(latest.data.running, new Date())}
-        </Text>
+      {running ? (
+        /* The running check apart from the last one's result below it, its share of the pads as a bar. */
+        <Stack gap={4} mb="sm">
+          <Progress value={ledgerCheckPercent(running)} size="sm" aria-label="Ledger check progress" />
+          <Text size="sm" role="status">
+            {ledgerCheckProgressText(running, new Date())}
+          </Text>
+        </Stack>
       ) : null}
       {!latest.data ? (
         <Skeleton h={20} />
