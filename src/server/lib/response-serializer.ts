@@ -11,15 +11,49 @@ export class ResponseShapeError extends Error {
   }
 }
 
+type JsonSchema = { [key: string]: unknown };
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Zod writes a nullable object as `anyOf: [object, null]`, which fast-json-stringify answers by running the whole
+ * object's validator on every value; as `type: ['object', 'null']` the same bytes are written after a null check.
+ * Only an anyOf of one plain object schema (or a reference to one) and null is rewritten.
+ */
+function nullableObjectsAsTypes(node: unknown, definitions: Record<string, JsonSchema>): unknown {
+  if (Array.isArray(node)) return node.map((item) => nullableObjectsAsTypes(item, definitions));
+  if (!isSchema(node)) return node;
+  const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullableObjectsAsTypes(value, definitions)]));
+  const { anyOf, ...siblings } = entries;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2 || Object.keys(siblings).length > 0) return entries;
+  const nullAt = anyOf.findIndex((option) => isSchema(option) && option.type === 'null' && Object.keys(option).length === 1);
+  const other: unknown = anyOf[1 - nullAt];
+  if (nullAt === -1 || !isSchema(other)) return entries;
+  const ref = typeof other.$ref === 'string' && Object.keys(other).length === 1 ? /^#\/definitions\/(.+)$/.exec(other.$ref) : null;
+  const target = ref ? definitions[ref[1]] : other;
+  const plainObject =
+    isSchema(target) &&
+    target.type === 'object' &&
+    !('anyOf' in target) &&
+    !('oneOf' in target) &&
+    !('allOf' in target) &&
+    !('$ref' in target);
+  return plainObject ? { ...target, type: ['object', 'null'] } : entries;
+}
+
 /** The route's zod schema as JSON Schema, compiled by fast-json-stringify on the route's first answer. */
 function compiledStringify(schema: z.ZodType): Stringify {
   let stringify: Stringify | null = null;
   return (data) => {
-    // Zod's JSON Schema and fast-json-stringify's input type are two names of the same draft-7 document.
-    stringify ??= fastJson(
+    if (!stringify) {
+      const document = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as JsonSchema;
+      const written = isSchema(document.definitions) ? (document.definitions as Record<string, JsonSchema>) : {};
+      const definitions = Object.fromEntries(
+        Object.entries(written).map(([name, definition]) => [name, nullableObjectsAsTypes(definition, written) as JsonSchema]),
+      );
       // -- z.toJSONSchema answers draft-7 JSON Schema, which is what fast-json-stringify takes; the two libraries type it apart.
-      z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0],
-    );
+      stringify = fastJson(nullableObjectsAsTypes(document, definitions) as Parameters<typeof fastJson>[0]);
+    }
     return stringify(data);
   };
 }
