@@ -85,8 +85,8 @@ try {
     insert into activities (invoice_id, invoice_status_id, description, user_id)
     select id, invoice_status_id, 'Created', user_id from invoices`);
   await t.db.execute(sql`
-    update pads set holder_user_id = ${admin.user.id}, holder_branch_id = ${headOffice.id}
-    where id in (select id from pads order by id limit ${HELD_PADS})`);
+    update pad_custody set holder_user_id = ${admin.user.id}, holder_branch_id = ${headOffice.id}
+    where pad_id in (select id from pads order by id limit ${HELD_PADS})`);
   await t.db.execute(sql`vacuum analyze`);
   const [{ id: middleInvoice }] = (
     (await t.db.execute(

@@ -1,7 +1,8 @@
 /**
  * Issue 39 point 4, custody moves: a request of 1,000 pads issued, then accepted, through the API on PostgreSQL, with the
  * database's backend CPU beside wall and node CPU, at idle and with one core busy (bench/cpu.ts). Its anchor is the floor
- * of the same write in raw SQL: psql updating the 1,000 pad rows and COPYing 2,000 event rows in one transaction.
+ * of the same write in raw SQL: psql updating the 1,000 custody rows (pad_custody, migration 0028) and COPYing 2,000 event
+ * rows in one transaction.
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/custody.ts [database]
  * With a database name (e.g. a copy of the five-year history) the app runs on it and adds its own pads at the end of
  * the first route; without one it runs on a fresh database.
@@ -165,7 +166,7 @@ async function rounds() {
   };
 }
 
-/** The anchor: psql, in one transaction, the same UPDATE of 1,000 pad rows and COPY of 2,000 event rows; CPU of its backend. */
+/** The anchor: psql, in one transaction, the same UPDATE of 1,000 custody rows and COPY of 2,000 event rows; CPU of its backend. */
 function anchor(): Cost {
   const padIdsText = execFileSync('psql', [
     pgUrl.toString(),
@@ -208,7 +209,7 @@ function anchor(): Cost {
     '\\set ON_ERROR_STOP on',
     "select (regexp_split_to_array(split_part(pg_read_file('/proc/' || :pid || '/stat'), ') ', 2), ' '))[12:13] as t0, clock_timestamp() as w0 \\gset",
     'begin;',
-    `update pads set holder_user_id = ${holder.id}, holder_branch_id = ${branch}, locked_by_invoice_id = null, updated_at = now() where id = any('{${ids.join(',')}}'::int[]);`,
+    `update pad_custody set holder_user_id = ${holder.id}, holder_branch_id = ${branch}, locked_by_invoice_id = null, updated_at = now() where pad_id = any('{${ids.join(',')}}'::int[]);`,
     `copy pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id, counterparty_user_id, counterparty_branch_id, invoice_id, actor_user_id, reason, recorded_at, business_date, prev_hash, hash) from stdin;`,
     ...lines,
     '\\.',

@@ -55,11 +55,11 @@ async function serve(padCount: number): Promise<void> {
   const seedStart = performance.now();
   for (let from = 1; from <= padCount; from += 20_000) {
     const to = Math.min(padCount, from + 19_999);
-    await t.db
-      .execute(sql`insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, remarks)
-      select ${route.id}, n, n::bigint * 50 + 1, n::bigint * 50 + 50, repeat('1', 50), 3, 1,
+    await t.db.execute(sql`with made as (insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, remarks)
+      select ${route.id}, n, n::bigint * 50 + 1, n::bigint * 50 + 50, repeat('1', 50), 3,
         case when n % 10 = 0 then 'kept at the "front" desk, shelf ' || n end
-      from generate_series(${from}::int, ${to}::int) n`);
+      from generate_series(${from}::int, ${to}::int) n returning id)
+      insert into pad_custody (pad_id, issuance_status_id) select id, 1 from made`);
   }
   await t.db.execute(sql`analyze pads`);
   const seedMs = Math.round(performance.now() - seedStart);
@@ -134,14 +134,15 @@ async function idleMemory(server: ChildProcess & { pid: number }) {
 /** The select the pads export reads through its cursor (features/pads/repo.ts streamPadList), for psql to copy. */
 const anchorSelect = (route: number) => `select p.id, p.number, p.series_from, p.series_to, p.series_status, p.remarks,
   p.route_id, r.name as route_name, r.tin as route_tin, r.company_id, c.name as company_name,
-  p.pad_status_id, ps.name as pad_status_name, p.issuance_status_id, i.name as issuance_status_name,
-  (select u.first_name || ' ' || u.last_name from users u where u.id = p.holder_user_id) as holder_user_name,
-  (select b.name from branches b where b.id = p.holder_branch_id) as holder_branch_name
+  p.pad_status_id, ps.name as pad_status_name, pc.issuance_status_id, i.name as issuance_status_name,
+  (select u.first_name || ' ' || u.last_name from users u where u.id = pc.holder_user_id) as holder_user_name,
+  (select b.name from branches b where b.id = pc.holder_branch_id) as holder_branch_name
 from pads p
+join pad_custody pc on pc.pad_id = p.id
 join routes r on r.id = p.route_id
 join companies c on c.id = r.company_id
 join pad_statuses ps on ps.id = p.pad_status_id
-join issuance_statuses i on i.id = p.issuance_status_id
+join issuance_statuses i on i.id = pc.issuance_status_id
 where p.route_id = ${route}
 order by p.id desc`;
 

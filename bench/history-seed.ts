@@ -138,37 +138,47 @@ export async function seedHistory(
   let order = 0;
   const invoices: unknown[] = [];
   const invoicePads: unknown[] = [];
-  const padRows = async (list: PadPlan[]) =>
-    insertJson(
+  const padRows = async (list: PadPlan[]) => {
+    const rows = list.map((p) => {
+      const usedCount = p.used.reduce((sum, u) => sum + u, 0);
+      return {
+        id: p.id,
+        pad_id: p.id,
+        route_id: p.routeId,
+        number: p.number,
+        series_from: p.from,
+        series_to: p.from + PAD_SIZE - 1,
+        series_status: [...p.used].map((u) => (u ? '2' : '1')).join(''),
+        pad_status_id: p.lost
+          ? PAD_STATUS.LOST
+          : usedCount === PAD_SIZE
+            ? PAD_STATUS.USED
+            : usedCount > 0
+              ? PAD_STATUS.PARTIALLY_USED
+              : PAD_STATUS.UNUSED,
+        issuance_status_id: p.issued ? ISSUANCE_STATUS.ISSUED : ISSUANCE_STATUS.NOT_ISSUED,
+        remarks: p.lost ? 'Lost at sea' : null,
+        holder_user_id: p.issued && p.holder ? p.holder.id : null,
+        holder_branch_id: p.issued && p.holder ? p.holder.branchId : world.headOfficeId,
+        locked_by_invoice_id: p.locked,
+        created_by: world.stockId,
+      };
+    });
+    await insertJson(
       db,
       'pads',
-      'id, route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, remarks, holder_user_id, holder_branch_id, locked_by_invoice_id, created_by',
-      'id int, route_id int, number int, series_from bigint, series_to bigint, series_status text, pad_status_id smallint, issuance_status_id smallint, remarks text, holder_user_id int, holder_branch_id int, locked_by_invoice_id int, created_by int',
-      list.map((p) => {
-        const usedCount = p.used.reduce((sum, u) => sum + u, 0);
-        return {
-          id: p.id,
-          route_id: p.routeId,
-          number: p.number,
-          series_from: p.from,
-          series_to: p.from + PAD_SIZE - 1,
-          series_status: [...p.used].map((u) => (u ? '2' : '1')).join(''),
-          pad_status_id: p.lost
-            ? PAD_STATUS.LOST
-            : usedCount === PAD_SIZE
-              ? PAD_STATUS.USED
-              : usedCount > 0
-                ? PAD_STATUS.PARTIALLY_USED
-                : PAD_STATUS.UNUSED,
-          issuance_status_id: p.issued ? ISSUANCE_STATUS.ISSUED : ISSUANCE_STATUS.NOT_ISSUED,
-          remarks: p.lost ? 'Lost at sea' : null,
-          holder_user_id: p.issued && p.holder ? p.holder.id : null,
-          holder_branch_id: p.issued && p.holder ? p.holder.branchId : world.headOfficeId,
-          locked_by_invoice_id: p.locked,
-          created_by: world.stockId,
-        };
-      }),
+      'id, route_id, number, series_from, series_to, series_status, pad_status_id, remarks, created_by',
+      'id int, route_id int, number int, series_from bigint, series_to bigint, series_status text, pad_status_id smallint, remarks text, created_by int',
+      rows,
     );
+    await insertJson(
+      db,
+      'pad_custody',
+      'pad_id, issuance_status_id, holder_user_id, holder_branch_id, locked_by_invoice_id',
+      'pad_id int, issuance_status_id smallint, holder_user_id int, holder_branch_id int, locked_by_invoice_id int',
+      rows,
+    );
+  };
 
   const [{ maxPad }] = (
     (await db.execute(sql`select coalesce(max(id), 0)::int as "maxPad" from pads`)) as unknown as { rows: Array<{ maxPad: number }> }

@@ -292,11 +292,10 @@ try {
       for (const { invoiceId, padIds, holder } of issued) {
         const start = performance.now();
         await raw.query('begin');
-        await raw.query('update pads set holder_user_id = $1, holder_branch_id = $2, locked_by_invoice_id = null where id = any($3)', [
-          holder.id,
-          holder.branch_id,
-          padIds,
-        ]);
+        await raw.query(
+          'update pad_custody set holder_user_id = $1, holder_branch_id = $2, locked_by_invoice_id = null where pad_id = any($3)',
+          [holder.id, holder.branch_id, padIds],
+        );
         await raw.query('update invoices set invoice_status_id = $1, accepted_by = $2, accepted_at = now() where id = $3', [
           INVOICE_STATUS.COMPLETED,
           holder.id,

@@ -13,7 +13,8 @@ import { sql } from 'drizzle-orm';
 import { INVOICE_TYPE, PAD_STATUS, ROLE } from '../src/shared/lookups.ts';
 import { invoices } from '../src/server/db/schema/invoices.ts';
 import { padEvents } from '../src/server/db/schema/ledger.ts';
-import { pads } from '../src/server/db/schema/pads.ts';
+import { padCustody, pads } from '../src/server/db/schema/pads.ts';
+import { custodyOfPad, padRecordColumns } from '../src/server/features/pads/read-model.ts';
 import { runLedgerVerify } from '../src/server/features/ledger/verifier.ts';
 import { appendPadEvents, type PadEventInput } from '../src/server/features/ledger/lifecycle.ts';
 import { createBranch, createRoute, signedIn, type PadRow } from '../src/server/test/factories.ts';
@@ -78,7 +79,8 @@ async function signIn(roleId: number, branchId: number, firstName: string, lastN
   return { id: user.id, branchId, headers };
 }
 
-const heldBy = (who: Who) => t.db.select().from(pads).where(eq(pads.holder_user_id, who.id)).orderBy(asc(pads.id));
+const padRecords = () => t.db.select(padRecordColumns).from(pads).innerJoin(padCustody, custodyOfPad);
+const heldBy = (who: Who) => padRecords().where(eq(padCustody.holder_user_id, who.id)).orderBy(asc(pads.id));
 
 /** The used runs a pad gets in the report month: three, of varying length, so every pad folds to several ranges. */
 const usedRuns = (pad: PadRow): Array<[number, number]> => [
@@ -201,11 +203,12 @@ try {
       const free = await t.db
         .select({ id: pads.id })
         .from(pads)
+        .innerJoin(padCustody, custodyOfPad)
         .where(
           and(
             eq(pads.route_id, routeId),
-            isNull(pads.holder_user_id),
-            isNull(pads.locked_by_invoice_id),
+            isNull(padCustody.holder_user_id),
+            isNull(padCustody.locked_by_invoice_id),
             eq(pads.pad_status_id, PAD_STATUS.UNUSED),
           ),
         )
@@ -232,12 +235,10 @@ try {
   phase('marks through the API');
   const apiIds = new Set(apiMarked.map((pad) => pad.id));
   const rest = (
-    await t.db
-      .select()
-      .from(pads)
+    await padRecords()
       .where(
         inArray(
-          pads.holder_user_id,
+          padCustody.holder_user_id,
           holders.map((h) => h.id),
         ),
       )
@@ -253,7 +254,7 @@ try {
   }
 
   at('2026-10-12T01:00:00Z');
-  const atHeadOffice = await t.db.select().from(pads).where(isNull(pads.holder_user_id)).orderBy(asc(pads.id)).limit(20);
+  const atHeadOffice = await padRecords().where(isNull(padCustody.holder_user_id)).orderBy(asc(pads.id)).limit(20);
   for (const [i, pad] of atHeadOffice.entries()) {
     const lost = i % 2 === 0;
     await markThroughApi(custodian, pad, () => false, {

@@ -3,11 +3,15 @@
  * 1.6 Mbit/s down, 750 kbit/s up, 412×823), each visit cold on a fresh profile unless said:
  * - /login: when the sign-in form first paints (median of BENCH_PHONE_RUNS, 5), beside its anchor, a bare HTML page with
  *   the same form and styles and no script under the same throttling; when the script has taken the form over; bytes.
- * - /invoices on a phone that has just signed in, with 40 transactions: the longest task (PerformanceObserver 'longtask')
- *   and the blocking time, with the CPU time of Chromium's processes, at idle and with one core busy (bench/cpu.ts).
+ * - /invoices on a phone that has just signed in, with 40 transactions: the first and the longest task (PerformanceObserver
+ *   'longtask') and the blocking time, with the CPU time of Chromium's processes, at idle and with one core busy (bench/cpu.ts).
+ * - The sign-in itself: a cold /login taken over by React, the form filled and sent, Transactions drawn: the tasks after
+ *   the form was sent, at idle and with one core busy.
  * - Lighthouse (mobile preset, its own simulated throttling), median of BENCH_PHONE_RUNS cold runs: /login where nobody has
  *   signed in, and /invoices just signed in.
- * BENCH_WEB_DIR measures another build (a baseline) instead; the anchor always comes from the current sources' build.
+ * BENCH_WEB_DIR measures another build (a baseline) instead; the anchor always comes from the current sources' build, in
+ * BENCH_BUILD_DIR (.tmp/web-bench). BENCH_PHONE_PARTS (login,invoices,sign-in,lighthouse) runs some parts only;
+ * BENCH_RESULT_NAME names the result file (.tmp/bench/phone.json).
  *   npx tsx bench/phone.ts
  */
 import { spawn } from 'node:child_process';
@@ -31,7 +35,9 @@ const PHONE = { width: 412, height: 823 };
 /** The anchor of the form's first paint: login.html of the current sources without its script, served beside the app. */
 const BARE_PAGE = 'bench-bare-login.html';
 
-const currentDir = path.join(ROOT, '.tmp/web-bench');
+const PARTS = new Set((process.env.BENCH_PHONE_PARTS ?? 'login,invoices,sign-in,lighthouse').split(','));
+
+const currentDir = process.env.BENCH_BUILD_DIR ?? path.join(ROOT, '.tmp/web-bench');
 const hash = webSourcesHash(ROOT);
 if (!webBuildIsCurrent(currentDir, hash)) await buildWeb(ROOT, currentDir, hash);
 const webDir = process.env.BENCH_WEB_DIR ?? currentDir;
@@ -117,13 +123,17 @@ async function throttle(context: BrowserContext, page: Page, cacheDisabled: bool
   return cdp;
 }
 
+type Recorded = { tasks: Array<[number, number]>; takeover: number | null; submitted: number | null };
+
 /**
- * Recorded in the page from its first script on: the long tasks, and when the prerendered form was replaced by React's
- * (its <main> left the document). Installed with addInitScript, so it sees everything from the navigation on.
+ * Recorded in the page from its first script on: the long tasks, when the prerendered form was replaced by React's
+ * (its <main> left the document) and when a form was sent. Installed with addInitScript, so it sees everything from the
+ * navigation on.
  */
 function recordInPage() {
-  const w = window as unknown as { __bench: { tasks: Array<[number, number]>; takeover: number | null } };
-  w.__bench = { tasks: [], takeover: null };
+  const w = window as unknown as { __bench: Recorded };
+  w.__bench = { tasks: [], takeover: null, submitted: null };
+  document.addEventListener('submit', () => (w.__bench.submitted ??= Math.round(performance.now())), true);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) w.__bench.tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
   }).observe({ type: 'longtask', buffered: true });
@@ -134,10 +144,10 @@ function recordInPage() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-type InPage = { tasks: Array<[number, number]>; takeover: number | null; fcp: number; bytes: number };
+type InPage = Recorded & { fcp: number; bytes: number };
 const readInPage = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __bench: { tasks: Array<[number, number]>; takeover: number | null } };
+    const w = window as unknown as { __bench: Recorded };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     const bytes = performance
       .getEntriesByType('resource')
@@ -224,10 +234,51 @@ try {
       const durations = seen.tasks.map(([, d]) => d);
       return {
         list_visible_ms: Math.round(listMs),
+        first_task_ms: durations[0] ?? 0,
         longest_task_ms: Math.max(0, ...durations),
         tasks_over_200_ms: durations.filter((d) => d > 200).length,
         blocking_ms: durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
         long_tasks: seen.tasks,
+        chromium_cpu_ms: cpuMs,
+      };
+    });
+
+  /**
+   * The sign-in as a phone does it: a cold /login, its form taken over by React, filled and sent; Transactions drawn.
+   * The tasks that end after the form was sent, and the time from sending to the first row's View button.
+   */
+  const signInFlowVisit = () =>
+    withFreshChromium(async (context, groupId) => {
+      const page = await context.newPage();
+      await page.setViewportSize(PHONE);
+      await page.addInitScript(recordInPage);
+      const cdp = await throttle(context, page, false);
+      await page.goto(`${base}/login`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => (window as unknown as { __bench: Recorded }).__bench.takeover !== null, null, { timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password').fill(TEST_PASSWORD);
+      const cpuBefore = chromiumCpuMs(groupId);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page
+        .getByRole('button', { name: /^View .* invoice \d+$/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 90_000 });
+      const listAt = await page.evaluate(() => Math.round(performance.now()));
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(2_000);
+      const cpuMs = chromiumCpuMs(groupId) - cpuBefore;
+      const seen = await readInPage(page);
+      await cdp.detach();
+      const sent = seen.submitted ?? 0;
+      const after = seen.tasks.filter(([start, duration]) => start + duration > sent);
+      const durations = after.map(([, d]) => d);
+      return {
+        list_visible_after_sending_ms: listAt - sent,
+        longest_task_ms: Math.max(0, ...durations),
+        tasks_over_200_ms: durations.filter((d) => d > 200).length,
+        blocking_ms: durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+        long_tasks: after.map(([start, duration]) => [start - sent, duration]),
         chromium_cpu_ms: cpuMs,
       };
     });
@@ -280,24 +331,34 @@ try {
   /* The app's /login and its anchor alternate, so a slow phase of the machine falls on both. */
   const loginRuns: Array<Awaited<ReturnType<typeof formVisit>>> = [];
   const bareRuns: Array<Awaited<ReturnType<typeof formVisit>>> = [];
-  for (let run = 0; run < RUNS; run += 1) {
+  for (let run = 0; run < (PARTS.has('login') ? RUNS : 0); run += 1) {
     loginRuns.push(await formVisit(`${base}/login`));
     bareRuns.push(await formVisit(`${base}/${BARE_PAGE}`));
   }
-  const invoices = await idleAndBusy(() => repeat(invoicesVisit));
+  const noRuns = { idle: [], busy: [] };
+  const invoices = PARTS.has('invoices') ? await idleAndBusy(() => repeat(invoicesVisit)) : noRuns;
+  const signInFlow = PARTS.has('sign-in') ? await idleAndBusy(() => repeat(signInFlowVisit)) : noRuns;
   const summary = (runs: Array<Awaited<ReturnType<typeof invoicesVisit>>>) => ({
+    first_task_ms_median: median(runs.map((r) => r.first_task_ms)),
     longest_task_ms_median: median(runs.map((r) => r.longest_task_ms)),
     blocking_ms_median: median(runs.map((r) => r.blocking_ms)),
     list_visible_ms_median: median(runs.map((r) => r.list_visible_ms)),
     chromium_cpu_ms_median: median(runs.map((r) => r.chromium_cpu_ms)),
     runs,
   });
+  const flowSummary = (runs: Array<Awaited<ReturnType<typeof signInFlowVisit>>>) => ({
+    longest_task_ms_median: median(runs.map((r) => r.longest_task_ms)),
+    blocking_ms_median: median(runs.map((r) => r.blocking_ms)),
+    list_visible_after_sending_ms_median: median(runs.map((r) => r.list_visible_after_sending_ms)),
+    runs,
+  });
   /** On a profile where nobody signed in: /login itself, not where a held session would send it. */
-  const lighthouseLogin = await score('login', `${base}/login`, false);
-  if (new URL(lighthouseLogin.final_url).pathname !== '/login') throw new Error(`Lighthouse /login ended on ${lighthouseLogin.final_url}`);
-  const lighthouseInvoices = await score('invoices', `${base}/invoices`, true);
+  const lighthouseLogin = PARTS.has('lighthouse') ? await score('login', `${base}/login`, false) : null;
+  if (lighthouseLogin && new URL(lighthouseLogin.final_url).pathname !== '/login')
+    throw new Error(`Lighthouse /login ended on ${lighthouseLogin.final_url}`);
+  const lighthouseInvoices = PARTS.has('lighthouse') ? await score('invoices', `${base}/invoices`, true) : null;
 
-  saveResult(process.env.BENCH_WEB_DIR ? 'phone-baseline' : 'phone', {
+  saveResult(process.env.BENCH_RESULT_NAME ?? (process.env.BENCH_WEB_DIR ? 'phone-baseline' : 'phone'), {
     date: new Date().toISOString(),
     machine: machine(),
     chromium: CHROMIUM,
@@ -315,7 +376,9 @@ try {
       transferred_bytes_median: median(bareRuns.map((r) => r.transferred_bytes)),
       runs: bareRuns,
     },
+    parts: [...PARTS],
     invoices_signed_in: { idle: summary(invoices.idle), busy_core: summary(invoices.busy) },
+    sign_in_to_transactions: { idle: flowSummary(signInFlow.idle), busy_core: flowSummary(signInFlow.busy) },
     lighthouse_login: lighthouseLogin,
     lighthouse_invoices_signed_in: lighthouseInvoices,
     goals: 'form painted ≤ 1,500 ms; no task over 200 ms on /invoices; Lighthouse ≥ 95 (/login) and ≥ 90 (/invoices)',

@@ -90,10 +90,12 @@ try {
   /** The same pad rows as add-pad writes, straight into the table: generation as it was before the ledger. */
   const rawPads = (conn: Executor, routeId: number, from: number) =>
     conn.execute(sql`
-      insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_branch_id, created_by)
+      with made as (insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, created_by)
       select ${routeId}::int, 1 + g.i::int, ${from}::bigint + g.i * ${PAD_SIZE}::bigint, ${from}::bigint + (g.i + 1) * ${PAD_SIZE}::bigint - 1,
-             repeat('1', ${PAD_SIZE}::int), ${PAD_STATUS.UNUSED}::smallint, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${headOffice.id}::int, ${custodian.user.id}::int
-      from generate_series(0::bigint, ${NUMBERS / PAD_SIZE - 1}::bigint) as g(i)`);
+             repeat('1', ${PAD_SIZE}::int), ${PAD_STATUS.UNUSED}::smallint, ${custodian.user.id}::int
+      from generate_series(0::bigint, ${NUMBERS / PAD_SIZE - 1}::bigint) as g(i) returning id)
+      insert into pad_custody (pad_id, issuance_status_id, holder_branch_id)
+      select id, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${headOffice.id}::int from made`);
 
   /** The same event rows as add-pad writes, one `received` per pad with its chained hash, straight into the ledger. */
   const rawEvents = (conn: Executor, routeId: number) => {
@@ -102,12 +104,12 @@ try {
     const genesis = '0'.repeat(64);
     return conn.execute(sql`
       insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id, actor_user_id, recorded_at, business_date, prev_hash, hash)
-      select p.id, 1, p.route_id, 'received', p.series_from, p.series_to, (p.series_to - p.series_from + 1)::int, p.holder_user_id, p.holder_branch_id,
+      select p.id, 1, p.route_id, 'received', p.series_from, p.series_to, (p.series_to - p.series_from + 1)::int, c.holder_user_id, c.holder_branch_id,
         ${custodian.user.id}::int, ${at.toISOString()}::timestamptz, ${day}::date, ${genesis}::text,
         encode(sha256(convert_to(concat_ws('|', p.id, 1, 'received', p.route_id, p.series_from, p.series_to, p.series_to - p.series_from + 1,
-          coalesce(p.holder_user_id::text, ''), coalesce(p.holder_branch_id::text, ''), '', '', '', ${custodian.user.id}::int, '',
+          coalesce(c.holder_user_id::text, ''), coalesce(c.holder_branch_id::text, ''), '', '', '', ${custodian.user.id}::int, '',
           ${at.getTime()}::bigint, ${day}::text, ${genesis}::text), 'UTF8')), 'hex')
-      from pads p where p.route_id = ${routeId}::int order by p.id`);
+      from pads p join pad_custody c on c.pad_id = p.id where p.route_id = ${routeId}::int order by p.id`);
   };
 
   const generate = async (kind: GenerationKind, routeId: number, from: number) => {

@@ -230,7 +230,7 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
   );
   const tokens = await Promise.all(people.map((person) => login(person.email)));
   const { rows: freePads } = await owner.query<{ id: number }>(
-    'select id from pads where route_id = $1 and locked_by_invoice_id is null order by number limit $2',
+    'select p.id from pads p join pad_custody c on c.pad_id = p.id where p.route_id = $1 and c.locked_by_invoice_id is null order by p.number limit $2',
     [routeId, REQUESTERS],
   );
   const acknowledged = {
@@ -338,7 +338,7 @@ async function burst(routeId: number, branchId: number, custodianToken: string, 
   );
   check(padUse.length === 0, 'no pad issued on two invoices');
   const { rows: completed } = await owner.query<{ id: number; holder: number | null; pad: number }>(
-    'select i.id, p.holder_user_id as holder, p.id as pad from invoices i join invoice_pads ip on ip.invoice_id = i.id join pads p on p.id = ip.pad_id where i.id = any($1) and i.invoice_status_id = 4',
+    'select i.id, c.holder_user_id as holder, c.pad_id as pad from invoices i join invoice_pads ip on ip.invoice_id = i.id join pad_custody c on c.pad_id = ip.pad_id where i.id = any($1) and i.invoice_status_id = 4',
     [[...acknowledged.accepts]],
   );
   check(

@@ -11,7 +11,7 @@ export const TABLE_OWNERS = {
   routes: ['routes'],
   locations: ['locations'],
   branches: ['branches'],
-  pads: ['pads', 'padStatuses', 'issuanceStatuses', 'padIdBlocks'],
+  pads: ['pads', 'padCustody', 'padStatuses', 'issuanceStatuses', 'padIdBlocks'],
   invoices: ['invoices', 'invoicePads', 'activities', 'invoiceTypes', 'invoiceStatuses', 'pendingHandOvers'],
   idempotency: ['idempotencyKeys'],
   reports: ['reports', 'reportInvoices'],
@@ -43,24 +43,35 @@ export const TABLE_OWNERS = {
  */
 export const TABLE_READS = {
   accounts: ['users', 'userStatuses', 'roles', 'branches'],
-  branches: ['companies', 'locations', 'invoices', 'pads', 'users'],
+  branches: ['companies', 'locations', 'invoices', 'padCustody', 'users'],
   companies: ['branches', 'routes'],
-  invoices: ['branches', 'companies', 'locations', 'pads', 'padStatuses', 'issuanceStatuses', 'reportInvoices', 'routes', 'users'],
+  invoices: [
+    'branches',
+    'companies',
+    'locations',
+    'pads',
+    'padCustody',
+    'padStatuses',
+    'issuanceStatuses',
+    'reportInvoices',
+    'routes',
+    'users',
+  ],
   /**
    * docs/design.md §8: the ledger records and verifies the pads' current view (received events are written from the new pad
    * rows, orphans and unverified pads are found against them); pad history names branches and loss incidents by number.
    */
-  ledger: ['pads', 'branches', 'lossIncidents'],
+  ledger: ['pads', 'padCustody', 'branches', 'lossIncidents'],
   locations: ['branches'],
   /**
    * A count lists the branch's pads in route and pad order with the holder's and branch's names, and "counts due" scans
    * holders by the pads they hold: set-based joins over thousands of pads, which a call per pad through a face would not be.
    */
-  counts: ['users', 'pads', 'routes', 'branches'],
+  counts: ['users', 'pads', 'padCustody', 'routes', 'branches'],
   /** A loss incident's confirm queue finds the branch that holds its pads; the notice names each pad's route and company. */
-  incidents: ['pads', 'routes', 'companies'],
+  incidents: ['pads', 'padCustody', 'routes', 'companies'],
   /** An approval queue row shows its pad and route, and the approver rule (permissions.ts) looks at the pad's holder. */
-  outcomes: ['pads', 'routes'],
+  outcomes: ['pads', 'padCustody', 'routes'],
   pads: ['branches', 'companies', 'invoicePads', 'routes', 'registeredSeries'],
   /** Issue 38: a paper-use exception's row names its establishment, pad and route (with its company). */
   outages: ['branches', 'pads', 'routes', 'companies'],
@@ -71,5 +82,5 @@ export const TABLE_READS = {
   /** The first-run checklist only asks whether each kind of record exists yet. */
   setup: ['companies', 'locations', 'branches', 'routes', 'users', 'pads'],
   routes: ['companies', 'invoices', 'pads'],
-  users: ['accessTokens', 'activities', 'branches', 'invoices', 'pads', 'reports', 'roles', 'routes'],
+  users: ['accessTokens', 'activities', 'branches', 'invoices', 'pads', 'padCustody', 'reports', 'roles', 'routes'],
 };

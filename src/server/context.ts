@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Job } from './db/jobs.ts';
 import type { SharedState } from './db/shared-state.ts';
+import type { ExportWorkers } from './lib/export.ts';
 import type { Mailer } from './lib/mail.ts';
 
 /** What services need from the outside world; built once in main.ts or by the test app. */
@@ -18,4 +19,6 @@ export interface AppContext {
   jobs: Job[];
   /** The instant ledger events are recorded at; unset is now. Only the demo loader and tests set it, to lay down a past month. */
   ledgerClock?: () => Date;
+  /** On PostgreSQL: the worker threads list exports are written in (issue 39); unset, they are written in this process. */
+  exportWorkers?: ExportWorkers;
 }

@@ -9,6 +9,7 @@ import { createMailer } from './lib/mail.ts';
 import { startJobs } from './db/jobs.ts';
 import { serveBackups } from './db/backup.ts';
 import { serverJobs } from './jobs.ts';
+import { exportWorkers } from './exports/workers.ts';
 
 /** Opens and migrates the database, seeds it, and builds the app: the same steps for the server, demo and benchmarks. */
 export async function startApp(config: Config, options: { database?: Database; logger?: pino.Logger; jobs?: boolean } = {}) {
@@ -34,6 +35,8 @@ export async function startApp(config: Config, options: { database?: Database; l
     jobs: [],
   };
   ctx.jobs = serverJobs(ctx, database);
+  const workers = database.url ? exportWorkers({ databaseUrl: database.url, config, badgeSecret: ctx.badgeSecret }) : null;
+  if (workers) ctx.exportWorkers = workers;
   const app = await buildApp(ctx, { ping: database.ping });
   if (options.jobs ?? true) {
     const stopJobs = startJobs(database.db, ctx.jobs, log);
@@ -43,6 +46,7 @@ export async function startApp(config: Config, options: { database?: Database; l
     const stopServing = await serveBackups(database, config.dataDir);
     app.addHook('onClose', stopServing);
   }
+  if (workers) app.addHook('onClose', workers.stopAll);
   app.addHook('onClose', async () => database.close());
   return { app, ctx, database, generatedAdminPassword: generated };
 }

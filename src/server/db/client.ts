@@ -63,6 +63,8 @@ export type Listener = (payload: string | null) => void;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** PostgreSQL: the app's connection address (DATABASE_URL), for the connection an export worker opens with the same role. */
+  url?: string;
   ping(): Promise<void>;
   /** LISTEN on a channel until the returned function is called; survives the server going away and coming back. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
@@ -74,6 +76,12 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * The embedded database's buffer pool. PGlite's default (128 MB) is set up at every start, a CPU cost of its own (issue 39:
+ * 1.9 s of start against 1.4 s at 32 MB); a page outside the pool is read from the operating system's cache, and the hot
+ * part of a small operator's data (the recommended size, README) fits in 32 MB.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 export interface PoolTimeouts {
   /** Longest a statement may run before the server cancels it. */
@@ -89,10 +97,11 @@ export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = { statementTimeoutMs: 30_000,
  * listener (an unheard 'error' event would end the process), and connect, statement and idle timeouts
  * turn a frozen server into errors the API answers with 503 instead of requests that hang.
  */
-function resilientPool(url: string, timeouts: PoolTimeouts): pg.Pool {
+function resilientPool(url: string, timeouts: PoolTimeouts, size: { max: number; name?: string } = { max: 10 }): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: size.max,
+    ...(size.name ? { application_name: size.name } : {}),
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     idleTimeoutMillis: timeouts.idleTimeoutMs,
     statement_timeout: timeouts.statementTimeoutMs,
@@ -232,27 +241,15 @@ export async function openDatabase(options: {
   timeouts?: PoolTimeouts;
 }): Promise<Database> {
   if (options.url) {
-    const pool = resilientPool(options.url, options.timeouts ?? DEFAULT_POOL_TIMEOUTS);
-    // Cast: node-postgres' and PGlite's drizzle databases differ only in their driver types; every query the app runs is typed through the one Db type.
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    const warnings = await migrateServer(pool, options.ownerUrl);
-    const url = options.url;
     const timeouts = options.timeouts ?? DEFAULT_POOL_TIMEOUTS;
-    return {
-      kind: 'postgres',
-      db,
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      listen: (channel, listener) => listenOnServer(url, channel, listener, timeouts),
-      warnings,
-      close: () => pool.end(),
-    };
+    const pool = resilientPool(options.url, timeouts);
+    return serverDatabase(pool, options.url, timeouts, await migrateServer(pool, options.ownerUrl));
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     extensions: { btree_gist, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const pgliteDb = drizzlePglite({ client, schema });
   if (!(await migrationsCurrent(client))) await migratePglite(pgliteDb, { migrationsFolder });
@@ -280,6 +277,33 @@ export async function openDatabase(options: {
       return Buffer.from(await blob.arrayBuffer());
     },
     close: () => client.close(),
+  };
+}
+
+/** What an export worker's connection is named in pg_stat_activity. */
+export const EXPORT_CONNECTION_NAME = 'padtrack export';
+
+/**
+ * One connection to the app's PostgreSQL database with the app's role and timeouts, for an export worker
+ * (src/server/exports/worker.ts): nothing is migrated, and pg_stat_activity names it EXPORT_CONNECTION_NAME.
+ */
+export function exportDatabase(url: string, timeouts: PoolTimeouts): Database {
+  return serverDatabase(resilientPool(url, timeouts, { max: 1, name: EXPORT_CONNECTION_NAME }), url, timeouts, []);
+}
+
+function serverDatabase(pool: pg.Pool, url: string, timeouts: PoolTimeouts, warnings: string[]): Database {
+  // Cast: node-postgres' and PGlite's drizzle databases differ only in their driver types; every query the app runs is typed through the one Db type.
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    listen: (channel, listener) => listenOnServer(url, channel, listener, timeouts),
+    url,
+    warnings,
+    close: () => pool.end(),
   };
 }
 

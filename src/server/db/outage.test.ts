@@ -62,7 +62,7 @@ async function holdPadsLock() {
     for (let attempt = 0; attempt < 500; attempt += 1) {
       await client.query('select pg_stat_clear_snapshot()');
       const { rows } = await client.query<{ pid: number }>(
-        `select pid from pg_stat_activity where wait_event_type = 'Lock' and query ~* '^\\s*insert into pads'`,
+        `select pid from pg_stat_activity where wait_event_type = 'Lock' and query ~* '^\\s*with made as \\(\\s*insert into pads'`,
       );
       if (rows[0]) return rows[0].pid;
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Conn } from '../db/client.ts';
 import { activities, invoices } from '../db/schema/invoices.ts';
-import { pads } from '../db/schema/pads.ts';
+import { padCustody, pads } from '../db/schema/pads.ts';
 
 /** One step of the demo story: when it really ran (`since`) and the day it tells of (`to`, the ledger's clock). */
 export interface DemoStep {
@@ -38,4 +38,8 @@ export async function moveStepToItsDay(conn: Conn, step: DemoStep): Promise<void
     .update(pads)
     .set({ created_at: moved(pads.created_at), updated_at: moved(pads.updated_at) })
     .where(sql`${pads.updated_at} >= ${since}::timestamptz`);
+  await conn
+    .update(padCustody)
+    .set({ updated_at: moved(padCustody.updated_at) })
+    .where(sql`${padCustody.updated_at} >= ${since}::timestamptz`);
 }

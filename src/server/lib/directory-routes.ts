@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { ListColumn } from '../../shared/list-columns.ts';
 import { ADMIN_MSG } from '../../shared/messages.ts';
 import { can } from '../../shared/permissions.ts';
 import { idParam, type ExportFormat, type Paginated } from '../../shared/schemas/common.ts';
@@ -14,8 +13,8 @@ import {
 } from '../../shared/schemas/responses.ts';
 import type { App } from '../app-type.ts';
 import type { AppContext } from '../context.ts';
-import { authorize } from './auth.ts';
-import { sendExport, type RowSource } from './export.ts';
+import { authorize, currentUser } from './auth.ts';
+import { sendListExport, type ListExport } from './export.ts';
 
 /** What a directory feature's service offers its create, update and delete routes. */
 export interface DirectoryWrites<Row, Values> {
@@ -28,7 +27,6 @@ export interface DirectoryWrites<Row, Values> {
 export interface DirectoryService<Row, Values, Query> extends DirectoryWrites<Row, Values> {
   all(ctx: AppContext): Promise<Row[]>;
   list(ctx: AppContext, query: Query): Promise<Paginated<Row>>;
-  listSource(ctx: AppContext, query: Query): RowSource<Row>;
 }
 
 /** A reference table's names and write schemas, enough for its create, update and delete routes. */
@@ -46,12 +44,13 @@ export interface DirectoryForm<Row, Values> {
   summaries?: { update?: string; remove?: string };
 }
 
-/** One directory (branches, companies, locations, routes): its names, shared schemas, list columns and service. */
+/** One directory (branches, companies, locations, routes): its names, shared schemas, list export and service. */
 export interface Directory<Row, Values, Query> extends DirectoryForm<Row, Values> {
-  /** "Branches": the operation ids' plural and the export's file name. */
+  /** "Branches": the operation ids' plural. */
   plural: string;
   query: z.ZodType<Query & { format?: ExportFormat }>;
-  columns: ListColumn<Row>[];
+  /** The admin screen's export (the feature's export-read-model.ts). */
+  export: ListExport<Query>;
   service: DirectoryService<Row, Values, Query>;
 }
 
@@ -90,7 +89,7 @@ export function directoryRoutes<Row, Values, Query>(app: App, ctx: AppContext, d
       // The Zod type provider cannot resolve a generic schema's output, so the casts name what `d.query` validated.
       const { format, ...query } = request.query as Query & { format?: ExportFormat };
       const rest = query as Query;
-      if (format) return sendExport(reply, ctx.config.timeZone, format, d.plural, d.columns, d.service.listSource(ctx, rest));
+      if (format) return sendListExport(reply, ctx, format, d.export, currentUser(request), rest);
       return d.service.list(ctx, rest);
     },
   );

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { COMPANY_TYPE, INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE, USER_STATUS } from '../../shared/lookups.ts';
 import type { Db } from '../db/client.ts';
 import { activities, invoicePads, invoices } from '../db/schema/invoices.ts';
-import { pads } from '../db/schema/pads.ts';
+import { padCustody, pads } from '../db/schema/pads.ts';
+import { custodyOfPad, padRecordColumns, type PadRecord } from '../features/pads/read-model.ts';
 import { branches, companies, locations, routes } from '../db/schema/reference.ts';
 import { reports } from '../db/schema/reports.ts';
 import { users } from '../db/schema/users.ts';
@@ -97,7 +98,10 @@ export async function sessionsForAllRoles(
 }
 export type Sessions = Awaited<ReturnType<typeof sessionsForAllRoles>>;
 
-export type PadRow = typeof pads.$inferSelect;
+export type PadRow = PadRecord;
+
+/** Pads as stored, each with its custody row (pad_custody): chain `.where(…)` and `.orderBy(…)` on it. */
+export const storedPadRows = (db: Db) => db.select(padRecordColumns).from(pads).innerJoin(padCustody, custodyOfPad);
 export type InvoiceRecord = typeof invoices.$inferSelect;
 
 /** The one series counter: every built pad takes the next free receipt numbers, so no two pads of a test overlap. */
@@ -108,13 +112,18 @@ function takeReceipts(size: number): number {
   return from;
 }
 
-type PadValues = Partial<typeof pads.$inferInsert> & {
-  route_id?: number;
-  /** Receipts per pad (50 unless told). */
-  size?: number;
-  /** A pad in someone's hands was issued to them: held by this user at this branch, Issued. */
-  heldBy?: { userId: number; branchId: number | null };
-};
+type CustodyValues = Partial<
+  Pick<typeof padCustody.$inferInsert, 'issuance_status_id' | 'holder_user_id' | 'holder_branch_id' | 'locked_by_invoice_id'>
+>;
+
+type PadValues = Partial<typeof pads.$inferInsert> &
+  CustodyValues & {
+    route_id?: number;
+    /** Receipts per pad (50 unless told). */
+    size?: number;
+    /** A pad in someone's hands was issued to them: held by this user at this branch, Issued. */
+    heldBy?: { userId: number; branchId: number | null };
+  };
 
 /** A pad of a route (a new route unless given), numbered after the route's last pad, Not Issued and Unused unless told. */
 export async function buildPad(db: Db, values: PadValues = {}): Promise<PadRow> {
@@ -124,7 +133,13 @@ export async function buildPad(db: Db, values: PadValues = {}): Promise<PadRow> 
 
 /** `count` pads of one route in a row, as buildPad makes them. */
 export async function buildPads(db: Db, routeId: number, count: number, values: Omit<PadValues, 'route_id'> = {}): Promise<PadRow[]> {
-  const { size = 50, heldBy, ...rest } = values;
+  const { size = 50, heldBy, issuance_status_id, holder_user_id, holder_branch_id, locked_by_invoice_id, ...rest } = values;
+  const custody = {
+    issuance_status_id: issuance_status_id ?? (heldBy ? ISSUANCE_STATUS.ISSUED : ISSUANCE_STATUS.NOT_ISSUED),
+    holder_user_id: 'holder_user_id' in values ? (holder_user_id ?? null) : (heldBy?.userId ?? null),
+    holder_branch_id: 'holder_branch_id' in values ? (holder_branch_id ?? null) : (heldBy?.branchId ?? null),
+    locked_by_invoice_id: locked_by_invoice_id ?? null,
+  };
   const [{ last }] = await db
     .select({ last: sql<number>`coalesce(max(${pads.number}), 0)::int` })
     .from(pads)
@@ -138,12 +153,12 @@ export async function buildPads(db: Db, routeId: number, count: number, values: 
       series_to: from + size - 1,
       series_status: '1'.repeat(size),
       pad_status_id: PAD_STATUS.UNUSED,
-      issuance_status_id: heldBy ? ISSUANCE_STATUS.ISSUED : ISSUANCE_STATUS.NOT_ISSUED,
-      ...(heldBy ? { holder_user_id: heldBy.userId, holder_branch_id: heldBy.branchId } : {}),
       ...rest,
     };
   });
-  return db.insert(pads).values(rows).returning();
+  const made = await db.insert(pads).values(rows).returning();
+  await db.insert(padCustody).values(made.map((pad) => ({ pad_id: pad.id, ...custody, updated_at: pad.updated_at })));
+  return made.map((pad) => ({ ...pad, ...custody }));
 }
 
 /**
@@ -162,7 +177,7 @@ export async function buildInvoice(
   if (linked.length > 0) {
     await db.insert(invoicePads).values(linked.map((pad) => ({ invoice_id: invoice.id, pad_id: pad.id })));
     if (status === INVOICE_STATUS.IN_TRANSIT) {
-      for (const pad of linked) await db.update(pads).set({ locked_by_invoice_id: invoice.id }).where(eq(pads.id, pad.id));
+      for (const pad of linked) await db.update(padCustody).set({ locked_by_invoice_id: invoice.id }).where(eq(padCustody.pad_id, pad.id));
     }
   }
   return invoice;

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { pads } from '../db/schema/pads.ts';
+import { padCustody, pads } from '../db/schema/pads.ts';
+import { custodyOfPad, padRecordColumns } from '../features/pads/read-model.ts';
 import { runLedgerVerify, verifyLedger, type VerifyOptions } from '../features/ledger/verifier.ts';
 import { createBranch, createRoute, signedIn } from './factories.ts';
 import { createTestApp } from './test-app.ts';
@@ -31,7 +32,12 @@ export async function verifierGround(env: Record<string, string> = {}) {
       payload: { route_id: route.id, series_from: from, series_to: to },
     });
     expect(res.statusCode).toBe(201);
-    return t.db.select().from(pads).where(eq(pads.route_id, route.id)).orderBy(asc(pads.number));
+    return t.db
+      .select(padRecordColumns)
+      .from(pads)
+      .innerJoin(padCustody, custodyOfPad)
+      .where(eq(pads.route_id, route.id))
+      .orderBy(asc(pads.number));
   }
 
   /** Saves the pad with exactly these receipts used, through the Edit Pad form's API; answers its response. */

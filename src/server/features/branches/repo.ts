@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Branch, BranchesQuery } from '../../../shared/schemas/branches.ts';
 import type { Conn } from '../../db/client.ts';
 import { invoices } from '../../db/schema/invoices.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody } from '../../db/schema/pads.ts';
 import { branches, companies, locations } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern } from '../../lib/pagination.ts';
@@ -43,6 +43,6 @@ export async function usage(conn: Conn, id: number): Promise<{ users: number; in
   return {
     users: await refCount(conn, users.branch_id, id),
     invoices: invoiceCount,
-    pads: await refCount(conn, pads.holder_branch_id, id),
+    pads: await refCount(conn, padCustody.holder_branch_id, id),
   };
 }

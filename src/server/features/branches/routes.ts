@@ -1,8 +1,8 @@
 import { branchSchema, branchRow, branchesQuery } from '../../../shared/schemas/branches.ts';
-import { BRANCH_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { directoryRoutes } from '../../lib/directory-routes.ts';
+import { branchListExport } from './export-read-model.ts';
 import * as service from './service.ts';
 
 export function branchRoutes(app: App, ctx: AppContext) {
@@ -14,7 +14,7 @@ export function branchRoutes(app: App, ctx: AppContext) {
     form: branchSchema,
     row: branchRow,
     query: branchesQuery,
-    columns: BRANCH_LIST_COLUMNS,
+    export: branchListExport,
     service,
   });
 }

@@ -1,11 +1,11 @@
 import { can } from '../../../shared/permissions.ts';
 import { companiesQuery, companyRow, companySchema } from '../../../shared/schemas/companies.ts';
 import { listResponse, namedRef, ok } from '../../../shared/schemas/responses.ts';
-import { COMPANY_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/auth.ts';
 import { directoryRoutes } from '../../lib/directory-routes.ts';
+import { companyListExport } from './export-read-model.ts';
 import * as service from './service.ts';
 
 export function companyRoutes(app: App, ctx: AppContext) {
@@ -17,7 +17,7 @@ export function companyRoutes(app: App, ctx: AppContext) {
     form: companySchema,
     row: companyRow,
     query: companiesQuery,
-    columns: COMPANY_LIST_COLUMNS,
+    export: companyListExport,
     service,
   });
 

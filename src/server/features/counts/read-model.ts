@@ -248,11 +248,11 @@ async function dueWhere(
         select 'user' as type, u.id, ${fullNameOf('u')} as name,
           (select max(s.closed_at) from count_sessions s where s.status = 'closed' and ${repo.countedUser(sql`u.id`)}) as last_counted,
           u.branch_id
-        from users u where ${userScope} and exists (select 1 from pads p where p.holder_user_id = u.id)
+        from users u where ${userScope} and exists (select 1 from pad_custody pc where pc.holder_user_id = u.id)
         union all
         select 'branch', b.id, b.name,
           (select max(closed_at) from count_sessions s where s.status = 'closed' and s.holder_branch_id = b.id), b.id
-        from branches b where ${branchScope} and exists (select 1 from pads p where p.holder_branch_id = b.id and p.holder_user_id is null))
+        from branches b where ${branchScope} and exists (select 1 from pad_custody pc where pc.holder_branch_id = b.id and pc.holder_user_id is null))
       select *, count(*) over ()::int as total from holders
       where last_counted is null or last_counted < ${now} - make_interval(days => ${everyDays}::int)
       order by last_counted nulls first, name${limit === null ? sql`` : sql` limit ${limit}::int`}`,

@@ -6,7 +6,16 @@ import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
 import { activities, invoicePads, invoices } from '../../db/schema/invoices.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { locations } from '../../db/schema/reference.ts';
-import { buildInvoice, buildPad, createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import {
+  buildInvoice,
+  buildPad,
+  createBranch,
+  createLocation,
+  createRoute,
+  createUser,
+  signedIn,
+  storedPadRows,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -35,7 +44,7 @@ async function invoiceRow(id: number) {
   const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
   return row;
 }
-const padRows = (ids: number[]) => t.db.select().from(pads).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
+const padRows = (ids: number[]) => storedPadRows(t.db).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
 const activityRows = (invoiceId: number) =>
   t.db.select().from(activities).where(eq(activities.invoice_id, invoiceId)).orderBy(asc(activities.id));
 

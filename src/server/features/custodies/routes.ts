@@ -11,14 +11,14 @@ import {
 import { invoicePage, invoiceRow } from '../../../shared/schemas/invoices.ts';
 import { padRow } from '../../../shared/schemas/pads.ts';
 import { created, exportableResponse, messageResponse, ok, pageResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import { invoiceListColumns } from '../../../shared/list-columns.ts';
 import { idempotencyHeaders, idParam } from '../../../shared/schemas/common.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { sendExport } from '../../lib/export.ts';
+import { sendListExport } from '../../lib/export.ts';
 import { idempotent } from '../idempotency/lifecycle.ts';
 import { answerHandOver, handOver, openTransfer, pendingHandOvers as listPendingHandOvers } from '../invoices/lifecycle.ts';
+import { inTransitExport } from './export-read-model.ts';
 import * as service from './service.ts';
 
 const tags = ['custodies'];
@@ -40,15 +40,7 @@ export function custodyRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { format, ...query } = request.query;
       if (!format) return service.listInTransit(ctx, currentUser(request), query);
-      const columns = invoiceListColumns(ctx.config.timeZone, 'Invoice Type', false);
-      return sendExport(
-        reply,
-        ctx.config.timeZone,
-        format,
-        'Custodies',
-        columns,
-        service.inTransitSource(ctx, currentUser(request), query),
-      );
+      return sendListExport(reply, ctx, format, inTransitExport, currentUser(request), query);
     },
   );
 

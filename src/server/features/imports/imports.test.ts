@@ -7,7 +7,7 @@ import { imports } from '../../db/schema/imports.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { users } from '../../db/schema/users.ts';
-import { createBranch, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import { createBranch, createRoute, createUser, signedIn, storedPadRows } from '../../test/factories.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
 import { resetTokenFrom, startSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -131,7 +131,7 @@ describe('pad import (opening balances, docs/design.md §10)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ applied: true, dry_run: false, errors: [] });
-    const [held] = await t.db.select().from(pads).where(eq(pads.series_from, 1201));
+    const [held] = await storedPadRows(t.db).where(eq(pads.series_from, 1201));
     expect(held).toMatchObject({ holder_user_id: cashier.id, holder_branch_id: batangas.id, number: 1 });
     expect(held.series_status).toBe('2'.repeat(37) + '3' + '1' + '2' + '1'.repeat(10));
     const events = await t.db.select().from(padEvents).where(eq(padEvents.pad_id, held.id));

@@ -8,7 +8,7 @@ import { invoicePads, invoices } from '../../db/schema/invoices.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { operatorIdentity } from '../../db/schema/settings.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { createBranch, createRoute, signedIn, storedPadRows } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
 import { pdfToText } from '../../test/pdf.ts';
@@ -88,7 +88,7 @@ beforeAll(async () => {
     201,
   );
   await ok(call(custodian, 'POST', '/api/add-pad', { route_id: routeId, series_from: 7001, series_to: 7200, pad_size: 50 }), 201);
-  const made = await t.db.select().from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
+  const made = await storedPadRows(t.db).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
   padIds = made.map((pad) => pad.id);
   padNumbers = made.map((pad) => pad.number);
   const request = await ok(call(holder, 'POST', '/api/create-request-invoice', { route_id: routeId, pads: 3 }), 201);
@@ -172,7 +172,7 @@ describe('a pad lost on the way', () => {
     incident = (await reportLoss(courier, { pad_id: padIds[1] })).data;
     await ok(call(accounting, 'POST', `/api/loss-incidents/${incident.id}/confirm`, { no_affidavit_reason: 'Affidavit to follow' }));
 
-    const [lostPad] = await t.db.select().from(pads).where(eq(pads.id, padIds[1]));
+    const [lostPad] = await storedPadRows(t.db).where(eq(pads.id, padIds[1]));
     expect(lostPad).toMatchObject({ locked_by_invoice_id: null, holder_user_id: holder.id, series_status: '4'.repeat(50) });
     const links = await t.db.select().from(invoicePads).where(eq(invoicePads.invoice_id, turnover.id)).orderBy(asc(invoicePads.pad_id));
     expect(links).toEqual([
@@ -206,8 +206,8 @@ describe('a pad lost on the way', () => {
   it('when the rest of the Turnover is accepted, then only the pad still carried moves; the lost pad stays, unlocked, with the sender', async () => {
     const accepted = await ok(call(receiver, 'POST', `/api/accept-invoice/${turnover.id}`));
     expect(accepted.data.invoice_status_id).toBe(INVOICE_STATUS.COMPLETED);
-    const [kept] = await t.db.select().from(pads).where(eq(pads.id, padIds[1]));
-    const [moved] = await t.db.select().from(pads).where(eq(pads.id, padIds[2]));
+    const [kept] = await storedPadRows(t.db).where(eq(pads.id, padIds[1]));
+    const [moved] = await storedPadRows(t.db).where(eq(pads.id, padIds[2]));
     expect(kept).toMatchObject({ holder_user_id: holder.id, locked_by_invoice_id: null });
     expect(moved).toMatchObject({ holder_user_id: receiver.id, holder_branch_id: headOfficeId, locked_by_invoice_id: null });
     const transfers = await t.db

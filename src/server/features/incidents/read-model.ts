@@ -222,8 +222,8 @@ export async function confirmQueue(
   limit: number,
 ): Promise<QueueRow[]> {
   const branch = branchOnly
-    ? sql`and exists (select 1 from loss_incident_pads lp join pads p on p.id = lp.pad_id
-        where lp.incident_id = i.id and (p.holder_branch_id = ${actor.branch_id ?? 0}::int or ${users.userInBranch(sql`p.holder_user_id`, sql`${actor.branch_id ?? 0}::int`)}))`
+    ? sql`and exists (select 1 from loss_incident_pads lp join pad_custody pc on pc.pad_id = lp.pad_id
+        where lp.incident_id = i.id and (pc.holder_branch_id = ${actor.branch_id ?? 0}::int or ${users.userInBranch(sql`pc.holder_user_id`, sql`${actor.branch_id ?? 0}::int`)}))`
     : sql``;
   return toNumbers(
     await rowsOf<QueueRow>(

@@ -28,8 +28,7 @@ import {
   pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
-import { incidentListColumns } from '../../../shared/list-columns.ts';
-import { sendExport } from '../../lib/export.ts';
+import { sendListExport } from '../../lib/export.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { SECURITY } from '../../lib/openapi.ts';
@@ -39,6 +38,7 @@ import { sendFile } from '../../lib/send-file.ts';
 import { paperResponse, readMultipart, sendPaper, signedOrSignedIn } from '../../lib/uploaded-papers.ts';
 import { idempotent } from '../idempotency/lifecycle.ts';
 import { attachment, noticePdf, type UploadedFile } from './documents.ts';
+import { incidentListExport } from './export-read-model.ts';
 import * as lifecycle from './lifecycle.ts';
 import * as readModel from './read-model.ts';
 
@@ -112,15 +112,7 @@ export function incidentRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format)
-        return sendExport(
-          reply,
-          ctx.config.timeZone,
-          format,
-          'Incidents',
-          incidentListColumns(ctx.config.timeZone),
-          readModel.listSource(ctx, query),
-        );
+      if (format) return sendListExport(reply, ctx, format, incidentListExport, currentUser(request), query);
       return readModel.list(ctx, query);
     },
   );

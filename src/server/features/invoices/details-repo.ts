@@ -5,7 +5,7 @@ import type { ActivityRow, InvoicePad } from '../../../shared/schemas/invoices.t
 import type { Conn } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { activities, invoicePads, invoiceStatuses, invoices } from '../../db/schema/invoices.ts';
-import { issuanceStatuses, padStatuses, pads } from '../../db/schema/pads.ts';
+import { issuanceStatuses, padCustody, padStatuses, pads } from '../../db/schema/pads.ts';
 import { companies, routes } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -89,10 +89,11 @@ export async function listInvoicePads(
     .select(padColumns)
     .from(invoicePads)
     .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
+    .innerJoin(padCustody, eq(padCustody.pad_id, invoicePads.pad_id))
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
-    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, padCustody.issuance_status_id))
     .where(where)
     .orderBy(asc(pads.route_id), asc(pads.number))
     .limit(query.per_page)
@@ -114,7 +115,7 @@ export async function listInvoicePads(
       series_to: r.pad.series_to,
       pad_status_id: r.pad.pad_status_id,
       pad_status: r.padStatus,
-      issuance_status_id: r.pad.issuance_status_id,
+      issuance_status_id: r.issuanceStatus.id,
       issuance_status: r.issuanceStatus,
       remarks: r.pad.remarks,
     })),

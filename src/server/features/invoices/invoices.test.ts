@@ -5,9 +5,18 @@ import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS, ROLE, USER_S
 import { MSG } from '../../../shared/messages.ts';
 import { INVOICE_MSG } from '../../../shared/schemas/invoices.ts';
 import { activities, invoicePads, invoices } from '../../db/schema/invoices.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
 import { encodeBadge } from '../../lib/badge.ts';
-import { buildInvoice, buildPads, createBranch, createLocation, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import {
+  buildInvoice,
+  buildPads,
+  createBranch,
+  createLocation,
+  createRoute,
+  createUser,
+  signedIn,
+  storedPadRows,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -44,7 +53,7 @@ async function storedActivities(id: number) {
   return t.db.select().from(activities).where(eq(activities.invoice_id, id)).orderBy(asc(activities.id));
 }
 async function storedPads(ids: number[]) {
-  return t.db.select().from(pads).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
+  return storedPadRows(t.db).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
 }
 
 function addDays(date: string, days: number) {
@@ -329,7 +338,7 @@ describe('invoices: who may do what', () => {
   it('when Accounting accepts a Return and a destination branch head accepts a Turnover, then both complete and the pads move', async () => {
     const s = await scene(2);
     const insertTransfer = async (type: number, branchId: number, pad: (typeof s.routePads)[number]) => {
-      await t.db.update(pads).set({ issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(pads.id, pad.id));
+      await t.db.update(padCustody).set({ issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(padCustody.pad_id, pad.id));
       return buildInvoice(t.db, {
         type,
         status: INVOICE_STATUS.IN_TRANSIT,

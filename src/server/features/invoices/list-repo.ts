@@ -8,12 +8,12 @@ import type { Conn } from '../../db/client.ts';
 import { Bindings, literal, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import { streamRows } from '../../db/stream.ts';
 import { invoicePads, invoiceStatuses, invoiceTypes, invoices } from '../../db/schema/invoices.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
 import { branches, companies, routes } from '../../db/schema/reference.ts';
 import { reportInvoices } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern, offsetOf, type ListTotal } from '../../lib/pagination.ts';
-import { listTotal } from '../../db/list-total.ts';
+import { prepareEstimate, preparedTotal, type Estimate } from '../../db/list-total.ts';
 import { sortedBy } from '../../lib/sorting.ts';
 import { padMatches } from '../pads/read-model.ts';
 import { fullNameOf } from '../users/read-model.ts';
@@ -205,7 +205,7 @@ function filterCondition(filter: InvoiceFilter, timeZone: string, bindings: Bind
     filter.statusId ? eq(invoices.invoice_status_id, bind('statusId', filter.statusId)) : undefined,
     filter.issuanceStatusId
       ? exists(
-          sql`(select 1 from ${invoicePads} inner join ${pads} on ${pads.id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${pads.issuance_status_id} = ${bind('issuanceStatusId', filter.issuanceStatusId)})`,
+          sql`(select 1 from ${invoicePads} inner join ${padCustody} on ${padCustody.pad_id} = ${invoicePads.pad_id} where ${invoicePads.invoice_id} = ${invoices.id} and ${padCustody.issuance_status_id} = ${bind('issuanceStatusId', filter.issuanceStatusId)})`,
         )
       : undefined,
     filter.createdFrom
@@ -268,12 +268,13 @@ const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
 
 const idsOfShape = preparedPerShape<ReturnType<typeof prepareIds>>('invoice_ids');
 const countOfShape = preparedPerShape<ReturnType<typeof prepareCount>>('invoice_count');
+const estimateOfShape = preparedPerShape<Estimate>('invoice_estimate');
 
 /**
  * One page of the invoices the filter lets through: newest first, (Reports) the last accepted first, or by a
- * chosen column. The page's ids and the count are named prepared statements per filter shape and the rows come
- * from the one prepared 10-join SELECT, so no statement is planned twice on a connection (the branch joins
- * that only a branch search or sort uses are removed by the planner, once).
+ * chosen column. The page's ids, the count and the estimate past EXACT_COUNT are named prepared statements per
+ * filter shape and the rows come from the one prepared 10-join SELECT, so no statement is planned or built twice on a
+ * connection (the branch joins that only a branch search or sort uses are removed by the planner, once).
  */
 export async function listInvoices(
   conn: Conn,
@@ -300,7 +301,12 @@ export async function listInvoices(
       idRows.map((r) => r.id),
       timeZone,
     ),
-    listTotal(conn, count, () => matching(conn, filterCondition(filter, timeZone, new LiteralBindings())).getSQL(), offset + idRows.length),
+    preparedTotal(
+      count,
+      () => estimateOfShape(conn, countShape, (name) => prepareEstimate(conn, name, matching(conn, where))),
+      values,
+      offset + idRows.length,
+    ),
   ]);
   return { rows, total };
 }

@@ -54,7 +54,7 @@ const overdueSql = (
 ) => sql`i.invoice_type_id = ${INVOICE_TYPE.ISSUED} and i.invoice_status_id = ${INVOICE_STATUS.COMPLETED}
   ${requesterId === undefined ? sql`` : sql`and i.user_id = ${requesterId}::int`}
   and i.expected_return_date < ${today}::date
-  and exists (select 1 from invoice_pads ip join pads p on p.id = ip.pad_id where ip.invoice_id = i.id and p.holder_user_id = i.user_id)`;
+  and exists (select 1 from invoice_pads ip join pad_custody pc on pc.pad_id = ip.pad_id where ip.invoice_id = i.id and pc.holder_user_id = i.user_id)`;
 
 /** The accept rules of src/shared/custody-rules.ts applied to one actor, as SQL on `invoices i`. */
 function acceptableSql(conditions: AcceptCondition[]): SQL {
@@ -335,7 +335,8 @@ export async function unusedInTransitPerBranchRoute(conn: Conn): Promise<Array<{
     conn,
     sql`select i.branch_id, p.route_id, sum(length(p.series_status) - length(replace(p.series_status, '1', '')))::bigint as unused
       from invoices i join invoice_pads ip on ip.invoice_id = i.id and ip.left_at is null
-        join pads p on p.id = ip.pad_id and p.locked_by_invoice_id = i.id
+        join pad_custody pc on pc.pad_id = ip.pad_id and pc.locked_by_invoice_id = i.id
+        join pads p on p.id = ip.pad_id
       where ${inTransitSql} and i.branch_id is not null
       group by i.branch_id, p.route_id`,
   );

@@ -3,16 +3,17 @@ import { INVOICE_STATUS, ISSUANCE_STATUS } from '../../../shared/lookups.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { AssignedUser } from '../../../shared/schemas/invoices.ts';
 import type { Conn } from '../../db/client.ts';
-import { availableForIssuing } from '../pads/read-model.ts';
+import { availableForIssuing, custodyOfPad, padRecordColumns, type PadRecord as PadWithCustody } from '../pads/read-model.ts';
 import { preparedOnce } from '../../db/prepared.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { activities, invoicePads, invoices, pendingHandOvers } from '../../db/schema/invoices.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
 import { branches, locations } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { fullNameOf } from '../users/read-model.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
-export type PadRecord = typeof pads.$inferSelect;
+export type PadRecord = PadWithCustody;
 
 const invoiceStatement = preparedOnce((conn) =>
   conn
@@ -122,36 +123,49 @@ export async function reassignCourier(
 /** Pads among the ids that could be issued on the route now (docs/spec.md §4 "Pads available for issuing"). */
 const availableOnRoute = (routeId: number) => and(eq(pads.route_id, routeId), availableForIssuing());
 
+const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
 export async function countAvailable(conn: Conn, padIds: number[], routeId: number): Promise<number> {
   const [{ count }] = await conn
     .select({ count: sql<number>`count(*)::int` })
     .from(pads)
-    .where(and(inArray(pads.id, padIds), availableOnRoute(routeId)));
+    .innerJoin(padCustody, custodyOfPad)
+    .where(and(sql`${pads.id} = any(${idArray(padIds)})`, availableOnRoute(routeId)));
   return count;
 }
 
-/** Marks the pads Issued and locks them to the invoice, each only if still available; returns how many it got. */
+/**
+ * Marks the pads Issued and locks them to the invoice, each only if still available; returns how many it got. The pad
+ * rows are locked with their custody rows (in id order), so a pad cancelled or used up meanwhile is seen as it is now;
+ * only the narrow custody rows are written (issue 39 point 4).
+ */
 export async function lockPadsForIssue(conn: Conn, padIds: number[], routeId: number, invoiceId: number): Promise<number> {
-  const rows = await conn
-    .update(pads)
-    .set({ issuance_status_id: ISSUANCE_STATUS.ISSUED, locked_by_invoice_id: invoiceId, updated_at: new Date() })
-    .where(and(inArray(pads.id, padIds), availableOnRoute(routeId)))
-    .returning({ id: pads.id });
+  const rows = await rowsOf<{ pad_id: number }>(
+    conn,
+    sql`with taken as (
+          select ${pads.id} as id from ${pads} join ${padCustody} on ${custodyOfPad}
+          where ${pads.id} = any(${idArray(padIds)}) and ${availableOnRoute(routeId)}
+          order by ${pads.id} for update)
+        update ${padCustody} set issuance_status_id = ${ISSUANCE_STATUS.ISSUED}::smallint, locked_by_invoice_id = ${invoiceId}::int,
+          updated_at = ${new Date().toISOString()}::timestamptz
+        from taken where ${padCustody.pad_id} = taken.id
+        returning ${padCustody.pad_id}`,
+  );
   return rows.length;
 }
 
 export async function findPads(conn: Conn, ids: number[]): Promise<PadRecord[]> {
   if (ids.length === 0) return [];
-  return conn.select().from(pads).where(inArray(pads.id, ids));
+  return conn.select(padRecordColumns).from(pads).innerJoin(padCustody, custodyOfPad).where(inArray(pads.id, ids));
 }
 
 /** Locks the pads to an invoice only while the user still holds them unlocked; returns how many it locked. */
 export async function lockHeldPads(conn: Conn, padIds: number[], userId: number, invoiceId: number): Promise<number> {
   const rows = await conn
-    .update(pads)
+    .update(padCustody)
     .set({ locked_by_invoice_id: invoiceId, updated_at: new Date() })
-    .where(and(inArray(pads.id, padIds), eq(pads.holder_user_id, userId), isNull(pads.locked_by_invoice_id)))
-    .returning({ id: pads.id });
+    .where(and(inArray(padCustody.pad_id, padIds), eq(padCustody.holder_user_id, userId), isNull(padCustody.locked_by_invoice_id)))
+    .returning({ id: padCustody.pad_id });
   return rows.length;
 }
 
@@ -162,7 +176,7 @@ export async function releasePads(
   to: { holderUserId: number | null; holderBranchId: number | null; notIssuedAgain: boolean },
 ): Promise<number> {
   const rows = await conn
-    .update(pads)
+    .update(padCustody)
     .set({
       locked_by_invoice_id: null,
       holder_user_id: to.holderUserId,
@@ -170,8 +184,8 @@ export async function releasePads(
       ...(to.notIssuedAgain ? { issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED } : {}),
       updated_at: new Date(),
     })
-    .where(eq(pads.locked_by_invoice_id, invoiceId))
-    .returning({ id: pads.id });
+    .where(eq(padCustody.locked_by_invoice_id, invoiceId))
+    .returning({ id: padCustody.pad_id });
   return rows.length;
 }
 
@@ -187,9 +201,9 @@ export async function leaveInvoice(conn: Conn, invoiceId: number, padId: number,
     .returning({ pad_id: invoicePads.pad_id });
   if (rows.length === 0) return false;
   await conn
-    .update(pads)
+    .update(padCustody)
     .set({ locked_by_invoice_id: null, updated_at: new Date() })
-    .where(and(eq(pads.id, padId), eq(pads.locked_by_invoice_id, invoiceId)));
+    .where(and(eq(padCustody.pad_id, padId), eq(padCustody.locked_by_invoice_id, invoiceId)));
   await conn
     .update(invoices)
     .set({ pad_count: sql`${invoices.pad_count} - 1`, updated_at: new Date() })
@@ -199,7 +213,7 @@ export async function leaveInvoice(conn: Conn, invoiceId: number, padId: number,
 
 /** Frees pads from their invoice without moving them: they stay with their holder. */
 export async function unlockPads(conn: Conn, padIds: number[]): Promise<void> {
-  await conn.update(pads).set({ locked_by_invoice_id: null, updated_at: new Date() }).where(inArray(pads.id, padIds));
+  await conn.update(padCustody).set({ locked_by_invoice_id: null, updated_at: new Date() }).where(inArray(padCustody.pad_id, padIds));
 }
 
 /** Deletes a Pending invoice and its history in one go; false when it was no longer Pending. */

@@ -28,13 +28,13 @@ import {
   pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
-import { invoiceListColumns } from '../../../shared/list-columns.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { sendFile } from '../../lib/send-file.ts';
-import { sendExport } from '../../lib/export.ts';
+import { sendListExport } from '../../lib/export.ts';
+import { invoiceListExport } from './export-read-model.ts';
 import * as lifecycle from './lifecycle.ts';
 import * as service from './service.ts';
 
@@ -59,8 +59,7 @@ export function invoiceRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { format, ...query } = request.query;
       if (!format) return service.list(ctx, currentUser(request), query);
-      const columns = invoiceListColumns(ctx.config.timeZone, 'Transaction Type', true);
-      return sendExport(reply, ctx.config.timeZone, format, 'Transactions', columns, service.listSource(ctx, currentUser(request), query));
+      return sendListExport(reply, ctx, format, invoiceListExport, currentUser(request), query);
     },
   );
 

@@ -4,7 +4,7 @@ import { ISSUANCE_STATUS, ROLE } from '../../../shared/lookups.ts';
 import { sqlState, violatedConstraint } from '../../db/client.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
-import { createBranch, createRoute, createUser, signedIn } from '../../test/factories.ts';
+import { createBranch, createRoute, createUser, signedIn, storedPadRows } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { appendPadEvents, type PadEventInput } from './lifecycle.ts';
 import { verifyLedger } from './verifier.ts';
@@ -33,7 +33,7 @@ async function post(who: Session, url: string, payload: object, status = 200) {
 async function receivedPads(custodian: Session) {
   const route = await createRoute(t.db);
   await post(custodian, 'add-pad', { route_id: route.id, series_from: 1001, series_to: 1150 }, 201);
-  const rows = await t.db.select().from(pads).where(eq(pads.route_id, route.id)).orderBy(asc(pads.id));
+  const rows = await storedPadRows(t.db).where(eq(pads.route_id, route.id)).orderBy(asc(pads.id));
   return { route, ids: rows.map((p) => p.id) };
 }
 
@@ -61,13 +61,13 @@ describe('ledger event writer', () => {
       201,
     );
 
-    const inTransit = await t.db.select().from(pads).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
+    const inTransit = await storedPadRows(t.db).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
     expect(inTransit.map((p) => [p.issuance_status_id, p.locked_by_invoice_id, p.holder_user_id, p.holder_branch_id])).toEqual(
       ids.map(() => [ISSUANCE_STATUS.ISSUED, issued.id, null, headOffice.id]),
     );
 
     await post(holder, `accept-invoice/${issued.id}`, {});
-    const accepted = await t.db.select().from(pads).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
+    const accepted = await storedPadRows(t.db).where(inArray(pads.id, ids)).orderBy(asc(pads.id));
     expect(accepted.map((p) => [p.issuance_status_id, p.locked_by_invoice_id, p.holder_user_id, p.holder_branch_id])).toEqual(
       ids.map(() => [ISSUANCE_STATUS.ISSUED, null, holder.user.id, branch.id]),
     );

@@ -5,7 +5,7 @@ import type { Pad } from '../../../shared/schemas/pads.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { createBranch, createRoute, signedIn, storedPadRows, type PadRow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ENTERING_KINDS } from './fold.ts';
 import { verifyLedger } from './verifier.ts';
@@ -31,7 +31,6 @@ interface Who {
   branchId: number;
   headers: { authorization: string };
 }
-type PadRow = typeof pads.$inferSelect;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** mulberry32: a small seeded generator, so a walk is the same on every run with its seed. */
@@ -99,7 +98,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const padRows = () => t.db.select().from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
+const padRows = () => storedPadRows(t.db).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
 const getPad = async (padId: number): Promise<Pad> => (await call(custodian, 'GET', `/api/get-pad/${padId}`)).json().data;
 const latestInvoice = async (typeId: number) =>
   (await t.db.select().from(invoices).where(eq(invoices.invoice_type_id, typeId)).orderBy(desc(invoices.id)).limit(1))[0];

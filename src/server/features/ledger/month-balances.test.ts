@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { INVOICE_TYPE, PAD_STATUS } from '../../../shared/lookups.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { raafMonthBalances, raafMonthCloses } from '../../db/schema/ledger.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
 import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runJobOnce } from '../../db/jobs.ts';
@@ -396,9 +396,9 @@ describe('the close-months job', () => {
     const [ana] = w.holders;
     at(t, '2026-04-10T02:00:00Z');
     const [padId] = await t.db
-      .select({ id: pads.id })
-      .from(pads)
-      .where(eq(pads.holder_user_id, ana.id))
+      .select({ id: padCustody.pad_id })
+      .from(padCustody)
+      .where(eq(padCustody.holder_user_id, ana.id))
       .limit(1)
       .then((rows) => rows.map((row) => row.id));
     await setUsed(t, ana, padId, (n) => n % 3 === 0 || n % 5 === 0);

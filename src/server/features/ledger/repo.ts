@@ -58,12 +58,12 @@ export async function insertReceivedEvents(
   await conn.execute(sql`
     insert into pad_events (pad_id, seq, route_id, kind, from_number, to_number, qty, holder_user_id, holder_branch_id,
       actor_user_id, recorded_at, business_date, prev_hash, hash)
-    select p.id, 1, p.route_id, 'received', p.series_from, p.series_to, (p.series_to - p.series_from + 1)::int, p.holder_user_id, p.holder_branch_id,
+    select p.id, 1, p.route_id, 'received', p.series_from, p.series_to, (p.series_to - p.series_from + 1)::int, c.holder_user_id, c.holder_branch_id,
       ${actor}, ${input.recordedAt.toISOString()}::timestamptz, ${input.businessDate}::date, ${input.prevHash}::text,
       encode(sha256(convert_to(concat_ws('|', p.id, 1, 'received', p.route_id, p.series_from, p.series_to, p.series_to - p.series_from + 1,
-        coalesce(p.holder_user_id::text, ''), coalesce(p.holder_branch_id::text, ''), '', '', '', ${actor}, '',
+        coalesce(c.holder_user_id::text, ''), coalesce(c.holder_branch_id::text, ''), '', '', '', ${actor}, '',
         ${input.recordedAt.getTime()}::bigint, ${input.businessDate}::text, ${input.prevHash}::text), 'UTF8')), 'hex')
-    from pads p
+    from pads p join pad_custody c on c.pad_id = p.id
     where p.route_id = ${input.routeId}::int and p.number >= ${input.firstNumber}::int
     order by p.id`);
 }

@@ -27,15 +27,15 @@ import {
   exportableResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
-import { certificateListColumns } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { sendListExport } from '../../lib/export.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { SECURITY } from '../../lib/openapi.ts';
 import * as certificates from './certificates.ts';
 import * as checks from './checks.ts';
+import { certificateListExport } from './export-read-model.ts';
 import * as padHistory from './pad-history.ts';
 import * as raaf from './raaf.ts';
 
@@ -156,15 +156,7 @@ export function ledgerRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { format, ...query } = request.query;
       if (!format) return certificates.listCertificates(ctx, currentUser(request), query);
-      const columns = certificateListColumns(ctx.config.timeZone);
-      return sendExport(
-        reply,
-        ctx.config.timeZone,
-        format,
-        'Certificates',
-        columns,
-        certificates.certificateSource(ctx, currentUser(request), query),
-      );
+      return sendListExport(reply, ctx, format, certificateListExport, currentUser(request), query);
     },
   );
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { padEvents } from '../../db/schema/ledger.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody } from '../../db/schema/pads.ts';
 import { verifierGround } from '../../test/ledger.ts';
 import type { TestApp } from '../../test/test-app.ts';
 
@@ -81,7 +81,7 @@ describe('ledger verifier', () => {
 
   it('when a pad changes holder without an event, then the verifier names the pad and both holders', async () => {
     const [, second] = await freshPads(7_500_001, 7_500_100);
-    await t.db.update(pads).set({ holder_user_id: custodian.id }).where(eq(pads.id, second.id));
+    await t.db.update(padCustody).set({ holder_user_id: custodian.id }).where(eq(padCustody.pad_id, second.id));
     const result = await verify();
     expect(result.code).toBe(1);
     expect(result.output).toContain(`pad ${second.id} (route ${second.route_id}, pad no. 2, 7500051-7500100):`);

@@ -1,8 +1,8 @@
 import { locationSchema, locationRow, locationsQuery } from '../../../shared/schemas/locations.ts';
-import { LOCATION_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { directoryRoutes } from '../../lib/directory-routes.ts';
+import { locationListExport } from './export-read-model.ts';
 import * as service from './service.ts';
 
 export function locationRoutes(app: App, ctx: AppContext) {
@@ -14,7 +14,7 @@ export function locationRoutes(app: App, ctx: AppContext) {
     form: locationSchema,
     row: locationRow,
     query: locationsQuery,
-    columns: LOCATION_LIST_COLUMNS,
+    export: locationListExport,
     service,
   });
 }

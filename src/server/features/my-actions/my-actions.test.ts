@@ -4,7 +4,7 @@ import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { acceptQuestion } from '../../../shared/schemas/custodies.ts';
 import type { MyActionGroup, MyActions } from '../../../shared/schemas/my-actions.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody } from '../../db/schema/pads.ts';
 import {
   buildInvoice,
   buildIssuedInvoice,
@@ -219,7 +219,7 @@ describe('GET /api/my-actions', () => {
     ]);
 
     for (const pad of overdue.pads)
-      await t.db.update(pads).set({ holder_user_id: null, holder_branch_id: headOffice.id }).where(eq(pads.id, pad.id));
+      await t.db.update(padCustody).set({ holder_user_id: null, holder_branch_id: headOffice.id }).where(eq(padCustody.pad_id, pad.id));
     expect(group(await myActions(requester.headers), 'overdue')?.count).toBe(0);
   });
 

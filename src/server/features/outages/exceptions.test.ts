@@ -7,7 +7,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { establishments, paperUses } from '../../db/schema/paper-use.ts';
 import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { issueAndAccept } from '../../test/custody.ts';
-import { createBranch, createRoute, signedIn, type PadRow } from '../../test/factories.ts';
+import { createBranch, createRoute, signedIn, storedPadRows, type PadRow } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runJob } from '../../db/jobs.ts';
@@ -49,10 +49,7 @@ async function holderAt(branchId: number, firstName: string): Promise<void> {
     atp += 1;
     const from = 5000 + atp * 10;
     await ok(call(custodian, 'POST', '/api/add-pad', { route_id: routeId, series_from: from, series_to: from + 9, pad_size: 10 }), 201);
-    const [pad] = await t.db
-      .select()
-      .from(pads)
-      .where(and(eq(pads.route_id, routeId), eq(pads.series_from, from)));
+    const [pad] = await storedPadRows(t.db).where(and(eq(pads.route_id, routeId), eq(pads.series_from, from)));
     const [series] = await t.db
       .insert(registeredSeries)
       .values({

@@ -5,7 +5,7 @@ import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { establishments, outages, paperUses } from '../../db/schema/paper-use.ts';
 import { registeredSeries } from '../../db/schema/registered-series.ts';
-import { buildPad, createBranch, createRoute, signedIn, type PadRow } from '../../test/factories.ts';
+import { buildPad, createBranch, createRoute, type PadRow, signedIn, storedPadRows } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { relinkWindow } from './paper-uses.ts';
@@ -45,7 +45,8 @@ async function padIn(role: string | null, who: Who, branchId: number): Promise<P
       role,
     })
     .returning();
-  const [linked] = await t.db.update(pads).set({ registered_series_id: series.id }).where(eq(pads.id, pad.id)).returning();
+  await t.db.update(pads).set({ registered_series_id: series.id }).where(eq(pads.id, pad.id));
+  const [linked] = await storedPadRows(t.db).where(eq(pads.id, pad.id));
   return linked;
 }
 
@@ -149,7 +150,7 @@ describe('usage at an e-invoicing establishment (issue 38)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(PAPER_USE_MSG.roleRefused(pad.number, 'regular', '2026-10-01'));
     expect(res.json().message).toContain(`Pad ${pad.number} is in a regular series`);
-    const [stored] = await t.db.select().from(pads).where(eq(pads.id, pad.id));
+    const [stored] = await storedPadRows(t.db).where(eq(pads.id, pad.id));
     expect(stored.series_status).toBe('1'.repeat(20));
     expect(await t.db.select().from(padEvents).where(eq(padEvents.pad_id, pad.id))).toEqual([]);
     expect(await usesOf(pad.id)).toEqual([]);
@@ -177,7 +178,7 @@ describe('usage at an e-invoicing establishment (issue 38)', () => {
     const pad = await padIn('regular', outport, uncoveredId);
     at('2026-10-07T02:00:00Z');
     await ok(use(outport, pad, pad.series_from));
-    const [stored] = await t.db.select().from(pads).where(eq(pads.id, pad.id));
+    const [stored] = await storedPadRows(t.db).where(eq(pads.id, pad.id));
     expect(stored.series_status[0]).toBe('2');
     expect(await usesOf(pad.id)).toEqual([]);
   });
@@ -223,7 +224,7 @@ describe('usage at an e-invoicing establishment (issue 38)', () => {
     at('2026-10-10T02:00:00Z');
     const res = await gridSet(holder, pad, [pad.series_from]);
     expect(res.statusCode).toBe(409);
-    const [stored] = await t.db.select().from(pads).where(eq(pads.id, pad.id));
+    const [stored] = await storedPadRows(t.db).where(eq(pads.id, pad.id));
     expect(stored.series_status).toBe('1'.repeat(20));
   });
 

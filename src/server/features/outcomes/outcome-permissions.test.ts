@@ -4,7 +4,7 @@ import { ROLE } from '../../../shared/lookups.ts';
 import { can, type OutcomeForRules } from '../../../shared/permissions.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { outcomeRequests } from '../../db/schema/outcomes.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
 import { users } from '../../db/schema/users.ts';
 import { buildPad, createBranch, createRoute, signedIn, type PadRow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -165,15 +165,15 @@ describe('GET /api/outcome-requests for every role', () => {
       .select({
         id: outcomeRequests.id,
         record: {
-          holder_user_id: pads.holder_user_id,
-          holder_branch_id: pads.holder_branch_id,
-          locked_by_invoice_id: pads.locked_by_invoice_id,
+          holder_user_id: padCustody.holder_user_id,
+          holder_branch_id: padCustody.holder_branch_id,
+          locked_by_invoice_id: padCustody.locked_by_invoice_id,
           holder_user_branch_id: users.branch_id,
         },
       })
       .from(outcomeRequests)
-      .innerJoin(pads, eq(pads.id, outcomeRequests.pad_id))
-      .leftJoin(users, eq(users.id, pads.holder_user_id))
+      .innerJoin(padCustody, eq(padCustody.pad_id, outcomeRequests.pad_id))
+      .leftJoin(users, eq(users.id, padCustody.holder_user_id))
       .where(eq(outcomeRequests.status, 'pending'));
     const predicted: Record<string, unknown> = {};
     const seen: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import { USAGE_MSG } from '../../../shared/schemas/pads.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { cancellation, issueAndAccept } from '../../test/custody.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { createBranch, createRoute, signedIn, storedPadRows } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -21,7 +21,7 @@ let padId: number;
 
 const { call, ok } = apiCalls(() => t);
 
-const storedPad = async () => (await t.db.select().from(pads).where(eq(pads.id, padId)))[0];
+const storedPad = async () => (await storedPadRows(t.db).where(eq(pads.id, padId)))[0];
 const eventCount = async () => (await t.db.select().from(padEvents).where(eq(padEvents.pad_id, padId))).length;
 const myActions = async (who: Who) =>
   (await ok(call(who, 'GET', '/api/my-actions'))).data as {

@@ -39,7 +39,7 @@ export interface OutcomeRequestListRow {
 export function approvableBy(actor: Actor): SQL {
   if (actor.role_id === ROLE.ADMIN || actor.role_id === ROLE.CUSTODIAN || actor.role_id === ROLE.ACCOUNTING) return sql`true`;
   if ((actor.role_id === ROLE.BRANCH_HEAD || actor.role_id === ROLE.SUPERVISOR) && actor.branch_id !== null) {
-    return sql`(p.holder_branch_id = ${actor.branch_id}::int or ${userInBranch(sql`p.holder_user_id`, sql`${actor.branch_id}::int`)})`;
+    return sql`(pc.holder_branch_id = ${actor.branch_id}::int or ${userInBranch(sql`pc.holder_user_id`, sql`${actor.branch_id}::int`)})`;
   }
   return sql`false`;
 }
@@ -49,7 +49,7 @@ const LIST_COLUMNS = sql`r.id, r.pad_id, p.number as pad_number, p.series_from, 
   ${userNameById(sql`r.requested_by`)} as requester_name, r.requested_at,
   r.decided_by, ${userNameById(sql`r.decided_by`)} as decider_name, r.decided_at, r.rejection_reason`;
 
-const FROM = sql`from outcome_requests r join pads p on p.id = r.pad_id join routes ro on ro.id = p.route_id`;
+const FROM = sql`from outcome_requests r join pads p on p.id = r.pad_id join pad_custody pc on pc.pad_id = r.pad_id join routes ro on ro.id = p.route_id`;
 
 /** The pending requests the actor may approve, oldest first (they have waited longest). */
 export async function pendingFor(

@@ -16,7 +16,7 @@ export type PadCheckView = Pick<
 >;
 
 const CHECK_FIELDS =
-  'id, route_id, number, series_from, series_to, pad_status_id, holder_user_id, holder_branch_id, locked_by_invoice_id, series_status';
+  'p.id, p.route_id, p.number, p.series_from, p.series_to, p.pad_status_id, c.holder_user_id, c.holder_branch_id, c.locked_by_invoice_id, p.series_status';
 const TAB = 9;
 const NEWLINE = 10;
 const BACKSLASH = 92;
@@ -49,7 +49,9 @@ export async function padCheckViewsBetween(
 ): Promise<PadCheckView[]> {
   if (!Number.isSafeInteger(afterId) || (lastId !== null && !Number.isSafeInteger(lastId))) throw new Error('pad ids must be integers');
   const bytes = await copy(
-    `select ${CHECK_FIELDS} from pads where id > ${afterId}${lastId === null ? '' : ` and id <= ${lastId}`} order by id`,
+    `select ${CHECK_FIELDS} from pads p join pad_custody c on c.pad_id = p.id
+      where p.id > ${afterId} and c.pad_id > ${afterId}${lastId === null ? '' : ` and p.id <= ${lastId} and c.pad_id <= ${lastId}`}
+      order by p.id`,
   );
   const views: PadCheckView[] = [];
   const starts = new Int32Array(10);

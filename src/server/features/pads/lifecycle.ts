@@ -12,6 +12,7 @@ import { assertCan } from '../../lib/policy.ts';
 import { recordNumberEvents, recordOpeningBalances, recordPadChange, type NumberEventInput, type OpeningPad } from '../ledger/lifecycle.ts';
 import { pendingOutcomesOn } from '../outcomes/read-model.ts';
 import { recordPaperUse, undoPaperUse } from '../outages/lifecycle.ts';
+import { insertPadsFromJson } from './insert-repo.ts';
 import * as repo from './repo.ts';
 
 type StateName = 'not_used' | 'used' | 'cancelled' | 'lost';
@@ -341,7 +342,7 @@ export async function insertOpeningPads(
         };
       }),
     );
-    const inserted = await repo.insertPadsFromJson(tx, json, input.actorId);
+    const inserted = await insertPadsFromJson(tx, json, input.actorId);
     const ids = new Map(inserted.map((row) => [`${row.route_id}:${row.number}`, Number(row.id)]));
     for (const row of chunk) {
       opening.push({

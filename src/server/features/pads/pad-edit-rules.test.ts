@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import { can } from '../../../shared/permissions.ts';
 import { MAX_PADS_PER_ADD, PAD_MSG, type Pad } from '../../../shared/schemas/pads.ts';
-import { pads } from '../../db/schema/pads.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
+import { createBranch, createRoute, signedIn, storedPadRows } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Headers = Record<string, string>;
@@ -99,7 +99,10 @@ describe('pad edit rules', () => {
     expect((await update(pad, 'headOfficeClerk', { remarks: 'ours' })).statusCode).toBe(200);
     expect((await update(await getPad(pad.id), 'custodian', { remarks: 'custodian' })).statusCode).toBe(200);
 
-    await t.db.update(pads).set({ holder_branch_id: otherBranchId, issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(pads.id, pad.id));
+    await t.db
+      .update(padCustody)
+      .set({ holder_branch_id: otherBranchId, issuance_status_id: ISSUANCE_STATUS.ISSUED })
+      .where(eq(padCustody.pad_id, pad.id));
     const held = await getPad(pad.id);
     expect((await update(held, 'headOfficeClerk', { remarks: 'gone' })).statusCode).toBe(403);
     expect((await update(held, 'branchHead', { remarks: 'now ours' })).statusCode).toBe(200);
@@ -113,12 +116,15 @@ describe('pad edit rules', () => {
 
   it('when a held pad is set back to Not Issued, then 409 points to Return and the holder stays; a locked pad cannot be edited (docs/SECURITY.md "Who may do what")', async () => {
     const pad = await newPad();
-    await t.db.update(pads).set({ holder_branch_id: otherBranchId, issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(pads.id, pad.id));
+    await t.db
+      .update(padCustody)
+      .set({ holder_branch_id: otherBranchId, issuance_status_id: ISSUANCE_STATUS.ISSUED })
+      .where(eq(padCustody.pad_id, pad.id));
     const held = await getPad(pad.id);
     const back = await update(held, 'accounting', { issuance_status_id: ISSUANCE_STATUS.NOT_ISSUED });
     expect(back.statusCode).toBe(409);
     expect(back.json()).toEqual({ message: PAD_MSG.returnInstead });
-    const [row] = await t.db.select().from(pads).where(eq(pads.id, pad.id));
+    const [row] = await storedPadRows(t.db).where(eq(pads.id, pad.id));
     expect(row).toMatchObject({ holder_branch_id: otherBranchId, issuance_status_id: ISSUANCE_STATUS.ISSUED });
 
     const atHeadOffice = await newPad();

@@ -5,13 +5,11 @@ import type { PendingOutcome } from '../../../shared/pending-outcomes.ts';
 import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Pad } from '../../../shared/schemas/pads.ts';
 import type { RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
-import type { pads } from '../../db/schema/pads.ts';
-
-type PadRow = typeof pads.$inferSelect;
+import type { PadRecord } from './read-model.ts';
 
 export type JoinedRow = {
   holder: { user: string | null; branch: string | null };
-  pad: PadRow;
+  pad: PadRecord;
   route: { id: number; name: string; tin: string; company_id: number };
   company: NamedRef;
   pad_status: NamedRef;

@@ -114,11 +114,11 @@ describe('Inventories export (docs/design.md §10)', () => {
   it('when 12,000 pads are exported as .xlsx, then the file is a sound zip whose sheet reads back with every pad, in the CSV order', async () => {
     const route = await createRoute(t.db, { name: 'Big Export Route' });
     const count = 12_000;
-    await t.db
-      .execute(sql`insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, remarks)
-      select ${route.id}, n, n::bigint * 50 + 1, n::bigint * 50 + 50, repeat('1', 50), ${PAD_STATUS.UNUSED}, 1,
+    await t.db.execute(sql`with made as (insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, remarks)
+      select ${route.id}, n, n::bigint * 50 + 1, n::bigint * 50 + 50, repeat('1', 50), ${PAD_STATUS.UNUSED},
         case when n % 7 = 0 then 'shelf ' || n end
-      from generate_series(1, ${count}) n`);
+      from generate_series(1, ${count}) n returning id)
+      insert into pad_custody (pad_id, issuance_status_id) select id, 1 from made`);
     const url = `/api/get-pads?route=${route.id}`;
     const res = await t.app.inject({ method: 'GET', url: `${url}&format=xlsx`, headers });
     expect(res.statusCode).toBe(200);

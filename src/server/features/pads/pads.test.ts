@@ -4,8 +4,8 @@ import { INVOICE_STATUS, INVOICE_TYPE, ISSUANCE_STATUS, PAD_STATUS } from '../..
 import { MSG } from '../../../shared/messages.ts';
 import { PAD_MSG } from '../../../shared/schemas/pads.ts';
 import { invoicePads, invoices } from '../../db/schema/invoices.ts';
-import { pads } from '../../db/schema/pads.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
+import { createBranch, createRoute, signedIn, storedPadRows } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Headers = { authorization: string };
@@ -33,7 +33,7 @@ const addPad = (payload: Record<string, unknown>, role = 3) =>
 const updatePad = (id: number, payload: Record<string, unknown>, role = 3) =>
   t.app.inject({ method: 'PUT', url: `/api/update-pad/${id}`, headers: as[role].headers, payload });
 
-const storedPads = (routeId: number) => t.db.select().from(pads).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
+const storedPads = (routeId: number) => storedPadRows(t.db).where(eq(pads.route_id, routeId)).orderBy(asc(pads.number));
 
 async function routeWithPads(from: number, to: number, padSize?: number) {
   const route = await createRoute(t.db);
@@ -306,9 +306,9 @@ describe('pad lists', () => {
     const invoice = await newInvoice(INVOICE_STATUS.IN_TRANSIT);
     await t.db.update(pads).set({ pad_status_id: PAD_STATUS.PARTIALLY_USED }).where(eq(pads.id, partly.id));
     await t.db.update(pads).set({ pad_status_id: PAD_STATUS.USED }).where(eq(pads.id, used.id));
-    await t.db.update(pads).set({ issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(pads.id, issued.id));
+    await t.db.update(padCustody).set({ issuance_status_id: ISSUANCE_STATUS.ISSUED }).where(eq(padCustody.pad_id, issued.id));
     await t.db.update(pads).set({ pad_status_id: PAD_STATUS.CANCELLED }).where(eq(pads.id, cancelled.id));
-    await t.db.update(pads).set({ locked_by_invoice_id: invoice.id }).where(eq(pads.id, locked.id));
+    await t.db.update(padCustody).set({ locked_by_invoice_id: invoice.id }).where(eq(padCustody.pad_id, locked.id));
 
     const res = await t.app.inject({ method: 'GET', url: `/api/available-pads?route_id=${route.id}`, headers: as[3].headers });
     expect(res.statusCode).toBe(200);
@@ -388,9 +388,9 @@ describe('pad editing', () => {
     it(`when role ${role} changes each pad field, then exactly the docs/spec.md §6 fields are accepted and the rest refused with 403`, async () => {
       const { pads: rows } = await routeWithPads(1, 50 * FIELDS.length);
       for (const [i, field] of FIELDS.entries()) {
-        const before = (await t.db.select().from(pads).where(eq(pads.id, rows[i].id)))[0];
+        const before = (await storedPadRows(t.db).where(eq(pads.id, rows[i].id)))[0];
         const res = await updatePad(rows[i].id, changed(await editable(rows[i].id), field), role);
-        const after = (await t.db.select().from(pads).where(eq(pads.id, rows[i].id)))[0];
+        const after = (await storedPadRows(t.db).where(eq(pads.id, rows[i].id)))[0];
         if (ALLOWED[role].includes(field)) {
           expect(res.statusCode, `${field} by role ${role}`).toBe(200);
           expect(after, `${field} by role ${role}`).not.toEqual(before);
@@ -430,7 +430,7 @@ describe('pad editing', () => {
     const res = await updatePad(rows[0].id, { ...pad, number: 77, remarks: 'Should not be saved' }, 5);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(PAD_MSG.fieldNotAllowed('pad number'));
-    const [after] = await t.db.select().from(pads).where(eq(pads.id, rows[0].id));
+    const [after] = await storedPadRows(t.db).where(eq(pads.id, rows[0].id));
     expect(after).toMatchObject({ number: rows[0].number, remarks: null });
   });
 
@@ -440,7 +440,7 @@ describe('pad editing', () => {
     const pad = await editable(rows[0].id);
     expect((await updatePad(rows[0].id, { ...pad, route_id: other.id }, 3)).statusCode).toBe(403);
     expect((await updatePad(rows[0].id, { ...pad, series_number: '1-60' }, 8)).statusCode).toBe(403);
-    const [after] = await t.db.select().from(pads).where(eq(pads.id, rows[0].id));
+    const [after] = await storedPadRows(t.db).where(eq(pads.id, rows[0].id));
     expect(after).toEqual(rows[0]);
   });
 
@@ -457,7 +457,7 @@ describe('pad editing', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ series: [PAD_MSG.seriesFixed] });
     }
-    const [after] = await t.db.select().from(pads).where(eq(pads.id, rows[0].id));
+    const [after] = await storedPadRows(t.db).where(eq(pads.id, rows[0].id));
     expect(after).toEqual(rows[0]);
   });
 
@@ -470,7 +470,7 @@ describe('pad editing', () => {
     const some = await updatePad(id, { ...pad, series: mark((i) => i < 5) }, 5);
     expect(some.statusCode).toBe(200);
     expect(some.json().data).toMatchObject({ pad_status_id: 2, pad_status: { name: 'Partially Used' } });
-    expect((await t.db.select().from(pads).where(eq(pads.id, id)))[0].series_status).toBe('2'.repeat(5) + '1'.repeat(45));
+    expect((await storedPadRows(t.db).where(eq(pads.id, id)))[0].series_status).toBe('2'.repeat(5) + '1'.repeat(45));
 
     const all = await updatePad(id, { ...pad, pad_status_id: 2, series: JSON.stringify(mark(() => true)) }, 6);
     expect(all.statusCode).toBe(200);
@@ -487,7 +487,7 @@ describe('pad editing', () => {
       const res = await updatePad(rows[i].id, { ...pad, pad_status_id: status, series: pad.series.map((e) => ({ ...e, status: 2 })) }, 8);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.pad_status_id).toBe(status);
-      expect((await t.db.select().from(pads).where(eq(pads.id, rows[i].id)))[0].pad_status_id).toBe(status);
+      expect((await storedPadRows(t.db).where(eq(pads.id, rows[i].id)))[0].pad_status_id).toBe(status);
     }
   });
 
@@ -502,7 +502,7 @@ describe('pad editing', () => {
   it('when a pad is on an in-transit invoice, then a change is refused with 409', async () => {
     const { pads: rows } = await routeWithPads(1, 50);
     const invoice = await newInvoice(INVOICE_STATUS.IN_TRANSIT);
-    await t.db.update(pads).set({ locked_by_invoice_id: invoice.id }).where(eq(pads.id, rows[0].id));
+    await t.db.update(padCustody).set({ locked_by_invoice_id: invoice.id }).where(eq(padCustody.pad_id, rows[0].id));
     const pad = await editable(rows[0].id);
     const res = await updatePad(rows[0].id, { ...pad, remarks: 'late' }, 3);
     expect(res.statusCode).toBe(409);

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
 import { heldByText, seriesRange } from '../../../shared/format.ts';
 import type { FormType } from '../../../shared/lookups.ts';
 import { seriesFromStatus, seriesSummary } from '../../../shared/pad-status.ts';
@@ -8,18 +7,21 @@ import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
 import type { Conn } from '../../db/client.ts';
 import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
-import { rowsOf, toNumbers } from '../../db/rows.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { invoicePads } from '../../db/schema/invoices.ts';
-import { issuanceStatuses, padStatuses, pads } from '../../db/schema/pads.ts';
+import { issuanceStatuses, padCustody, padStatuses, pads } from '../../db/schema/pads.ts';
 import { branches, companies, routes } from '../../db/schema/reference.ts';
 import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { pendingOutcomesOf } from '../outcomes/read-model.ts';
 import { userIdsOfBranch, userNameById } from '../users/read-model.ts';
+import { custodyOfPad, padUpdatedAt } from './custody-repo.ts';
 
-/** The holder's name and branch, read by id (docs/design.md §10 "Held by"). */
-export const holderUserName = userNameById(pads.holder_user_id);
-export const holderBranchName = sql<string | null>`(select b.name from branches b where b.id = ${pads.holder_branch_id})`;
+export { availableForIssuing, custodyOfPad, padRecordColumns, padUpdatedAt, type PadRecord } from './custody-repo.ts';
+
+/** The holder's name and branch, read by id (docs/design.md §10 "Held by"), on a query that joins pad_custody. */
+export const holderUserName = userNameById(padCustody.holder_user_id);
+export const holderBranchName = sql<string | null>`(select b.name from branches b where b.id = ${padCustody.holder_branch_id})`;
 export const holderColumns = { user: holderUserName.as('holder_user_name'), branch: holderBranchName.as('holder_branch_name') };
 
 /** docs/design.md §10: what a pad shows of its registered series, left-joined (null outside every series). */
@@ -39,23 +41,15 @@ export function seriesRefColumns() {
 export async function padsPlacedWith(conn: Conn, holder: { userId: number | null; branchId: number | null }): Promise<PadView[]> {
   const where =
     holder.userId !== null
-      ? sql`${pads.holder_user_id} = ${holder.userId}::int`
-      : sql`(${pads.holder_branch_id} = ${holder.branchId}::int or ${pads.holder_user_id} in ${userIdsOfBranch(sql`${holder.branchId}::int`)})`;
+      ? sql`${padCustody.holder_user_id} = ${holder.userId}::int`
+      : sql`(${padCustody.holder_branch_id} = ${holder.branchId}::int or ${padCustody.holder_user_id} in ${userIdsOfBranch(sql`${holder.branchId}::int`)})`;
   return conn
     .select(padViewColumns)
     .from(pads)
-    .where(and(where, isNull(pads.locked_by_invoice_id)))
+    .innerJoin(padCustody, custodyOfPad)
+    .where(and(where, isNull(padCustody.locked_by_invoice_id)))
     .orderBy(asc(pads.route_id), asc(pads.number));
 }
-
-/** docs/spec.md §4 "Pads available for issuing" (custody-rules.ts) on `pads`; and() is never undefined: its first two aren't. */
-export const availableForIssuing = () =>
-  and(
-    eq(pads.issuance_status_id, AVAILABLE_FOR_ISSUING.issuance_status_id),
-    inArray(pads.pad_status_id, [...AVAILABLE_FOR_ISSUING.pad_status_ids]),
-    AVAILABLE_FOR_ISSUING.locked ? undefined : isNull(pads.locked_by_invoice_id),
-    AVAILABLE_FOR_ISSUING.lostNumbers ? undefined : sql`position('4' in ${pads.series_status}) = 0`,
-  ) as SQL;
 
 const seriesText = sql<string>`(${pads.series_from}::text || '-' || ${pads.series_to}::text)`;
 
@@ -71,7 +65,11 @@ export function padMatches(search: string, bind: Bind = literal): SQL {
 }
 
 const heldWhere = (userId: number, search: string | undefined, { bind }: Bindings) =>
-  and(eq(pads.holder_user_id, bind('userId', userId)), isNull(pads.locked_by_invoice_id), search ? padMatches(search, bind) : undefined);
+  and(
+    eq(padCustody.holder_user_id, bind('userId', userId)),
+    isNull(padCustody.locked_by_invoice_id),
+    search ? padMatches(search, bind) : undefined,
+  );
 
 const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
   conn
@@ -80,6 +78,7 @@ const prepareCount = (conn: Conn, name: string, where: SQL | undefined) =>
       conn
         .select({ one: sql`1` })
         .from(pads)
+        .innerJoin(padCustody, custodyOfPad)
         .where(where)
         .limit(COUNT_CAP + 1)
         .as('capped'),
@@ -96,6 +95,7 @@ const heldPage = (conn: Conn, where: SQL | undefined) =>
   conn
     .select({ id: pads.id, total: sql<number>`count(*) over ()::int`.as('total') })
     .from(pads)
+    .innerJoin(padCustody, custodyOfPad)
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .where(where)
     .orderBy(...heldOrder)
@@ -109,8 +109,8 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) => {
     .select({
       pad: {
         ...padViewColumns,
-        issuance_status_id: pads.issuance_status_id,
-        updated_at: pads.updated_at,
+        issuance_status_id: padCustody.issuance_status_id,
+        updated_at: padUpdatedAt,
         pending_outcomes: pendingOutcomesOf(pads.id),
       },
       route: { id: routes.id, name: routes.name, tin: routes.tin, company_id: routes.company_id },
@@ -123,10 +123,11 @@ const prepareRows = (conn: Conn, name: string, where: SQL | undefined) => {
     })
     .from(page)
     .innerJoin(pads, eq(pads.id, page.id))
+    .innerJoin(padCustody, custodyOfPad)
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
-    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, padCustody.issuance_status_id))
     .leftJoin(registeredSeries, eq(registeredSeries.id, pads.registered_series_id))
     .orderBy(...heldOrder)
     .prepare(name);
@@ -197,22 +198,31 @@ export const padViewColumns = {
   series_to: pads.series_to,
   series_status: pads.series_status,
   pad_status_id: pads.pad_status_id,
-  holder_user_id: pads.holder_user_id,
-  holder_branch_id: pads.holder_branch_id,
-  locked_by_invoice_id: pads.locked_by_invoice_id,
+  holder_user_id: padCustody.holder_user_id,
+  holder_branch_id: padCustody.holder_branch_id,
+  locked_by_invoice_id: padCustody.locked_by_invoice_id,
   remarks: pads.remarks,
   registered_series_id: pads.registered_series_id,
 };
 
-/** Row locks in id order, so two writers of one pad's chain take turns and never deadlock. */
+/**
+ * Row locks in id order, so two writers of one pad's chain take turns and never deadlock. The custody rows are the
+ * ones locked: a custody move has locked them already (and pays nothing more), and every writer of a pad row locks
+ * its custody row too (lockPad).
+ */
 export async function lockPadRows(conn: Conn, padIds: number[]): Promise<void> {
   if (padIds.length === 0) return;
-  await conn.select({ id: pads.id }).from(pads).where(inArray(pads.id, padIds)).orderBy(asc(pads.id)).for('update');
+  await conn
+    .select({ id: padCustody.pad_id })
+    .from(padCustody)
+    .where(inArray(padCustody.pad_id, padIds))
+    .orderBy(asc(padCustody.pad_id))
+    .for('update');
 }
 
 export async function padViews(conn: Conn, padIds: number[]): Promise<PadView[]> {
   if (padIds.length === 0) return [];
-  return conn.select(padViewColumns).from(pads).where(inArray(pads.id, padIds)).orderBy(asc(pads.id));
+  return conn.select(padViewColumns).from(pads).innerJoin(padCustody, custodyOfPad).where(inArray(pads.id, padIds)).orderBy(asc(pads.id));
 }
 
 export async function invoicePadViews(conn: Conn, invoiceId: number): Promise<PadView[]> {
@@ -220,6 +230,7 @@ export async function invoicePadViews(conn: Conn, invoiceId: number): Promise<Pa
     .select(padViewColumns)
     .from(invoicePads)
     .innerJoin(pads, eq(pads.id, invoicePads.pad_id))
+    .innerJoin(padCustody, custodyOfPad)
     .where(eq(invoicePads.invoice_id, invoiceId))
     .orderBy(asc(pads.id));
 }
@@ -229,7 +240,13 @@ export async function padViewsBetween(conn: Conn, afterId: number, lastId: numbe
   return conn
     .select(padViewColumns)
     .from(pads)
-    .where(and(sql`${pads.id} > ${afterId}`, lastId === null ? undefined : sql`${pads.id} <= ${lastId}`))
+    .innerJoin(padCustody, custodyOfPad)
+    .where(
+      and(
+        sql`${pads.id} > ${afterId} and ${padCustody.pad_id} > ${afterId}`,
+        lastId === null ? undefined : sql`${pads.id} <= ${lastId} and ${padCustody.pad_id} <= ${lastId}`,
+      ),
+    )
     .orderBy(asc(pads.id));
 }
 
@@ -240,7 +257,7 @@ export async function padCount(conn: Conn): Promise<number> {
 }
 
 export async function padView(conn: Conn, id: number): Promise<PadView | undefined> {
-  const [row] = await conn.select(padViewColumns).from(pads).where(eq(pads.id, id));
+  const [row] = await conn.select(padViewColumns).from(pads).innerJoin(padCustody, custodyOfPad).where(eq(pads.id, id));
   return row;
 }
 
@@ -249,6 +266,7 @@ export async function padsContaining(conn: Conn, receipt: number, routeId?: numb
   return conn
     .select(padViewColumns)
     .from(pads)
+    .innerJoin(padCustody, custodyOfPad)
     .where(
       and(
         sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') @> ${receipt}::bigint`,
@@ -256,69 +274,6 @@ export async function padsContaining(conn: Conn, receipt: number, routeId?: numb
       ),
     )
     .orderBy(asc(pads.route_id));
-}
-
-export interface CountRow {
-  id: number;
-  name: string;
-  count: number;
-}
-
-/** Every pad status with its count, zero included, in the lookup's order. */
-export async function padsByStatus(conn: Conn): Promise<CountRow[]> {
-  const rows = await rowsOf<CountRow>(
-    conn,
-    sql`select s.id, s.name, coalesce(c.n, 0) as count
-        from pad_statuses s left join (select pad_status_id, count(*) as n from pads group by pad_status_id) c on c.pad_status_id = s.id
-        order by s.id`,
-  );
-  return toNumbers(rows, ['id', 'count']);
-}
-
-/** The branches holding the most pads; the rest summed, and the pads no branch holds. */
-export async function padsByBranch(conn: Conn, limit: number): Promise<{ top: CountRow[]; rest: number; unheld: number }> {
-  const rows = toNumbers(
-    await rowsOf<CountRow & { rank: number }>(
-      conn,
-      sql`select coalesce(b.id, 0) as id, coalesce(b.name, '') as name, c.n as count, row_number() over (order by c.n desc, b.name) as rank
-          from (select holder_branch_id, count(*) as n from pads group by holder_branch_id) c
-          left join branches b on b.id = c.holder_branch_id`,
-    ),
-    ['id', 'count', 'rank'],
-  );
-  const held = rows.filter((row) => row.id !== 0);
-  return {
-    top: held.slice(0, limit).map(({ id, name, count }) => ({ id, name, count })),
-    rest: held.slice(limit).reduce((sum, row) => sum + row.count, 0),
-    unheld: rows.find((row) => row.id === 0)?.count ?? 0,
-  };
-}
-
-export interface StockRow {
-  id: number;
-  route: string;
-  company: string;
-  tin: string | null;
-  pads: number;
-  numbers: number;
-}
-
-/** The head office's stock available for issuing, per route, the routes with most pads first. */
-export async function stockByRoute(conn: Conn, headOfficeId: number, limit: number): Promise<StockRow[]> {
-  const rows = await rowsOf<StockRow>(
-    conn,
-    sql`select r.id, r.name as route, c.name as company, r.tin, s.pads, s.numbers
-        from (select route_id, count(*) as pads,
-                     sum(length(series_status) - length(replace(series_status, '1', ''))) as numbers
-              from pads
-              where ${availableForIssuing()} and holder_user_id is null and holder_branch_id = ${headOfficeId}::int
-              group by route_id) s
-        join routes r on r.id = s.route_id
-        join companies c on c.id = r.company_id
-        order by s.pads desc, r.name
-        limit ${limit}`,
-  );
-  return toNumbers(rows, ['id', 'pads', 'numbers']);
 }
 
 export async function branchExists(conn: Conn, branchId: number): Promise<boolean> {
@@ -396,4 +351,12 @@ export async function takenPadNumbers(
   return lines;
 }
 
-export { numbersInSeries, unusedPerBranchRoute } from './stock-repo.ts';
+export {
+  numbersInSeries,
+  padsByBranch,
+  padsByStatus,
+  stockByRoute,
+  unusedPerBranchRoute,
+  type CountRow,
+  type StockRow,
+} from './stock-repo.ts';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ISSUANCE_STATUS, PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
+import { AVAILABLE_FOR_ISSUING } from '../../../shared/custody-rules.ts';
+import { PAD_STATUS, SERIES_ENTRY } from '../../../shared/lookups.ts';
 import type { PadListRow } from '../../../shared/list-columns.ts';
 import { MAX_PAD_NUMBER, type Pad, type PadSort } from '../../../shared/schemas/pads.ts';
 import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
@@ -7,7 +8,7 @@ import type { Conn } from '../../db/client.ts';
 import { streamRows } from '../../db/stream.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { invoicePads } from '../../db/schema/invoices.ts';
-import { issuanceStatuses, padStatuses, pads } from '../../db/schema/pads.ts';
+import { issuanceStatuses, padCustody, padStatuses, pads } from '../../db/schema/pads.ts';
 import { companies, routes } from '../../db/schema/reference.ts';
 import { registeredSeries } from '../../db/schema/registered-series.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -17,9 +18,18 @@ import { courierOfInvoice } from '../invoices/read-model.ts';
 import { pendingOutcomesOf } from '../outcomes/read-model.ts';
 import { userBranchIdOf } from '../users/read-model.ts';
 import { toListRow, toPad, type PadExportRow } from './pad-rows.ts';
-import { availableForIssuing, holderBranchName, holderColumns, holderUserName, seriesRefColumns } from './read-model.ts';
+import {
+  availableForIssuing,
+  custodyOfPad,
+  holderBranchName,
+  holderColumns,
+  holderUserName,
+  padRecordColumns,
+  seriesRefColumns,
+  type PadRecord,
+} from './read-model.ts';
 
-export type PadRow = typeof pads.$inferSelect;
+export type PadRow = PadRecord;
 
 /** Namespace of the advisory locks that serialise pad numbering per route ("PADS"). */
 const NUMBERING_LOCK = 0x50414453;
@@ -40,29 +50,6 @@ export async function maxPadNumber(conn: Conn, routeId: number): Promise<number>
     .where(eq(pads.route_id, routeId));
   return row.max;
 }
-
-/** All pads of one request in a single statement: pad i covers from + i*size .. min(from + (i+1)*size - 1, to). */
-export async function insertGeneratedPads(
-  conn: Conn,
-  input: { routeId: number; from: number; to: number; size: number; firstNumber: number; holderBranchId: number | null; createdBy: number },
-): Promise<number> {
-  const count = Math.ceil((input.to - input.from + 1) / input.size);
-  const start = sql`(${input.from}::bigint + g.i * ${input.size}::bigint)`;
-  const end = sql`least(${input.from}::bigint + (g.i + 1) * ${input.size}::bigint - 1, ${input.to}::bigint)`;
-  const result = await conn.execute(sql`
-    insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, holder_branch_id, created_by,
-                      registered_series_id)
-    select ${input.routeId}::int, ${input.firstNumber}::int + g.i::int, ${start}, ${end}, repeat('1', (${end} - ${start} + 1)::int),
-           ${PAD_STATUS.UNUSED}::smallint, ${ISSUANCE_STATUS.NOT_ISSUED}::smallint, ${input.holderBranchId}::int, ${input.createdBy}::int,
-           ${seriesContaining(sql`${input.routeId}::int`, start, end)}
-    from generate_series(0::bigint, ${count - 1}::bigint) as g(i)`);
-  return affectedRows(result) ?? count;
-}
-
-/** docs/design.md §10: the registered series of the route that contains from..to whole (the exclusion constraint's index finds it). */
-const seriesContaining = (routeId: SQL, from: SQL, to: SQL) =>
-  sql`(select rs.id from registered_series rs where rs.route_id = ${routeId}
-        and int8range(rs.series_from, rs.series_to, '[]') @> int8range(${from}, ${to}, '[]'))`;
 
 /** The numbers of from..to on the route that no registered series covers, as the first such run (null: all covered). */
 export async function firstUnregisteredRun(conn: Conn, routeId: number, from: number, to: number): Promise<[number, number] | null> {
@@ -92,12 +79,6 @@ export async function linkPadsToSeries(conn: Conn, series: { id: number; route_i
       and int8range(series_from, series_to, '[]') <@ int8range(${series.series_from}::bigint, ${series.series_to}::bigint, '[]')`);
 }
 
-function affectedRows(result: unknown): number | null {
-  // -- node-postgres answers rowCount, PGlite affectedRows; drizzle types the result as the driver's unknown HKT.
-  const r = result as { rowCount?: number | null; affectedRows?: number | null };
-  return r.rowCount ?? r.affectedRows ?? null;
-}
-
 export async function findOverlappingPad(conn: Conn, routeId: number, from: number, to: number) {
   const [row] = await conn
     .select({ id: pads.id, number: pads.number, series_from: pads.series_from, series_to: pads.series_to })
@@ -115,7 +96,7 @@ export async function findOverlappingPad(conn: Conn, routeId: number, from: numb
 
 const padColumns = {
   holder: holderColumns,
-  pad: pads,
+  pad: padRecordColumns,
   route: { id: routes.id, name: routes.name, tin: routes.tin, company_id: routes.company_id },
   company: { id: companies.id, name: companies.name },
   pad_status: { id: padStatuses.id, name: padStatuses.name },
@@ -128,10 +109,11 @@ function selectPads(conn: Conn) {
   return conn
     .select(padColumns)
     .from(pads)
+    .innerJoin(padCustody, custodyOfPad)
     .innerJoin(routes, eq(routes.id, pads.route_id))
     .innerJoin(companies, eq(companies.id, routes.company_id))
     .innerJoin(padStatuses, eq(padStatuses.id, pads.pad_status_id))
-    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, pads.issuance_status_id))
+    .innerJoin(issuanceStatuses, eq(issuanceStatuses.id, padCustody.issuance_status_id))
     .leftJoin(registeredSeries, eq(registeredSeries.id, pads.registered_series_id));
 }
 
@@ -181,12 +163,14 @@ async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: nu
     conn
       .select({ one: sql`1` })
       .from(pads)
+      .leftJoin(padCustody, custodyOfPad)
       .where(where)
       .getSQL();
   const [idRows, [{ count }]] = await Promise.all([
     conn
       .select({ id: pads.id })
       .from(pads)
+      .leftJoin(padCustody, custodyOfPad)
       .where(where)
       .orderBy(...order)
       .limit(perPage)
@@ -233,7 +217,7 @@ const sortColumns: Record<PadSort, AnyColumn | AnyColumn[]> = {
   number: pads.number,
   series: pads.series_from,
   pad_status: pads.pad_status_id,
-  issuance_status: pads.issuance_status_id,
+  issuance_status: padCustody.issuance_status_id,
 };
 
 /** The pads a holder filter lets through: held by this user, or by anyone at this branch (its stock and its staff). */
@@ -243,10 +227,10 @@ const holderWhere = (holder: HolderCondition | undefined) =>
   !holder
     ? undefined
     : 'userId' in holder
-      ? eq(pads.holder_user_id, holder.userId)
+      ? eq(padCustody.holder_user_id, holder.userId)
       : holder.branchId === null
         ? sql`false`
-        : eq(pads.holder_branch_id, holder.branchId);
+        : eq(padCustody.holder_branch_id, holder.branchId);
 
 export async function listPads(
   conn: Conn,
@@ -271,21 +255,35 @@ export async function streamPadList(
   const order = query.sort ? sortedBy(sortColumns, query, pads.id, [desc(pads.id)]) : [desc(pads.id)];
   const rows = sql`select ${pads.id}, ${pads.number}, ${pads.series_from}, ${pads.series_to}, ${pads.series_status}, ${pads.remarks},
       ${pads.route_id}, ${routes.name} as route_name, ${routes.tin} as route_tin, ${routes.company_id}, ${companies.name} as company_name,
-      ${pads.pad_status_id}, ${padStatuses.name} as pad_status_name, ${pads.issuance_status_id}, ${issuanceStatuses.name} as issuance_status_name,
+      ${pads.pad_status_id}, ${padStatuses.name} as pad_status_name, ${padCustody.issuance_status_id}, ${issuanceStatuses.name} as issuance_status_name,
       ${holderUserName} as holder_user_name, ${holderBranchName} as holder_branch_name
     from ${pads}
+    join ${padCustody} on ${custodyOfPad}
     join ${routes} on ${routes.id} = ${pads.route_id}
     join ${companies} on ${companies.id} = ${routes.company_id}
     join ${padStatuses} on ${padStatuses.id} = ${pads.pad_status_id}
-    join ${issuanceStatuses} on ${issuanceStatuses.id} = ${pads.issuance_status_id}
+    join ${issuanceStatuses} on ${issuanceStatuses.id} = ${padCustody.issuance_status_id}
     where ${where ?? sql`true`}
     order by ${sql.join(order, sql`, `)}`;
   await streamRows<PadExportRow>(conn, rows, (batch) => onBatch(batch.map(toListRow)), 1_000);
 }
 
+/**
+ * The pads whose custody allows issuing, as one array of ids from pad_custody_available_idx (its predicate written into
+ * the text, so the partial index matches): the issue form then reads the few stock pads by primary key, never a
+ * route's whole history.
+ */
+const availableCustody = sql`${pads.id} = any(array(select c.pad_id from pad_custody c
+  where c.issuance_status_id = ${sql.raw(String(AVAILABLE_FOR_ISSUING.issuance_status_id))} and c.locked_by_invoice_id is null))`;
+
 /** The issue form's list: pads available for issuing, of one route or all. */
 export async function listAvailablePads(conn: Conn, query: { page: number; per_page: number; search?: string; route_id?: number }) {
-  const where = and(query.route_id ? eq(pads.route_id, query.route_id) : undefined, availableForIssuing(), searchCondition(query.search));
+  const where = and(
+    query.route_id ? eq(pads.route_id, query.route_id) : undefined,
+    availableCustody,
+    availableForIssuing(),
+    searchCondition(query.search),
+  );
   return page(conn, where, [asc(pads.route_id), asc(pads.number)], query.page, query.per_page);
 }
 
@@ -294,17 +292,31 @@ export async function findPad(conn: Conn, id: number): Promise<Pad | undefined> 
   return row ? toPad(row) : undefined;
 }
 
+/** The pad and its custody, both rows locked: custody moves and pad edits of one pad take turns. */
 export async function lockPad(conn: Conn, id: number): Promise<PadRow | undefined> {
-  const [row] = await conn.select().from(pads).where(eq(pads.id, id)).for('update');
+  const [row] = await conn.select(padRecordColumns).from(pads).innerJoin(padCustody, custodyOfPad).where(eq(pads.id, id)).for('update');
   return row;
 }
 
-export async function updatePad(conn: Conn, id: number, values: Partial<typeof pads.$inferInsert>): Promise<void> {
+/**
+ * Writes a pad's own columns and, when the edit sets it, its issuance status; its updated_at moves past the later of
+ * the two rows' (padUpdatedAt), so an edit sent with the value it read before is refused after any change.
+ */
+export async function updatePad(
+  conn: Conn,
+  id: number,
+  values: Partial<typeof pads.$inferInsert> & { issuance_status_id?: number },
+): Promise<void> {
+  const { issuance_status_id, ...own } = values;
+  if (issuance_status_id !== undefined) {
+    await conn.update(padCustody).set({ issuance_status_id }).where(eq(padCustody.pad_id, id));
+  }
   await conn
     .update(pads)
     .set({
-      ...values,
-      updated_at: sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${pads.updated_at} + interval '1 millisecond'))`,
+      ...own,
+      updated_at: sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${pads.updated_at} + interval '1 millisecond',
+        (select c.updated_at from pad_custody c where c.pad_id = ${id}::int) + interval '1 millisecond'))`,
     })
     .where(eq(pads.id, id));
 }
@@ -333,9 +345,10 @@ export async function analyzePads(conn: Conn): Promise<void> {
 
 /**
  * Another pad of the route, held by the same holder, partly used: the second open booklet (docs/design.md §9 sequence).
- * It reads the first entry of pads_open_booklet_*_idx (migration 0027) whatever the holder's stock, so the usage
- * warning costs the same at 10 held pads as at 50,000. The status is written into the text so that even a generic
- * plan matches the partial indexes' predicate.
+ * It walks pads_open_booklet_idx (migration 0028: the route's partly used pads, about one per holder, in number order)
+ * and each one's custody row until the holder's, whatever the holder's stock, so the usage warning costs the same at 10
+ * held pads as at 50,000. The status is written into the text so that even a generic plan matches the partial index's
+ * predicate.
  */
 export async function otherPartlyUsedPad(
   conn: Conn,
@@ -343,14 +356,14 @@ export async function otherPartlyUsedPad(
 ): Promise<number | null> {
   const holder =
     pad.holder_user_id !== null
-      ? sql`holder_user_id = ${pad.holder_user_id}::int`
-      : sql`holder_branch_id = ${pad.holder_branch_id ?? 0}::int and holder_user_id is null`;
+      ? sql`c.holder_user_id = ${pad.holder_user_id}::int`
+      : sql`c.holder_branch_id = ${pad.holder_branch_id ?? 0}::int and c.holder_user_id is null`;
   const [row] = await rowsOf<{ number: number }>(
     conn,
-    sql`select number from pads
-        where ${holder} and route_id = ${pad.route_id}::int and pad_status_id = ${sql.raw(String(PAD_STATUS.PARTIALLY_USED))}
-          and id <> ${pad.id}::int
-        order by number limit 1`,
+    sql`select p.number from pads p join pad_custody c on c.pad_id = p.id
+        where ${holder} and p.route_id = ${pad.route_id}::int and p.pad_status_id = ${sql.raw(String(PAD_STATUS.PARTIALLY_USED))}
+          and p.id <> ${pad.id}::int
+        order by p.number limit 1`,
   );
   return row?.number ?? null;
 }
@@ -367,20 +380,4 @@ export async function padRuleFacts(
            ${courierOfInvoice(sql`${pad.locked_by_invoice_id}::int`)} as carrier_user_id`,
   );
   return { holder_user_branch_id: row?.holder_user_branch_id ?? null, carrier_user_id: row?.carrier_user_id ?? null };
-}
-
-/** docs/design.md §10: inserts the pads of an opening balance given as JSON rows, with the series each lies inside. */
-export async function insertPadsFromJson(tx: Conn, json: string, actorId: number | null) {
-  return rowsOf<{ id: number; route_id: number; number: number }>(
-    tx,
-    sql`insert into pads (route_id, number, series_from, series_to, series_status, pad_status_id, issuance_status_id, remarks,
-                            holder_user_id, holder_branch_id, created_by, registered_series_id)
-          select x.route_id, x.number, x.series_from, x.series_to, x.series_status, x.pad_status_id, x.issuance_status_id, x.remarks,
-                 x.holder_user_id, x.holder_branch_id, ${actorId}::int,
-                 (select rs.id from registered_series rs where rs.route_id = x.route_id
-                    and int8range(rs.series_from, rs.series_to, '[]') @> int8range(x.series_from, x.series_to, '[]'))
-          from json_to_recordset(${json}::json) as x(route_id int, number int, series_from bigint, series_to bigint, series_status text,
-            pad_status_id smallint, issuance_status_id smallint, remarks text, holder_user_id int, holder_branch_id int)
-          returning id, route_id, number`,
-  );
 }

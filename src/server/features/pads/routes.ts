@@ -24,15 +24,15 @@ import {
   pdfResponse,
   savedResponse,
 } from '../../../shared/schemas/responses.ts';
-import { PAD_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { sendExport } from '../../lib/export.ts';
+import { sendListExport } from '../../lib/export.ts';
 import { idempotent } from '../idempotency/lifecycle.ts';
 import { padByLabelQuery, padLabelQuery } from '../../../shared/schemas/counts.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import * as labels from './documents.ts';
+import { padListExport } from './export-read-model.ts';
 import * as numbers from './lifecycle.ts';
 import * as service from './service.ts';
 
@@ -108,15 +108,7 @@ export function padRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format)
-        return sendExport(
-          reply,
-          ctx.config.timeZone,
-          format,
-          'Inventories',
-          PAD_LIST_COLUMNS,
-          service.padListSource(ctx, currentUser(request), query),
-        );
+      if (format) return sendListExport(reply, ctx, format, padListExport, currentUser(request), query);
       return service.listPads(ctx, currentUser(request), query);
     },
   );

@@ -30,6 +30,7 @@ import { hasEventsBeyondReceipt } from '../ledger/read-model.ts';
 import { branchExists } from './read-model.ts';
 import { pendingOutcomesOn } from '../outcomes/read-model.ts';
 import { routeExists } from '../routes/read-model.ts';
+import { insertGeneratedPads } from './insert-repo.ts';
 import * as repo from './repo.ts';
 
 const EXCLUSION_VIOLATION = '23P01';
@@ -58,7 +59,7 @@ export async function generatePads(ctx: AppContext, actor: AuthUser, input: AddP
         throw invalid('series_from', PAD_MSG.padNumbersExhausted);
       }
       const headOffice = ctx.config.headOfficeBranchId;
-      const created = await repo.insertGeneratedPads(tx, {
+      const created = await insertGeneratedPads(tx, {
         routeId: input.route_id,
         from: input.series_from,
         to: input.series_to,
@@ -203,7 +204,7 @@ export async function updatePad(ctx: AppContext, actor: AuthUser, id: number, in
       await recordPadEdit(tx, ctx, pad, { series_status: seriesStatus, pad_status_id: padStatusId, remarks }, actor.id);
       await repo.updatePad(tx, id, {
         number: input.number ?? pad.number,
-        issuance_status_id: input.issuance_status_id,
+        issuance_status_id: changes.issuance_status_id ? input.issuance_status_id : undefined,
         pad_status_id: padStatusId,
         remarks,
         series_status: seriesStatus,

@@ -7,7 +7,7 @@ import { PAD_MSG, type Pad } from '../../../shared/schemas/pads.ts';
 import { padEvents } from '../../db/schema/ledger.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { businessDate } from '../ledger/lifecycle.ts';
-import { createBranch, createRoute, signedIn } from '../../test/factories.ts';
+import { createBranch, createRoute, signedIn, storedPadRows } from '../../test/factories.ts';
 import { apiCalls } from '../../test/inject.ts';
 import { expectLedgerVerified } from '../../test/ledger.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -26,7 +26,7 @@ let nextFrom = 3_000_001;
 const { call, ok } = apiCalls(() => t);
 
 const getPad = async (padId: number): Promise<Pad> => (await ok(call(custodian, 'GET', `/api/get-pad/${padId}`))).data;
-const storedPad = async (padId: number) => (await t.db.select().from(pads).where(eq(pads.id, padId)))[0];
+const storedPad = async (padId: number) => (await storedPadRows(t.db).where(eq(pads.id, padId)))[0];
 const eventCount = async (padId: number) => (await t.db.select().from(padEvents).where(eq(padEvents.pad_id, padId))).length;
 const receiptStatus = async (number: number) =>
   ((await ok(call(custodian, 'GET', `/api/find-receipt?number=${number}`))).data as Array<{ status: string }>)[0].status;

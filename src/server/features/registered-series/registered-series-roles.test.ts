@@ -6,7 +6,16 @@ import { invoices } from '../../db/schema/invoices.ts';
 import { paperUses } from '../../db/schema/paper-use.ts';
 import { pads } from '../../db/schema/pads.ts';
 import { registeredSeries, registeredSeriesRoles } from '../../db/schema/registered-series.ts';
-import { buildPads, createBranch, createRoute, createUser, sessionsForAllRoles, signedIn, type Sessions } from '../../test/factories.ts';
+import {
+  buildPads,
+  createBranch,
+  createRoute,
+  createUser,
+  type Sessions,
+  sessionsForAllRoles,
+  signedIn,
+  storedPadRows,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seriesRolesOf } from './read-model.ts';
 
@@ -179,7 +188,7 @@ describe('registered series roles', () => {
     expect(res.json().message).toContain('retired');
     const [stored] = await t.db.select().from(invoices).where(eq(invoices.id, request.json().data.id));
     expect(stored.invoice_status_id).toBe(INVOICE_STATUS.PENDING);
-    const [pad] = await t.db.select().from(pads).where(eq(pads.id, padIds[1]));
+    const [pad] = await storedPadRows(t.db).where(eq(pads.id, padIds[1]));
     expect(pad.locked_by_invoice_id).toBeNull();
 
     expect((await setRole(accounting.headers, seriesId, 'contingency', 'Needed for outages after all')).statusCode).toBe(200);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { can } from '../../../shared/permissions.ts';
 import { idParam, signedUrlQuery } from '../../../shared/schemas/common.ts';
 import { created, exportableResponse, ok, pageResponse, pdfResponse, savedResponse } from '../../../shared/schemas/responses.ts';
-import { reportListColumns } from '../../../shared/list-columns.ts';
 import { invoicePage } from '../../../shared/schemas/invoices.ts';
 import {
   REPORT_MSG,
@@ -15,10 +14,11 @@ import {
 } from '../../../shared/schemas/reports.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { sendListExport } from '../../lib/export.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
 import { SECURITY } from '../../lib/openapi.ts';
+import { reportListExport } from './export-read-model.ts';
 import * as service from './service.ts';
 
 const tags = ['reports'];
@@ -99,14 +99,7 @@ export function reportRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { format, ...query } = request.query;
       if (!format) return service.listReports(ctx, currentUser(request), query);
-      return sendExport(
-        reply,
-        ctx.config.timeZone,
-        format,
-        'Reports',
-        reportListColumns(ctx.config.timeZone),
-        service.reportListSource(ctx, query),
-      );
+      return sendListExport(reply, ctx, format, reportListExport, currentUser(request), query);
     },
   );
 

@@ -1,8 +1,8 @@
 import { routeSchema, routeRow, routesQuery } from '../../../shared/schemas/routes.ts';
-import { ROUTE_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { directoryRoutes } from '../../lib/directory-routes.ts';
+import { routeListExport } from './export-read-model.ts';
 import * as service from './service.ts';
 
 export function routeRoutes(app: App, ctx: AppContext) {
@@ -14,7 +14,7 @@ export function routeRoutes(app: App, ctx: AppContext) {
     form: routeSchema,
     row: routeRow,
     query: routesQuery,
-    columns: ROUTE_LIST_COLUMNS,
+    export: routeListExport,
     service,
   });
 }

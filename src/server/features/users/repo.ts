@@ -7,7 +7,7 @@ import type { NamedRef } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { streamByIds } from '../../db/stream.ts';
 import { activities, invoices } from '../../db/schema/invoices.ts';
-import { pads } from '../../db/schema/pads.ts';
+import { padCustody, pads } from '../../db/schema/pads.ts';
 import { branches, roles, routes } from '../../db/schema/reference.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { accessTokens, userStatuses, users } from '../../db/schema/users.ts';
@@ -183,17 +183,26 @@ export async function statusList(conn: Conn): Promise<NamedRef[]> {
   return conn.select({ id: userStatuses.id, name: userStatuses.name }).from(userStatuses).orderBy(asc(userStatuses.id));
 }
 
-const countWhere = async (
-  conn: Conn,
-  table: typeof invoices | typeof activities | typeof pads | typeof reports,
-  where: SQL | undefined,
-) => {
+const countWhere = async (conn: Conn, table: typeof invoices | typeof activities | typeof reports, where: SQL | undefined) => {
   const [{ n }] = await conn
     .select({ n: sql<number>`count(*)::int` })
     .from(table)
     .where(where);
   return n;
 };
+
+/** The pads the user holds or created. */
+async function padsNaming(conn: Conn, id: number): Promise<number> {
+  const [{ n }] = await conn.select({ n: sql<number>`count(*)::int` }).from(
+    conn
+      .select({ id: padCustody.pad_id })
+      .from(padCustody)
+      .where(eq(padCustody.holder_user_id, id))
+      .union(conn.select({ id: pads.id }).from(pads).where(eq(pads.created_by, id)))
+      .as('naming'),
+  );
+  return n;
+}
 
 /** The history that names the user: invoices, activities, pads and reports. */
 export async function usage(conn: Conn, id: number): Promise<{ invoices: number; activities: number; pads: number; reports: number }> {
@@ -204,7 +213,7 @@ export async function usage(conn: Conn, id: number): Promise<{ invoices: number;
       or(eq(invoices.user_id, id), eq(invoices.created_by, id), eq(invoices.assigned_user_id, id), eq(invoices.accepted_by, id)),
     ),
     activities: await countWhere(conn, activities, or(eq(activities.user_id, id), eq(activities.assigned_user_id, id))),
-    pads: await countWhere(conn, pads, or(eq(pads.holder_user_id, id), eq(pads.created_by, id))),
+    pads: await padsNaming(conn, id),
     reports: await countWhere(conn, reports, eq(reports.generated_by, id)),
   };
 }
@@ -222,8 +231,9 @@ export async function custodyHeld(conn: Conn, id: number): Promise<{ pads: strin
   const held = await conn
     .select({ route: routes.name, number: pads.number })
     .from(pads)
+    .innerJoin(padCustody, eq(padCustody.pad_id, pads.id))
     .innerJoin(routes, eq(routes.id, pads.route_id))
-    .where(eq(pads.holder_user_id, id))
+    .where(eq(padCustody.holder_user_id, id))
     .orderBy(asc(routes.name), asc(pads.number))
     .limit(1000);
   const carried = await conn

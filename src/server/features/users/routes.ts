@@ -21,13 +21,13 @@ import {
   usersByRolesQuery,
   usersQuery,
 } from '../../../shared/schemas/users.ts';
-import { USER_LIST_COLUMNS } from '../../../shared/list-columns.ts';
 import type { App } from '../../app-type.ts';
 import type { AppContext } from '../../context.ts';
 import { authorize, currentUser } from '../../lib/auth.ts';
-import { sendExport } from '../../lib/export.ts';
+import { sendListExport } from '../../lib/export.ts';
 import { SECURITY } from '../../lib/openapi.ts';
 import { sendFile } from '../../lib/send-file.ts';
+import { userListExport } from './export-read-model.ts';
 import * as service from './service.ts';
 
 const tags = ['users'];
@@ -49,7 +49,7 @@ export function userRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) return sendExport(reply, ctx.config.timeZone, format, 'Users', USER_LIST_COLUMNS, service.listSource(ctx, query));
+      if (format) return sendListExport(reply, ctx, format, userListExport, currentUser(request), query);
       return service.list(ctx, query);
     },
   );
