@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureStressNg } from './cpu.ts';
 import { loadAverage, machine, ROOT } from './support.ts';
 import { benchRows, benchTable } from './table.ts';
 
@@ -34,6 +35,7 @@ const runs: Array<[string, Record<string, string>]> = [
   ['bench/phone.ts', {}],
   ['bench/start.ts', {}],
 ];
+ensureStressNg();
 const started = Date.now();
 console.log(`${machine()}; load average ${loadAverage()} at ${new Date().toISOString()}`);
 const only = process.argv.slice(2);

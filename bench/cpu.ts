@@ -3,7 +3,7 @@
  * PostgreSQL backends serving the database, beside the wall time; and the same work measured again with one core kept
  * busy by stress-ng (Debian's standard load generator), so a table says what the code costs and what a busy server adds.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in ticks of 10 ms. */
@@ -68,10 +68,24 @@ export async function measure<T>(
   };
 }
 
-/** One core kept busy by `stress-ng --cpu 1` for the duration of `work`; throws with the install line when missing. */
+const STRESS_NG = '/usr/bin/stress-ng';
+
+/**
+ * The busy-core runs need Debian's stress-ng: installed here when missing and this is root (as scripts/ensure-system-packages.ts
+ * does for the tests), so a run does not spend its idle half and then stop; otherwise throws with the install line.
+ */
+export function ensureStressNg(): void {
+  if (fs.existsSync(STRESS_NG)) return;
+  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get'))
+    throw new Error('The busy-core runs need stress-ng: sudo apt-get install -y stress-ng');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'stress-ng'], { stdio: 'inherit', env });
+}
+
+/** One core kept busy by `stress-ng --cpu 1` for the duration of `work`. */
 export async function withBusyCore<T>(work: () => Promise<T>): Promise<T> {
-  if (!fs.existsSync('/usr/bin/stress-ng')) throw new Error('The busy-core runs need stress-ng: apt-get install -y stress-ng');
-  const stress: ChildProcess = spawn('/usr/bin/stress-ng', ['--cpu', '1', '--cpu-method', 'matrixprod', '--quiet'], {
+  ensureStressNg();
+  const stress: ChildProcess = spawn(STRESS_NG, ['--cpu', '1', '--cpu-method', 'matrixprod', '--quiet'], {
     stdio: 'ignore',
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -85,6 +99,7 @@ export async function withBusyCore<T>(work: () => Promise<T>): Promise<T> {
 
 /** The same measurement at idle and with one core busy: `{ idle, busy }`, each the work's own result. */
 export async function idleAndBusy<T>(work: () => Promise<T>): Promise<{ idle: T; busy: T }> {
+  ensureStressNg();
   const idle = await work();
   const busy = await withBusyCore(work);
   return { idle, busy };
