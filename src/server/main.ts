@@ -1,10 +1,14 @@
 import { loadConfig } from './config.ts';
+import { startJobs } from './db/jobs.ts';
 import { startBanner } from './lib/banner.ts';
 import { startApp } from './start.ts';
 
 const config = loadConfig();
-const { app, ctx, database, generatedAdminPassword } = await startApp(config);
-if (process.argv.includes('--demo')) {
+const demo = process.argv.includes('--demo');
+// The demo tells its story on past days: the jobs start after it, or 'close-months' would close a month before its last day was told.
+const { app, ctx, database, generatedAdminPassword } = await startApp(config, { jobs: !demo });
+let stopJobs: () => Promise<void> = async () => undefined;
+if (demo) {
   const { loadDemo } = await import('./demo/load.ts');
   await app.ready();
   const level = app.log.level;
@@ -13,6 +17,7 @@ if (process.argv.includes('--demo')) {
     app.log.level = level;
   });
   app.log.info(result === 'already' ? 'Demo data is already loaded.' : 'Demo data loaded (password Demo@2026; accounts in the README).');
+  stopJobs = startJobs(database.db, ctx.jobs, app.log);
 }
 await app.listen({ port: config.port, host: config.host });
 const databaseName = database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL';
@@ -22,9 +27,11 @@ process.stdout.write(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    stopJobs()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }
