@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { numberRange } from '../src/shared/format.ts';
 import type { Raaf, RaafRouteRow } from '../src/shared/schemas/ledger.ts';
+import { variant } from './raaf-variant.ts';
 import { NO_IDENTITY } from '../src/shared/schemas/operator-identity.ts';
 import { Pdf } from '../src/server/lib/pdf/document.ts';
 import { remarks, renderRaafPdf } from '../src/server/lib/pdf/raaf-pdf.ts';
@@ -95,22 +96,6 @@ function headOfficeNovember(): Raaf {
     balanced: true,
     in_transit: [],
     certificate: null,
-  };
-}
-
-/** The RAAF with its ranges, or its remarks (and the issued line), left out. */
-function variant(raaf: Raaf, keep: { table: boolean; remarks: boolean }): Raaf {
-  const empty = { qty: 0, ranges: [] as Array<[number, number]> };
-  return {
-    ...raaf,
-    rows: raaf.rows.map((row) => ({
-      ...row,
-      beginning: keep.table ? row.beginning : empty,
-      receipt: keep.table ? row.receipt : empty,
-      issued: { ...(keep.table ? row.issued : { ...empty, by_kind: row.issued.by_kind }), qty: keep.remarks ? row.issued.qty : 0 },
-      ending: keep.table ? row.ending : empty,
-      remarks: keep.remarks ? row.remarks : [],
-    })),
   };
 }
 

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { ROLE } from '../src/shared/lookups.ts';
-import type { Raaf } from '../src/shared/schemas/ledger.ts';
+import { variant } from './raaf-variant.ts';
 import { closeMonthsJob } from '../src/server/features/ledger/jobs.ts';
 import { lastEndedMonth, monthBounds, monthOf, previousMonth } from '../src/server/features/ledger/month-balances.ts';
 import { businessDate } from '../src/server/features/ledger/lifecycle.ts';
@@ -88,22 +88,6 @@ async function anchor(query: string) {
 
 /** Drawing one RAAF's PDF to the end, in this process. */
 const drawn = (pdf: Pdf) => pdf.finish();
-
-/** The RAAF with its rows' ranges cut to none, or its remarks dropped (no issued line either), or both. */
-function variant(raaf: Raaf, keep: { table: boolean; remarks: boolean }): Raaf {
-  const empty = { qty: 0, ranges: [] as Array<[number, number]> };
-  return {
-    ...raaf,
-    rows: raaf.rows.map((row) => ({
-      ...row,
-      beginning: keep.table ? row.beginning : empty,
-      receipt: keep.table ? row.receipt : empty,
-      issued: { ...(keep.table ? row.issued : { ...empty, by_kind: row.issued.by_kind }), qty: keep.remarks ? row.issued.qty : 0 },
-      ending: keep.table ? row.ending : empty,
-      remarks: keep.remarks ? row.remarks : [],
-    })),
-  };
-}
 
 const config = benchConfig({ DATABASE_URL: url.toString() });
 const { app, ctx } = await startApp(config, { logger: pino({ level: 'silent' }), jobs: false });
