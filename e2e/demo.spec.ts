@@ -46,6 +46,8 @@ for (const account of DEMO_ACCOUNTS) {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).not.toHaveURL(/\/login$/);
     const screens = [...menuFor({ id: 0, role_id: account.role_id, branch_id: null }).map((m) => m.path), '/user-profile'];
+    /* A budget that follows the work, as the accessibility sweep's: the Admin opens 16 screens of demo data. */
+    test.setTimeout(30_000 + screens.length * 15_000);
     for (const path of screens) {
       await page.goto(`${base}${path}`);
       await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -99,7 +99,8 @@ test('Inventories: page, filter, sort and page size live in the address; Reload,
   const link = `/pads?route=${route.id}&sort=number&order=asc&page=2`;
   const other = await page.context().newPage();
   await other.goto(link);
-  await expect(other.getByTestId('list-range')).toHaveText('11–20 of 25');
+  /* A fresh tab boots the whole app before its first list, as the first screen after sign-in does. */
+  await expect(other.getByTestId('list-range')).toHaveText('11–20 of 25', { timeout: 20_000 });
   await expect.poll(() => padNumbers(other)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
   // An old link past the end shows the last page instead of an empty list.
   await other.goto(`/pads?route=${route.id}&page=9`);

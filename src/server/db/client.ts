@@ -243,7 +243,12 @@ export async function openDatabase(options: {
   if (options.url) {
     const timeouts = options.timeouts ?? DEFAULT_POOL_TIMEOUTS;
     const pool = resilientPool(options.url, timeouts);
-    return serverDatabase(pool, options.url, timeouts, await migrateServer(pool, options.ownerUrl));
+    /* A database that cannot be migrated is not opened: its connections go too, or a failed command would wait out their idle timeout before it exits. */
+    const warnings = await migrateServer(pool, options.ownerUrl).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
+    return serverDatabase(pool, options.url, timeouts, warnings);
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
