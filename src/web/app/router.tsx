@@ -74,7 +74,9 @@ const screens: Array<{ screen: string; load: () => Promise<unknown>; element: Re
 /**
  * Opening a signed-in screen by its address fetches the modal stack, the shell and the screen together, and at home the
  * answers its cards wait for (app-layout.tsx HomeScreen): rendered, each lazy part would ask for the next only once it had
- * arrived. A failure here is met again, and shown, when the part renders.
+ * arrived. A failure here is met again, and shown, when the part renders. It runs in a task of its own right after the
+ * entry script: requests started while the entry script evaluates make DevTools (and Lighthouse) record that script's
+ * stack for each of them (issue 39 point 8).
  */
 function preloadScreenOf(pathname: string) {
   const entry = screens.find(({ screen }) => screen === pathname.split('/')[1]);
@@ -86,7 +88,7 @@ function preloadScreenOf(pathname: string) {
   void queryClient.prefetchQuery(myActionQueries.mine());
 }
 
-preloadScreenOf(window.location.pathname);
+setTimeout(() => preloadScreenOf(window.location.pathname), 0);
 
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/login" replace /> },
