@@ -4,7 +4,8 @@
  * (bench/bare.ts), started side by side, measured in turns with autocannon (10 connections). 20,000 pads
  * (300 of them held by the caller) and 4,500 invoices, vacuumed and analysed as autovacuum leaves them. Each turn also
  * records the CPU time per request of the server answering (the app is this process, the bare server its child) and of
- * the PostgreSQL backends of the database (bench/cpu.ts), idle and again with one core kept busy. PostgreSQL only:
+ * the PostgreSQL backends of the database (bench/cpu.ts), idle and again with one core kept busy. PostgreSQL only;
+ * BENCH_API_ENDPOINTS=get_invoices,get_user_pads measures only those (e.g. under node --cpu-prof):
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/api.ts
  */
 import { spawn } from 'node:child_process';
@@ -98,12 +99,14 @@ try {
 
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const endpoints: Record<string, string> = {
+  const allEndpoints: Record<string, string> = {
     get_invoices: '/api/get-invoices?page=1',
     get_in_transit_invoices: '/api/get-in-transit-invoices?page=1',
     get_invoice: `/api/get-invoice/${middleInvoice}`,
     get_user_pads: '/api/get-user-pads?page=1',
   };
+  const only = process.env.BENCH_API_ENDPOINTS?.split(',');
+  const endpoints = Object.fromEntries(Object.entries(allEndpoints).filter(([name]) => !only || only.includes(name)));
 
   const statements: Record<string, Statement[]> = {};
   for (const [name, url] of Object.entries(endpoints)) {

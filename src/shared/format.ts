@@ -154,15 +154,21 @@ export function countText(n: number): string {
 
 /** Whole days from today (in the zone) to a YYYY-MM-DD date; negative when past. */
 export function daysUntil(dueDate: string, now: Date, timeZone: string): number {
-  const today = Date.parse(`${dateInZone(now, timeZone)}T00:00:00Z`);
-  const due = Date.parse(`${dueDate.slice(0, 10)}T00:00:00Z`);
-  return Math.round((due - today) / 86_400_000);
+  return daysFrom(dateInZone(now, timeZone), dueDate);
 }
+
+const daysFrom = (today: string, dueDate: string) =>
+  Math.round((Date.parse(`${dueDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 
 /** docs/spec.md §2 Expected Return column. */
 export function expectedReturnText(dueDate: string | null | undefined, now: Date, timeZone: string): string {
+  return dueDate ? expectedReturnTextOn(dateInZone(now, timeZone), dueDate) : '-';
+}
+
+/** The Expected Return column on a given day (YYYY-MM-DD in the app's zone), for a list that words every row on one day. */
+export function expectedReturnTextOn(today: string, dueDate: string | null | undefined): string {
   if (!dueDate) return '-';
-  const days = daysUntil(dueDate, now, timeZone);
+  const days = daysFrom(today, dueDate);
   if (days < 0) return 'Overdue';
   if (days === 0) return 'Due today';
   return `${days} ${days === 1 ? 'day' : 'days'}`;

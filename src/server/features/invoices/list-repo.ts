@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, ilike, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { expectedReturnText, routeLabel } from '../../../shared/format.ts';
+import { dateInZone, expectedReturnTextOn, routeLabel } from '../../../shared/format.ts';
 import type { InvoiceScope } from '../../../shared/permissions.ts';
 import { EXACT_COUNT, type NamedRef, type SortOrder } from '../../../shared/schemas/common.ts';
 import { MIXED_ROUTES, type InvoiceSort, type InvoiceRow } from '../../../shared/schemas/invoices.ts';
@@ -109,27 +109,31 @@ async function rowsByIds(conn: Conn, ids: number[], timeZone: string): Promise<I
   const rows = await rowsByIdsStatement(conn).execute({ ids: idArray(ids) });
   const byId = new Map<number, StoredInvoice>();
   for (const { row } of rows) byId.set(row.id, row);
-  const now = new Date();
+  /* One day for every row: the zone's date is worded once per list, not once per row. */
+  const today = dateInZone(new Date(), timeZone);
   const found: InvoiceRow[] = [];
   for (const id of ids) {
     const row = byId.get(id);
-    if (row) found.push(toRow(row, timeZone, now));
+    if (row) found.push(toRow(row, today));
   }
   return found;
 }
 
 export const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
-/** The one mapper to InvoiceRow; By, To, Route and Expected Return are worded here and nowhere else. */
-function toRow(row: StoredInvoice, timeZone: string, now: Date): InvoiceRow {
-  return {
-    ...row,
+/**
+ * The one mapper to InvoiceRow; By, To, Route and Expected Return are worded here and nowhere else. The texts are added
+ * to the driver's fresh parse of the row's JSON, which nothing else holds: V8 copies a parsed object by spread on its slow
+ * path, 7 µs a row against 0.5 (issue 39 point 5).
+ */
+function toRow(row: StoredInvoice, today: string): InvoiceRow {
+  return Object.assign(row, {
     assigned_to: row.assigned_user?.full_name ?? null,
     by: row.from_branch?.name ?? '-',
     to: row.branch?.name ?? '-',
     route_label: row.route ? routeLabel(row.route) : MIXED_ROUTES,
-    expected_return_text: expectedReturnText(row.expected_return_date, now, timeZone),
-  };
+    expected_return_text: expectedReturnTextOn(today, row.expected_return_date),
+  });
 }
 
 /** docs/design.md §5 "Who sees what" (permissions.ts invoiceScope) as a condition on the invoices table. */

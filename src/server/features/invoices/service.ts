@@ -71,7 +71,8 @@ export async function detail(ctx: AppContext, actor: AuthUser, id: number): Prom
   ]);
   if (!row || !can(actor, 'invoice.see', row)) throw notFound(INVOICE_MSG.notFound);
   const issuedInvoiceId = row.invoice_type_id === INVOICE_TYPE.REQUEST ? await details.findIssuedFor(ctx.db, row.id) : null;
-  return { ...row, issued_invoice_id: issuedInvoiceId, activities, time_zone: ctx.config.timeZone };
+  /* The row is this request's own parse: added to in place, as toRow does (list-repo.ts), not copied by spread. */
+  return Object.assign(row, { issued_invoice_id: issuedInvoiceId, activities, time_zone: ctx.config.timeZone });
 }
 
 /** The pads an invoice carries (spec "pads-belong-to-invoice"), for whoever may see the invoice. */
