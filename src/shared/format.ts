@@ -152,17 +152,13 @@ export function countText(n: number): string {
   return counts.format(n);
 }
 
-/** Whole days from today (in the zone) to a YYYY-MM-DD date; negative when past. */
-export function daysUntil(dueDate: string, now: Date, timeZone: string): number {
-  return daysFrom(dateInZone(now, timeZone), dueDate);
-}
-
+/** Whole days from today (YYYY-MM-DD) to a YYYY-MM-DD date; negative when past. */
 const daysFrom = (today: string, dueDate: string) =>
   Math.round((Date.parse(`${dueDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 
-/** docs/spec.md §2 Expected Return column. */
+/** docs/spec.md §2 Expected Return column, at an instant in the app's zone. */
 export function expectedReturnText(dueDate: string | null | undefined, now: Date, timeZone: string): string {
-  return dueDate ? expectedReturnTextOn(dateInZone(now, timeZone), dueDate) : '-';
+  return expectedReturnTextOn(dateInZone(now, timeZone), dueDate);
 }
 
 /** The Expected Return column on a given day (YYYY-MM-DD in the app's zone), for a list that words every row on one day. */
