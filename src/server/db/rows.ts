@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
 
 /** The rows of a raw statement: both drivers answer `{ rows }`. */
@@ -12,3 +13,15 @@ export async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
 export const toNumbers = <T extends object>(rows: T[], keys: Array<keyof T>): T[] =>
   // -- the spread keeps T's keys and only turns `keys` into numbers, which T already declares as numbers.
   rows.map((row) => ({ ...row, ...Object.fromEntries(keys.map((key) => [key, Number(row[key])])) }) as T);
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement whose values are placeholders, as a named prepared statement: its text is built once and PostgreSQL
+ * plans it once per connection, where `rowsOf` pays drizzle's building and the server's planning on every call.
+ */
+export function preparedRows<T>(conn: Conn, name: string, query: SQL): { execute(values: Record<string, unknown>): Promise<T[]> } {
+  const statement = conn._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  // -- without selected fields drizzle answers the driver's result, `{ rows }` on both drivers; T names its columns.
+  return { execute: async (values) => ((await statement.execute(values)) as { rows: T[] }).rows };
+}

@@ -112,8 +112,10 @@ function outcomeOf(status: ReceiptFinding['status'], events: PadEvent[]): NonNul
 
 /** "Where is receipt N": one answer per route whose pads contain N, with that number's own events; a deleted pad answers "voided". */
 export async function findReceipt(ctx: AppContext, query: { number: number; route_id?: number }): Promise<ReceiptFinding[]> {
-  const found = await pads.padsContaining(ctx.db, query.number, query.route_id);
-  const voided = await voidedContaining(ctx.db, query.number, query.route_id);
+  const [found, voided] = await Promise.all([
+    pads.padsContaining(ctx.db, query.number, query.route_id),
+    voidedContaining(ctx.db, query.number, query.route_id),
+  ]);
   const routes = new Map(
     (await routeInfos(ctx.db, [...new Set([...found, ...voided].map((pad) => pad.route_id))])).map((route) => [route.id, route]),
   );

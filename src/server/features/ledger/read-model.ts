@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { HolderScope } from '../../../shared/permissions.ts';
 import type { Conn } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { ledgerChecks, padEvents, raafCertificates } from '../../db/schema/ledger.ts';
 import { streamRows } from '../../db/stream.ts';
@@ -66,17 +67,25 @@ export async function latestCheck(conn: Conn): Promise<LedgerCheckRow | undefine
   return row;
 }
 
-export async function padEventsOf(conn: Conn, padId: number, containing?: number): Promise<PadEventRow[]> {
-  return conn
+/** A pad's events that cover one number, in order: named and prepared, as find-receipt asks it for every pad it finds. */
+const padEventsContaining = preparedOnce((conn) =>
+  conn
     .select()
     .from(padEvents)
     .where(
       and(
-        eq(padEvents.pad_id, padId),
-        containing !== undefined ? and(lte(padEvents.from_number, containing), gte(padEvents.to_number, containing)) : undefined,
+        eq(padEvents.pad_id, sql.placeholder('padId')),
+        lte(padEvents.from_number, sql.placeholder('containing')),
+        gte(padEvents.to_number, sql.placeholder('containing')),
       ),
     )
-    .orderBy(asc(padEvents.seq));
+    .orderBy(asc(padEvents.seq))
+    .prepare('pad_events_containing'),
+);
+
+export async function padEventsOf(conn: Conn, padId: number, containing?: number): Promise<PadEventRow[]> {
+  if (containing !== undefined) return padEventsContaining(conn).execute({ padId, containing });
+  return conn.select().from(padEvents).where(eq(padEvents.pad_id, padId)).orderBy(asc(padEvents.seq));
 }
 
 export async function findCertificate(
@@ -199,20 +208,31 @@ export async function incidentRefs(
 }
 
 /** docs/design.md §9: the voided events of deleted pads that covered a number, so Find receipt still answers for it. */
+/** The voided events of deleted pads that covered a number, per shape (with a route, without) a named prepared statement. */
+const voidedContainingStatement = (byRoute: boolean) =>
+  preparedOnce((conn) =>
+    conn
+      .select()
+      .from(padEvents)
+      .where(
+        and(
+          eq(padEvents.kind, 'voided'),
+          lte(padEvents.from_number, sql.placeholder('receipt')),
+          gte(padEvents.to_number, sql.placeholder('receipt')),
+          byRoute ? eq(padEvents.route_id, sql.placeholder('routeId')) : undefined,
+          sql`not exists (select 1 from pads p where p.id = ${padEvents.pad_id})`,
+        ),
+      )
+      .orderBy(asc(padEvents.pad_id))
+      .prepare(byRoute ? 'voided_containing_on_route' : 'voided_containing'),
+  );
+const voidedContainingOnRoute = voidedContainingStatement(true);
+const voidedContainingAnywhere = voidedContainingStatement(false);
+
 export async function voidedContaining(conn: Conn, receipt: number, routeId?: number): Promise<PadEventRow[]> {
-  return conn
-    .select()
-    .from(padEvents)
-    .where(
-      and(
-        eq(padEvents.kind, 'voided'),
-        lte(padEvents.from_number, receipt),
-        gte(padEvents.to_number, receipt),
-        routeId !== undefined ? eq(padEvents.route_id, routeId) : undefined,
-        sql`not exists (select 1 from pads p where p.id = ${padEvents.pad_id})`,
-      ),
-    )
-    .orderBy(asc(padEvents.pad_id));
+  return routeId !== undefined
+    ? voidedContainingOnRoute(conn).execute({ receipt, routeId })
+    : voidedContainingAnywhere(conn).execute({ receipt });
 }
 
 /** Issue 36: the voided event of a deleted pad, so a count that scans its label says what became of it. */

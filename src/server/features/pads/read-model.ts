@@ -6,7 +6,7 @@ import { COUNT_CAP } from '../../../shared/schemas/common.ts';
 import type { HeldPad } from '../../../shared/schemas/custodies.ts';
 import type { RegisteredSeriesRef } from '../../../shared/schemas/registered-series.ts';
 import type { Conn } from '../../db/client.ts';
-import { Bindings, literal, preparedPerShape, type Bind } from '../../db/prepared.ts';
+import { Bindings, literal, preparedOnce, preparedPerShape, type Bind } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { invoicePads } from '../../db/schema/invoices.ts';
 import { issuanceStatuses, padCustody, padStatuses, pads } from '../../db/schema/pads.ts';
@@ -262,18 +262,27 @@ export async function padView(conn: Conn, id: number): Promise<PadView | undefin
 }
 
 /** Pads of any route (or one) whose series contains the number; the exclusion constraint's GiST index answers it. */
+/** One named prepared statement per shape (with a route, without): find-receipt runs it on every scan at the counter. */
+const padsContainingStatement = (byRoute: boolean) =>
+  preparedOnce((conn) =>
+    conn
+      .select(padViewColumns)
+      .from(pads)
+      .innerJoin(padCustody, custodyOfPad)
+      .where(
+        and(
+          sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') @> ${sql.placeholder('receipt')}::bigint`,
+          byRoute ? eq(pads.route_id, sql.placeholder('routeId')) : undefined,
+        ),
+      )
+      .orderBy(asc(pads.route_id))
+      .prepare(byRoute ? 'pads_containing_on_route' : 'pads_containing'),
+  );
+const padsContainingOnRoute = padsContainingStatement(true);
+const padsContainingAnywhere = padsContainingStatement(false);
+
 export async function padsContaining(conn: Conn, receipt: number, routeId?: number): Promise<PadView[]> {
-  return conn
-    .select(padViewColumns)
-    .from(pads)
-    .innerJoin(padCustody, custodyOfPad)
-    .where(
-      and(
-        sql`int8range(${pads.series_from}, ${pads.series_to}, '[]') @> ${receipt}::bigint`,
-        routeId ? eq(pads.route_id, routeId) : undefined,
-      ),
-    )
-    .orderBy(asc(pads.route_id));
+  return routeId ? padsContainingOnRoute(conn).execute({ receipt, routeId }) : padsContainingAnywhere(conn).execute({ receipt });
 }
 
 export async function branchExists(conn: Conn, branchId: number): Promise<boolean> {

@@ -7,6 +7,7 @@ import type { NamedRef, SortOrder } from '../../../shared/schemas/common.ts';
 import type { Conn } from '../../db/client.ts';
 import { streamRows } from '../../db/stream.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { invoicePads } from '../../db/schema/invoices.ts';
 import { issuanceStatuses, padCustody, padStatuses, pads } from '../../db/schema/pads.ts';
 import { companies, routes } from '../../db/schema/reference.ts';
@@ -17,6 +18,7 @@ import { sortedBy } from '../../lib/sorting.ts';
 import { courierOfInvoice } from '../invoices/read-model.ts';
 import { pendingOutcomesOf } from '../outcomes/read-model.ts';
 import { userBranchIdOf } from '../users/read-model.ts';
+import { newestPage } from './newest-page-repo.ts';
 import { toListRow, toPad, type PadExportRow } from './pad-rows.ts';
 import {
   availableForIssuing,
@@ -144,17 +146,33 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return sql`${pads.id} = any(array(${sql.join(arms, sql` union `)}))`;
 }
 
-/** The named pads with their names joined on, in the given order; `= any(array)` keeps it on the primary key whatever the statistics say. */
-async function padsByIds(conn: Conn, ids: number[], order: SQL[]): Promise<Pad[]> {
+/**
+ * Built once per database handle or transaction and run as a named prepared statement: drizzle's building of the
+ * seven-join SELECT and PostgreSQL's planning of it cost more than running it for a page (issue 39 point 5).
+ */
+const padsByIdsStatement = preparedOnce((conn) =>
+  selectPads(conn)
+    .where(sql`${pads.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('pads_by_ids'),
+);
+
+/** The named pads with their names joined on, in the order of `ids`; `= any(array)` keeps it on the primary key whatever the statistics say. */
+async function padsByIds(conn: Conn, ids: number[]): Promise<Pad[]> {
   if (ids.length === 0) return [];
-  const rows = await selectPads(conn)
-    .where(sql`${pads.id} = any(${`{${ids.join(',')}}`}::int[])`)
-    .orderBy(...order);
-  return rows.map(toPad);
+  const rows = await padsByIdsStatement(conn).execute({ ids: `{${ids.join(',')}}` });
+  const byId = new Map(rows.map((row) => [row.pad.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPad(row)] : [];
+  });
 }
 
 /** The pads of the given ids, in id order; ids that match no pad are left out. */
-export const padsWithIds = (conn: Conn, ids: number[]): Promise<Pad[]> => padsByIds(conn, ids, [asc(pads.id)]);
+export const padsWithIds = (conn: Conn, ids: number[]): Promise<Pad[]> =>
+  padsByIds(
+    conn,
+    [...new Set(ids)].sort((a, b) => a - b),
+  );
 
 /** Pages over pad ids first and joins the names onto those ten rows only, so late pages stay cheap. */
 async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: number, perPage: number) {
@@ -181,34 +199,10 @@ async function page(conn: Conn, where: SQL | undefined, order: SQL[], pageNo: nu
     padsByIds(
       conn,
       idRows.map((r) => r.id),
-      order,
     ),
     listTotal(conn, Number(count), matching, offset + idRows.length),
   ]);
   return { data, total };
-}
-
-/**
- * Newest pads first, without counting or offsetting the table: pad_id_blocks (kept exact by triggers)
- * gives the total and the block of 1,024 ids the page starts in, and the page is read from there, at
- * most 1,023 index entries in. One statement, so the total and the page come from one snapshot.
- */
-async function newestPage(conn: Conn, routeId: number | undefined, pageNo: number, perPage: number) {
-  const offset = offsetOf(pageNo, perPage);
-  const routeBlocks = routeId === undefined ? sql`` : sql`where route_id = ${routeId}::int`;
-  const routePads = routeId === undefined ? sql`` : sql`and p.route_id = ${routeId}::int`;
-  const [row] = await rowsOf<{ total: number; ids: number[] | null }>(
-    conn,
-    sql`
-    with b as (select block, sum(pads)::bigint as n from pad_id_blocks ${routeBlocks} group by block),
-    c as (select block, n, sum(n) over (order by block desc) as upto from b),
-    k as (select block, ${offset}::bigint - (upto - n) as skip from c where upto > ${offset}::bigint order by block desc limit 1)
-    select (select coalesce(sum(n), 0)::int from b) as total,
-           (select array_agg(s.id order by s.id desc) from k cross join lateral (
-              select p.id from pads p where p.id < (k.block + 1) << 10 ${routePads}
-              order by p.id desc offset k.skip limit ${perPage}::int) s) as ids`,
-  );
-  return { data: await padsByIds(conn, row.ids ?? [], [desc(pads.id)]), total: Number(row.total) };
 }
 
 /** The Inventories columns a pad list sorts by; Route follows the (route, number) unique index. */
@@ -236,7 +230,10 @@ export async function listPads(
   conn: Conn,
   query: { page: number; per_page: number; search?: string; route?: number; sort?: PadSort; order?: SortOrder; holder?: HolderCondition },
 ) {
-  if (!query.search && !query.sort && !query.holder) return newestPage(conn, query.route, query.page, query.per_page);
+  if (!query.search && !query.sort && !query.holder) {
+    const { ids, total } = await newestPage(conn, query.route, query.page, query.per_page);
+    return { data: await padsByIds(conn, ids), total };
+  }
   const where = and(query.route ? eq(pads.route_id, query.route) : undefined, holderWhere(query.holder), searchCondition(query.search));
   return page(conn, where, sortedBy(sortColumns, query, pads.id, [desc(pads.id)]), query.page, query.per_page);
 }
