@@ -207,8 +207,10 @@ export async function incidentRefs(
   return rowsOf(conn, sql`select id, number, status from loss_incidents where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`);
 }
 
-/** docs/design.md §9: the voided events of deleted pads that covered a number, so Find receipt still answers for it. */
-/** The voided events of deleted pads that covered a number, per shape (with a route, without) a named prepared statement. */
+/**
+ * docs/design.md §9: the voided events of deleted pads that covered a number, so Find receipt still answers for it; one
+ * named prepared statement per shape (with a route, without).
+ */
 const voidedContainingStatement = (byRoute: boolean) =>
   preparedOnce((conn) =>
     conn

@@ -261,8 +261,10 @@ export async function padView(conn: Conn, id: number): Promise<PadView | undefin
   return row;
 }
 
-/** Pads of any route (or one) whose series contains the number; the exclusion constraint's GiST index answers it. */
-/** One named prepared statement per shape (with a route, without): find-receipt runs it on every scan at the counter. */
+/**
+ * Pads of any route (or one) whose series contains the number; the exclusion constraint's GiST index answers it. One
+ * named prepared statement per shape (with a route, without): find-receipt runs it on every scan at the counter.
+ */
 const padsContainingStatement = (byRoute: boolean) =>
   preparedOnce((conn) =>
     conn
