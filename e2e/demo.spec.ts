@@ -47,11 +47,12 @@ for (const account of DEMO_ACCOUNTS) {
     await expect(page).not.toHaveURL(/\/login$/);
     const screens = [...menuFor({ id: 0, role_id: account.role_id, branch_id: null }).map((m) => m.path), '/user-profile'];
     /* A budget that follows the work, as the accessibility sweep's: the Admin opens 16 screens of demo data. */
-    test.setTimeout(30_000 + screens.length * 15_000);
+    test.setTimeout(30_000 + screens.length * 35_000);
     for (const path of screens) {
       await page.goto(`${base}${path}`);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      /* Each screen is a full reload (page, script, session, the screen's chunk), so its heading gets a first screen's 20 s, as in the accessibility sweep. */
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('table-loader').first()).toBeHidden({ timeout: 15_000 });
       await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
     }

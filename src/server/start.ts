@@ -46,7 +46,7 @@ export async function startApp(config: Config, options: { database?: Database; l
     const stopServing = await serveBackups(database, config.dataDir);
     app.addHook('onClose', stopServing);
   }
-  if (workers) app.addHook('onClose', workers.stopAll);
+  if (workers) app.addHook('preClose', workers.stopAll);
   app.addHook('onClose', async () => database.close());
   return { app, ctx, database, generatedAdminPassword: generated };
 }

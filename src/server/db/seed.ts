@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ROLE, SEED_LOOKUPS, USER_STATUS } from '../../shared/lookups.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -10,16 +10,32 @@ import { userStatuses, users } from './schema/users.ts';
 
 const toRows = (pairs: ReadonlyArray<readonly [number, string]>) => pairs.map(([id, name]) => ({ id, name }));
 
-/** Lookups of docs/design.md §5 with their fixed ids; safe to run at every start. */
+/** The lookups as this version defines them; settings keep the digest they were last written with (key LOOKUPS_DIGEST_KEY). */
+const LOOKUPS_DIGEST = createHash('sha256').update(JSON.stringify(SEED_LOOKUPS)).digest('hex');
+const LOOKUPS_DIGEST_KEY = 'lookups_digest';
+
+/**
+ * Lookups of docs/design.md §5 with their fixed ids; safe to run at every start. A start that finds them written by the
+ * same definitions reads one row instead of writing seven tables (issue 39: on the embedded database each first statement
+ * on a table pays for its catalog in this process).
+ */
 export async function seedLookups(db: Db): Promise<void> {
-  await db.insert(userStatuses).values(toRows(SEED_LOOKUPS.userStatuses)).onConflictDoNothing();
-  await db.insert(companyTypes).values(toRows(SEED_LOOKUPS.companyTypes)).onConflictDoNothing();
-  await db.insert(padStatuses).values(toRows(SEED_LOOKUPS.padStatuses)).onConflictDoNothing();
-  await db.insert(issuanceStatuses).values(toRows(SEED_LOOKUPS.issuanceStatuses)).onConflictDoNothing();
-  await db.insert(invoiceTypes).values(toRows(SEED_LOOKUPS.invoiceTypes)).onConflictDoNothing();
-  await db.insert(invoiceStatuses).values(toRows(SEED_LOOKUPS.invoiceStatuses)).onConflictDoNothing();
-  await db.insert(roles).values(toRows(SEED_LOOKUPS.roles)).onConflictDoNothing();
-  await db.execute(sql`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 11))`);
+  const [stored] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, LOOKUPS_DIGEST_KEY));
+  if (stored?.value === LOOKUPS_DIGEST) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(userStatuses).values(toRows(SEED_LOOKUPS.userStatuses)).onConflictDoNothing();
+    await tx.insert(companyTypes).values(toRows(SEED_LOOKUPS.companyTypes)).onConflictDoNothing();
+    await tx.insert(padStatuses).values(toRows(SEED_LOOKUPS.padStatuses)).onConflictDoNothing();
+    await tx.insert(issuanceStatuses).values(toRows(SEED_LOOKUPS.issuanceStatuses)).onConflictDoNothing();
+    await tx.insert(invoiceTypes).values(toRows(SEED_LOOKUPS.invoiceTypes)).onConflictDoNothing();
+    await tx.insert(invoiceStatuses).values(toRows(SEED_LOOKUPS.invoiceStatuses)).onConflictDoNothing();
+    await tx.insert(roles).values(toRows(SEED_LOOKUPS.roles)).onConflictDoNothing();
+    await tx.execute(sql`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 11))`);
+    await tx
+      .insert(settings)
+      .values({ key: LOOKUPS_DIGEST_KEY, value: LOOKUPS_DIGEST })
+      .onConflictDoUpdate({ target: settings.key, set: { value: LOOKUPS_DIGEST } });
+  });
 }
 
 /** The secret behind badge check digits, made once and kept in the database so every instance agrees. */

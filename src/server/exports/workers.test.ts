@@ -14,7 +14,7 @@ import { padListExport } from '../features/pads/export-read-model.ts';
 import { EXPORTS_BUSY, type ExportJob, type ExportWorkers, type ListExport } from '../lib/export.ts';
 import { readExport } from '../test/export.ts';
 import { buildIssuedInvoice, buildPads, createRoute, signedIn } from '../test/factories.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createSecondInstance, createTestApp, type TestApp } from '../test/test-app.ts';
 import { LIST_EXPORT_KINDS, listExportOf } from './registry.ts';
 
 /** Export workers exist on PostgreSQL only, so this file runs on it in either suite (as migrate-to-postgres-command.test.ts does). */
@@ -65,11 +65,18 @@ const routeOfManyPads = () =>
  * A download whose reader stops after the headers, as a browser's stalled tab; `abandon` closes its connection as a
  * closed tab does (fetch's abort would leave the socket open with the server's unsent bytes, holding the server's close).
  */
-async function stalledDownload(url: string, headers: Record<string, string>): Promise<{ status: number; abandon(): void }> {
+async function stalledDownload(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; abandon(): void; resume(): void; ended: Promise<'complete' | 'cut short'> }> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers }, (response) => {
       response.pause();
-      resolve({ status: response.statusCode ?? 0, abandon: () => request.destroy() });
+      const ended = new Promise<'complete' | 'cut short'>((done) => {
+        response.on('error', () => undefined);
+        response.on('close', () => done(response.complete ? 'complete' : 'cut short'));
+      });
+      resolve({ status: response.statusCode ?? 0, abandon: () => request.destroy(), resume: () => response.resume(), ended });
     });
     request.on('error', reject);
   });
@@ -153,5 +160,19 @@ describe('export workers (issue 39)', () => {
     })();
     await expect(rest).rejects.toThrow();
     await until('the worker to be gone', async () => (await exportConnections()) === 0);
+  }, 180_000);
+
+  it('when the server closes while a download waits for its reader, then the download is cut short and the close does not wait for it', async () => {
+    const route = await routeOfManyPads();
+    const other = await createSecondInstance(t);
+    const base = await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const download = await stalledDownload(`${base}/api/get-pads?route=${route}&format=csv`, custodian.headers);
+    expect(download.status).toBe(200);
+    await until('the worker to read', async () => (await exportConnections()) === 1);
+    await other.close();
+    /* The reader stalled, so it learns of the cut only when it reads again: the bytes sent before it, then no end. */
+    download.resume();
+    expect(await download.ended).toBe('cut short');
+    await until('the worker to close its connection', async () => (await exportConnections()) === 0);
   }, 180_000);
 });

@@ -35,11 +35,11 @@ const spawn = (workerData: WorkerInput) =>
 export function exportWorkers(options: { databaseUrl: string; config: Config; badgeSecret: string }): ExportWorkers & {
   stopAll(): Promise<void>;
 } {
-  const running = new Set<Worker>();
+  /** Each running worker with what ends its export: the download cut short and the thread terminated. */
+  const running = new Map<Worker, (error: Error) => void>();
   const start = (job: ExportJob, log: FastifyBaseLogger): PassThrough | null => {
     if (running.size >= MAX_EXPORT_WORKERS) return null;
     const worker = spawn({ job, databaseUrl: options.databaseUrl, config: options.config, badgeSecret: options.badgeSecret });
-    running.add(worker);
     const out = new PassThrough();
     let settled = false;
     const stop = () => {
@@ -53,6 +53,7 @@ export function exportWorkers(options: { databaseUrl: string; config: Config; ba
       stop();
       out.destroy(error);
     };
+    running.set(worker, fail);
     worker.on('message', (message: WorkerMessage) => {
       if (settled) return;
       if (message.type === 'bytes') {
@@ -72,8 +73,11 @@ export function exportWorkers(options: { databaseUrl: string; config: Config; ba
   };
   return {
     start,
+    /** Before the server closes (a preClose hook): a download still being written is cut short, or the close would wait for its reader. */
     stopAll: async () => {
-      await Promise.all([...running].map((worker) => worker.terminate()));
+      const workers = [...running];
+      for (const [, fail] of workers) fail(new Error('the server is shutting down before the export was written'));
+      await Promise.all(workers.map(([worker]) => worker.terminate()));
     },
   };
 }

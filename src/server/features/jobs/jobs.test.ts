@@ -33,11 +33,13 @@ let seq = 0;
 function testJob(run: Job['run'], values: Partial<Job> = {}): Job & { runs: Date[] } {
   seq += 1;
   const runs: Date[] = [];
+  /* One period for the whole test, so a test run near midnight UTC does not step into the next day's period. */
+  const day = new Date().toISOString().slice(0, 10);
   const job = {
     name: `test-job-${seq}-${Date.now()}`,
     description: 'A test job',
     everyMs: 15 * MINUTE,
-    period: (now: Date) => now.toISOString().slice(0, 10),
+    period: () => day,
     ...values,
     runs,
     run: async (now: Date) => {

@@ -66,6 +66,37 @@ describe('RAAF fold', () => {
     });
   });
 
+  it('when one invoice transfers contiguous pads, then one remark covers them; a gap, another invoice or receiver, or a cancellation keeps its own', () => {
+    const pad = (padId: number, from: number) => [
+      event('received', from, from + 49, null, '2026-10-01', { pad_id: padId }),
+      event('transfer_out', from, from + 49, null, '2026-10-02', { pad_id: padId, invoice_id: 7, counterparty_branch_id: 2 }),
+    ];
+    const events = [
+      ...pad(1, 1001),
+      ...pad(2, 1051),
+      ...pad(3, 1101),
+      ...pad(4, 1201),
+      event('received', 1251, 1300, null, '2026-10-01', { pad_id: 5 }),
+      event('transfer_out', 1251, 1300, null, '2026-10-02', { pad_id: 5, invoice_id: 8, counterparty_branch_id: 2 }),
+      event('received', 1301, 1350, null, '2026-10-01', { pad_id: 6 }),
+      event('transfer_out', 1301, 1350, null, '2026-10-02', { pad_id: 6, invoice_id: 8, counterparty_branch_id: 3 }),
+      event('received', 1351, 1400, null, '2026-10-01', { pad_id: 7 }),
+      event('cancelled', 1351, 1351, null, '2026-10-03', { pad_id: 7, reason: 'Spoiled' }),
+      event('received', 1401, 1450, null, '2026-10-01', { pad_id: 8 }),
+      event('cancelled', 1401, 1401, null, '2026-10-03', { pad_id: 8, reason: 'Spoiled' }),
+    ];
+    const office = foldRaaf(events, '2026-10-01').get(`b${HEAD_OFFICE}`)?.get(3);
+    expect(office?.remarks.map((remark) => [remark.kind, remark.from, remark.to, remark.invoiceId, remark.counterpartyBranchId])).toEqual([
+      ['transfer_out', 1001, 1150, 7, 2],
+      ['transfer_out', 1201, 1250, 7, 2],
+      ['transfer_out', 1251, 1300, 8, 2],
+      ['transfer_out', 1301, 1350, 8, 3],
+      ['cancelled', 1351, 1351, null, null],
+      ['cancelled', 1401, 1401, null, null],
+    ]);
+    expect(office?.byKind.transferred).toBe(300);
+  });
+
   it('when ranges overlap, then each number lies in as many runs as ranges cover it, and touching runs join', () => {
     expect(
       layeredRuns([

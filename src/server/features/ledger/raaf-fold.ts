@@ -343,7 +343,26 @@ function addHolderCells(
   for (let i = 0; i < length; i += 1) {
     if (begin[i] + h.receipt[i] - h.issued[i] !== h.stock[i]) cells.balanced = false;
   }
-  cells.remarks.push(...h.remarks);
+  for (const remark of h.remarks) addRemark(cells.remarks, remark);
+}
+
+/**
+ * A transfer that goes on from the one before it (the next numbers, on the same invoice, to the same receiver) extends
+ * that remark: an invoice of twelve contiguous pads is one line, "Transferred 1001-1600 (600) to …", as ETRACS condenses
+ * contiguous pads (docs/raaf-rules.md). Uses, cancellations and losses keep a line each, with their reasons.
+ */
+function addRemark(remarks: RaafRemark[], remark: RaafRemark): void {
+  const last = remarks.at(-1);
+  if (
+    last?.kind === 'transfer_out' &&
+    remark.kind === 'transfer_out' &&
+    last.to + 1 === remark.from &&
+    last.invoiceId === remark.invoiceId &&
+    last.counterpartyUserId === remark.counterpartyUserId &&
+    last.counterpartyBranchId === remark.counterpartyBranchId
+  )
+    remarks[remarks.length - 1] = { ...last, to: remark.to };
+  else remarks.push(remark);
 }
 
 /** Adds one holder's issued-by-kind counts to another's; voided is kept only when non-zero. */
