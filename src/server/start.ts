@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { DEFAULT_POOL_TIMEOUTS, openDatabase, type Database } from './db/client.ts';
-import { badgeSecret, seedFirstAdmin, seedLookups } from './db/seed.ts';
+import { seedDatabase } from './db/seed.ts';
 import { sharedStateOf } from './db/shared-state.ts';
 import { createMailer } from './lib/mail.ts';
 import { startJobs } from './db/jobs.ts';
@@ -23,13 +23,12 @@ export async function startApp(config: Config, options: { database?: Database; l
       timeouts: { ...DEFAULT_POOL_TIMEOUTS, statementTimeoutMs: config.dbStatementTimeoutMs },
     }));
   for (const warning of database.warnings) log.warn(warning);
-  await seedLookups(database.db);
-  const generated = await seedFirstAdmin(database.db, config.adminEmail, config.adminPassword);
+  const seeded = await seedDatabase(database.db, { email: config.adminEmail, password: config.adminPassword });
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-    badgeSecret: await badgeSecret(database.db),
+    badgeSecret: seeded.badgeSecret,
     shared: sharedStateOf(database),
     log,
     jobs: [],
@@ -48,5 +47,5 @@ export async function startApp(config: Config, options: { database?: Database; l
   }
   if (workers) app.addHook('preClose', workers.stopAll);
   app.addHook('onClose', async () => database.close());
-  return { app, ctx, database, generatedAdminPassword: generated };
+  return { app, ctx, database, generatedAdminPassword: seeded.generatedAdminPassword };
 }
