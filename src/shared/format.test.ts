@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateInZone,
   abbreviateSeries,
   calendarDayText,
   countText,
@@ -21,6 +22,18 @@ import {
 } from './format.ts';
 
 describe('formatters', () => {
+  it('when instants around a zone\u2019s midnight are asked in turn, in two zones, then each gets its own date', () => {
+    const lastMs = new Date('2026-11-29T15:59:59.999Z');
+    const sameSecond = new Date('2026-11-29T15:59:59.000Z');
+    const midnight = new Date('2026-11-29T16:00:00.000Z');
+    expect(dateInZone(sameSecond, 'Asia/Manila')).toBe('2026-11-29');
+    expect(dateInZone(lastMs, 'Asia/Manila')).toBe('2026-11-29');
+    expect(dateInZone(midnight, 'Asia/Manila')).toBe('2026-11-30');
+    expect(dateInZone(midnight, 'UTC')).toBe('2026-11-29');
+    expect(dateInZone(lastMs, 'Asia/Manila')).toBe('2026-11-29');
+    expect(dateInZone(new Date('2026-11-30T00:00:00Z'), 'UTC')).toBe('2026-11-30');
+  });
+
   it('when a series number is shown in the grid, then it is abbreviated as docs/spec.md §9 says', () => {
     expect(abbreviateSeries(999)).toBe('999');
     expect(abbreviateSeries(1000)).toBe('1.0K-1000');
