@@ -349,7 +349,7 @@ function addHolderCells(
 /**
  * A transfer that goes on from the one before it (the next numbers, on the same invoice, to the same receiver) extends
  * that remark: an invoice of twelve contiguous pads is one line, "Transferred 1001-1600 (600) to …", as ETRACS condenses
- * contiguous pads (docs/raaf-rules.md). Uses, cancellations and losses keep a line each, with their reasons.
+ * contiguous pads (docs/raaf-rules.md). Cancellations, losses, voids and undos keep a line each, with their reasons.
  */
 function addRemark(remarks: RaafRemark[], remark: RaafRemark): void {
   const last = remarks.at(-1);
