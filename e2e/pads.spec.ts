@@ -21,7 +21,7 @@ async function routeWithPads(admin: Api, custodian: Api, first: number): Promise
 
 const padRow = (page: Page, series: string) => page.getByRole('row').filter({ hasText: series });
 
-async function filterByRoute(page: Page, route: GeneratedRoute) {
+async function filterByRoute(page: Page, route: Pick<GeneratedRoute, 'label'>) {
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByRole('combobox', { name: 'Route' }).click();
   await page.getByRole('option', { name: route.label }).click();
@@ -92,6 +92,7 @@ test.describe('Inventories', () => {
     await details.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
     await expect(details).toHaveCount(0);
 
+    await filterByRoute(page, { label: routeText });
     await page.getByPlaceholder('Search by pad name').fill('25077');
     await expect(page.getByRole('row')).toHaveCount(2);
     await expect(padRow(page, '25051-25100')).toBeVisible();
