@@ -18,12 +18,13 @@ function readableOn(color: string, background: string): string {
 /**
  * Mantine's light scheme draws dimmed text, links, errors, light badges (shade 9 on shade 1) and filled
  * buttons (white on shade 6) below 4.5:1 for several colours. Each colour keeps its hue (so a status keeps
- * its meaning) and is only darkened as far as AA contrast needs.
+ * its meaning) and is only darkened as far as AA contrast needs. Links are measured on gray 0, a striped
+ * table line's ground, so they read there and on white.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-anchor': readableOn(theme.colors.blue[6], theme.white),
+    '--mantine-color-anchor': readableOn(theme.colors.blue[6], theme.colors.gray[0]),
     '--mantine-color-error': readableOn(theme.colors.red[6], theme.white),
   };
   for (const [name, shades] of Object.entries(theme.colors)) {

@@ -33,10 +33,12 @@ const numberCell = { whiteSpace: 'nowrap' as const, fontVariantNumeric: 'tabular
 
 /**
  * The COA layout (Appendix 67): the four groups, each Qty / From / To, one line per range with the
- * route on the first, remarks at the end of the route's first line, and the totals below.
+ * route on the first, and the totals below. On screen a route's remarks take a line of their own under
+ * its ranges, as wide as the twelve number columns: as a last column (the PDF's and the CSV's place)
+ * they sat past the panel's right edge at 1280 px, a phrase a line.
  */
 function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; totals: Raaf['totals']; withRemarks: boolean; label: string }) {
-  const span = 1 + GROUPS.length * 3 + (withRemarks ? 1 : 0);
+  const numberColumns = GROUPS.length * 3;
   return (
     <ScrollArea type="auto" offsetScrollbars>
       <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={6} horizontalSpacing="xs" aria-label={label}>
@@ -50,7 +52,6 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
                 {group.label}
               </Table.Th>
             ))}
-            {withRemarks ? <Table.Th rowSpan={2}>Remarks</Table.Th> : null}
           </Table.Tr>
           <Table.Tr>
             {GROUPS.flatMap((group) =>
@@ -65,7 +66,7 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={span}>
+              <Table.Td colSpan={1 + numberColumns}>
                 <Text c="dimmed" ta="center" py="sm">
                   No accountable forms held during the month.
                 </Text>
@@ -75,10 +76,12 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
           {rows.flatMap((row, rowIndex) => {
             const groups: Group[] = GROUPS.map((group) => row[group.key]);
             const height = Math.max(1, ...groups.map((group) => group.ranges.length));
-            return Array.from({ length: height }, (_, i) => (
-              <Table.Tr key={`${row.route.id}-${i}`} bg={rowIndex % 2 === 1 ? 'var(--mantine-color-gray-0)' : undefined}>
+            const remarks = withRemarks ? (row.remarks ?? []) : [];
+            const bg = rowIndex % 2 === 1 ? 'var(--mantine-color-gray-0)' : undefined;
+            const lines = Array.from({ length: height }, (_, i) => (
+              <Table.Tr key={`${row.route.id}-${i}`} bg={bg}>
                 {i === 0 ? (
-                  <Table.Td rowSpan={height} style={{ verticalAlign: 'top' }}>
+                  <Table.Td rowSpan={height + (remarks.length > 0 ? 1 : 0)} style={{ verticalAlign: 'top' }}>
                     <RouteName route={row.route} />
                   </Table.Td>
                 ) : null}
@@ -96,17 +99,24 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
                     </Table.Td>,
                   ];
                 })}
-                {withRemarks && i === 0 ? (
-                  <Table.Td rowSpan={height} miw={190} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
-                    {(row.remarks ?? []).map((remark, ri) => (
-                      <Text key={ri} size="xs" mb={2}>
-                        <InvoiceLinkedText text={remark} />
-                      </Text>
-                    ))}
-                  </Table.Td>
-                ) : null}
               </Table.Tr>
             ));
+            if (remarks.length === 0) return lines;
+            return [
+              ...lines,
+              <Table.Tr key={`${row.route.id}-remarks`} bg={bg}>
+                <Table.Td colSpan={numberColumns} style={{ whiteSpace: 'normal' }}>
+                  <Text size="xs" fw={700}>
+                    Remarks
+                  </Text>
+                  {remarks.map((remark, ri) => (
+                    <Text key={ri} size="xs" mb={2}>
+                      <InvoiceLinkedText text={remark} />
+                    </Text>
+                  ))}
+                </Table.Td>
+              </Table.Tr>,
+            ];
           })}
         </Table.Tbody>
         <Table.Tfoot>
@@ -117,7 +127,6 @@ function CoaTable({ rows, totals, withRemarks, label }: { rows: RaafRow[]; total
                 {qty(totals[group.key])}
               </Table.Th>
             ))}
-            {withRemarks ? <Table.Th /> : null}
           </Table.Tr>
         </Table.Tfoot>
       </Table>
