@@ -94,7 +94,7 @@ async function signIn(page: Page, email: string) {
 }
 
 async function take(page: Page, shot: Shot) {
-  await page.goto(`${base}${shot.path}`);
+  await page.goto(`${base}${shot.path}`, { waitUntil: 'networkidle' });
   await page
     .getByTestId('table-loader')
     .first()
